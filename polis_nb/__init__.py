@@ -1,0 +1,21 @@
+"""polis_nb — learn, analyse and annotate Polis (Fran Diaz) in Jupyter.
+
+The kernel contract (see ARCHITECTURE §2)::
+
+    import polis_nb as pn
+    s = pn.new_game(edition="ed1", seed=7)
+    acts = pn.legal_actions(s)
+    s2 = pn.apply(s, acts[0])
+"""
+from .data import ComponentError, Components, default_components, load_components
+from .rules import (RULES, Action, Battle, Explanation, IllegalActionError, InvalidActionError, LogEntry, Outcome,
+                    Pending, PolisError, RuleRef, State, apply, apply_unchecked, chance_outcomes, chance_rng, explain,
+                    legal_actions, new_game, outcome, parse_action, sample_chance, score, settle,
+                    NotationError, PositionError, edit, position)
+
+__version__ = "0.1.0"
+
+__all__ = ["RULES", "Action", "Battle", "ComponentError", "Components", "Explanation", "IllegalActionError",
+           "InvalidActionError", "LogEntry", "Outcome", "Pending", "PolisError", "RuleRef", "State", "apply",
+           "apply_unchecked", "chance_outcomes", "chance_rng", "default_components", "explain", "legal_actions",
+           "load_components", "new_game", "NotationError", "PositionError", "edit", "position", "outcome", "parse_action", "sample_chance", "score", "settle"]

@@ -1,0 +1,183 @@
+"""Frozen dataclasses for the component data of one edition.
+
+The kernel reads only these types; the loader (:mod:`polis_nb.data.loader`) builds them from a
+JSON component file and validates it. Every entity carries its provenance: ``stated`` (a rulebook
+gives it), ``derived`` (follows from a worked example) or ``reconstructed`` (no source gives it;
+chosen so every worked example holds). ``Components.provenance_of`` answers per field.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+PLAYERS = ("athens", "sparta")
+PROVENANCES = ("stated", "derived", "reconstructed")
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    kind: str  # stated | derived | reconstructed
+    source: str  # e.g. "Ed1 · Aktionen › h. Tribut einfordern"
+    basis: str = ""  # one line: why this value (required for reconstructed)
+
+    @property
+    def reconstructed(self) -> bool:
+        return self.kind == "reconstructed"
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    id: str
+    name: str
+    index: int  # position in Components.areas (territories first, then seas)
+    kind: str  # "land" | "sea"
+    neighbours: tuple[str, ...]  # land-land for territories, sea-sea for seas (no diolkos)
+    coasts: tuple[str, ...]  # territory: seas it touches; sea: territories it touches
+    poleis: tuple[str, ...]  # poleis in this territory (empty for seas and Achaia)
+    home_of: str | None  # "athens" | "sparta" | None
+
+
+@dataclass(frozen=True, slots=True)
+class Polis:
+    id: str
+    name: str
+    index: int
+    territory: str | None  # None for Epidamnos and Abdera (no enterable land)
+    base: int  # base population = fortification
+    growth: int  # max growth per round
+    max_pop: int
+    ports: tuple[str, ...]  # seas its arrow(s) point to; () for Sparta and Thebai
+    capital_of: str | None
+    trade_city_of: str | None  # loyal side of a trade city, else None
+    project_types: tuple[str, ...]  # project types that may be started here
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    id: str  # e.g. "persis.1"
+    market: str
+    slot: int  # 0-based position on the market, left to right
+    load: int  # 3 | 4 | 5
+    receive: str  # "wheat" | "silver"
+    demand: tuple[str, ...]  # goods that may pay (Ed1: exactly one)
+
+
+@dataclass(frozen=True, slots=True)
+class Market:
+    id: str
+    name: str
+    seas: tuple[str, ...]  # the sea(s) from which a route reaches the market
+    land_route_from: str | None  # polis id whose owner may trade here overland
+    offers: tuple[Offer, ...]
+    enterable: bool = False  # markets are never entered by units
+
+
+@dataclass(frozen=True, slots=True)
+class TributeRow:
+    good: str
+    amounts: tuple[int, ...]  # amounts[k-1] = goods for k hoplites in this row
+
+
+@dataclass(frozen=True, slots=True)
+class Project:
+    id: str
+    name: str
+    type: str  # philosopher | artist | temple | theatre | statue | festival | games
+    cost: tuple[tuple[str, int], ...]  # (good, amount), goods in GOODS order
+    prestige: int  # round-end prestige (ignored when prestige_rule is set)
+    end_prestige: int  # bracketed prestige scored at game end
+    prestige_rule: str | None = None  # "half-capital-pop-up" for Phidias
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One step of an event card, from a small vocabulary.
+
+    op: gain | lose (args: good or "prestige", amount) | place (args: unit "hoplite"|"galley", area)
+        | remove-own-unit (args: count) | close-market (args: market) | start-player (args: side)
+        | close-offer (args: offer id)
+    player: "athens" | "sparta" | "both"; when: "now" | "end-of-turn" | "end-of-round"
+    """
+
+    op: str
+    player: str
+    args: tuple[str | int, ...]
+    when: str = "now"
+
+
+@dataclass(frozen=True, slots=True)
+class EventCard:
+    id: str
+    name: str
+    deck: str  # round label, e.g. "3", "4", "5a", "5b"
+    copies: int
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardSide:
+    formation: str  # e.g. "phalanx", "mercenaries", "salpinx"
+    manoeuvre: str  # e.g. "othismos"
+    value: int  # 2 | 1 | 0 | -1
+
+
+@dataclass(frozen=True, slots=True)
+class CombatCard:
+    id: int  # 0..23
+    land: CardSide
+    sea: CardSide
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSetup:
+    poleis: Mapping[str, int]  # polis id -> cubes
+    hoplites: Mapping[str, int]  # territory id -> count
+    galleys: Mapping[str, int]  # sea id -> count
+    ships_in_port: int
+    proxenos: str  # polis id
+    goods: Mapping[str, int]  # good -> amount
+    prestige: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSpec:
+    label: str  # "3" | "4" | "5a" | "5b"
+    name: str  # display, e.g. "5α"
+    stacking: int
+    max_load: int  # largest market load available this round
+
+
+@dataclass(frozen=True)
+class Components:
+    name: str  # component set name, e.g. "ed1-default"
+    edition: str  # "ed1" | "ed2"
+    goods: tuple[str, ...]  # in display order
+    market_goods: tuple[str, ...]  # goods with a market-value marker
+    perishable: tuple[str, ...]
+    rounds: tuple[RoundSpec, ...]
+    areas: tuple[Area, ...]  # territories (index 0..11) then seas (12..16)
+    poleis: tuple[Polis, ...]
+    markets: tuple[Market, ...]
+    trade_ports: Mapping[str, tuple[str, ...]]  # player -> seas a ship may start in
+    diolkos: tuple[str, str, str]  # (polis that grants it, sea, sea)
+    tribute: Mapping[str, tuple[TributeRow, ...]]  # territory id -> rows
+    market_table: Mapping[int, tuple[int, ...]]  # load -> amount per marker position
+    market_start: Mapping[str, int]  # market good -> starting marker position
+    projects: tuple[Project, ...]
+    events: tuple[EventCard, ...]
+    combat_cards: tuple[CombatCard, ...]
+    setup: Mapping[str, PlayerSetup]  # player -> setup
+    cubes_per_player: int = 45
+    ships_per_player: int = 8
+    battle_threshold: int = 8
+    provenance: Mapping[str, Provenance] = field(default_factory=dict)
+    # provenance keys: "<section>" or "<section>.<id>" or "<section>.<id>.<field>",
+    # e.g. "tribute.sikelia", "projects.sokrates.cost", "market_table"
+
+    def provenance_of(self, *path: str) -> Provenance:
+        """Most specific provenance recorded for a dotted path, e.g. ("tribute", "attika")."""
+        for n in range(len(path), 0, -1):
+            p = self.provenance.get(".".join(path[:n]))
+            if p is not None:
+                return p
+        raise KeyError(".".join(path))

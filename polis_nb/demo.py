@@ -1,0 +1,34 @@
+"""``polis-demo``: play and narrate a seeded game in the terminal (the main job until the
+tutorials arrive). Both sides are played by the sensible random policy."""
+from __future__ import annotations
+
+import argparse
+import random
+
+from .analysis import sensible_policy
+from .rules import apply, new_game, sample_chance
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="polis-demo", description=__doc__)
+    ap.add_argument("--seed", type=int, default=7, help="seed for chance and for both players (default 7)")
+    ap.add_argument("--quiet", action="store_true", help="print only the final position and outcome")
+    args = ap.parse_args(argv)
+    rng = random.Random(args.seed)
+    s = new_game("ed1", seed=args.seed)
+    if not args.quiet:
+        for e in s.log:
+            print(e)
+    while not s.is_terminal:
+        a = sample_chance(s, rng) if s.is_chance else sensible_policy(s, rng)
+        s = apply(s, a)
+        if not args.quiet:
+            for e in s.log:
+                print(e)
+    print()
+    print(s)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""The record layer (see ARCHITECTURE §1); filled by later issues."""

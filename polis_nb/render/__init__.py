@@ -1,0 +1,1 @@
+"""The render layer (see ARCHITECTURE §1); filled by later issues."""

@@ -1,0 +1,94 @@
+"""Actions (decisions) as values, their text notation, and the kernel's error types."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .index import RULES, RuleRef
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision: a keyword and its arguments, e.g. ``Action("to", ("thessalia",))``.
+
+    ``str(action)`` is its notation (``"to thessalia"``); :func:`parse_action` reads it back.
+    """
+
+    kind: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.kind,) + self.args)
+
+    def __repr__(self) -> str:
+        return f"Action.from_text({str(self)!r})"
+
+    @classmethod
+    def from_text(cls, text: str) -> "Action":
+        toks = tokenize(text)
+        return cls(toks[0], tuple(toks[1:]))
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "args": list(self.args)}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Action":
+        return cls(str(d["kind"]), tuple(str(a) for a in d.get("args", ())))
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """Whether a choice is legal here, and why, in rule ids and our own words."""
+
+    legal: bool
+    rules: tuple[RuleRef, ...]
+    text: str
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        return tuple(r.id for r in self.rules)
+
+    def __str__(self) -> str:
+        head = "Legal" if self.legal else "Illegal"
+        cites = ", ".join(self.rule_ids)
+        return f"{head}: {self.text}" + (f" [{cites}]" if cites else "")
+
+    @classmethod
+    def of(cls, legal: bool, text: str, *rule_ids: str) -> "Explanation":
+        return cls(legal, tuple(RULES[r] for r in rule_ids), text)
+
+
+class PolisError(ValueError):
+    """Base class of the kernel's errors."""
+
+
+class InvalidActionError(PolisError):
+    """Action text that is malformed; ``.column`` is the 0-based position of the fault."""
+
+    def __init__(self, text: str, column: int, problem: str):
+        self.text, self.column, self.problem = text, column, problem
+        pointer = " " * column + "^"
+        super().__init__(f"{problem} at column {column + 1}:\n  {text}\n  {pointer}")
+
+
+class IllegalActionError(PolisError):
+    """A well-formed action that is not allowed in this position; carries the explanation."""
+
+    def __init__(self, action: Action, explanation: Explanation):
+        self.action, self.explanation = action, explanation
+        super().__init__(f"illegal action {str(action)!r}: {explanation}")
+
+
+def tokenize(text: str) -> list[str]:
+    if not isinstance(text, str):
+        raise InvalidActionError(repr(text), 0, "action text must be a string")
+    toks = text.split()
+    if not toks:
+        raise InvalidActionError(text, 0, "empty action text")
+    col = 0
+    for tok in toks:
+        col = text.index(tok, col)
+        for j, ch in enumerate(tok):
+            if not (ch.isalnum() or ch in "-.:,+_/"):
+                raise InvalidActionError(text, col + j, f"unexpected character {ch!r}")
+        col += len(tok)
+    return toks

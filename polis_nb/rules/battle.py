@@ -1,0 +1,294 @@
+"""Battles: hands drawn from the shuffled combat deck, exchanges of two attacks, formations,
+Mercenaries and Salpinx, redraws, retreats and the ways a battle ends.
+
+Cards are tracked as counts per card *type* of the battle's kind (land or sea side), so a draw is
+a chance decision over at most nine types with exact probabilities.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from .actions import Action
+from .board import board
+from .common import Log, add_prestige, say, side
+from .registry import decision
+from .state import ATHENS, CHANCE, SPARTA, Battle, Outcome, Pending, State, other, tadd, tset
+
+
+@lru_cache(maxsize=32)
+def card_types(components: str, kind: str) -> tuple:
+    """Distinct card sides of one kind, in deck order, with their counts."""
+    from .board import components_named
+
+    comp = components_named(components)
+    types: list = []
+    counts: list[int] = []
+    for c in comp.combat_cards:
+        side_ = c.land if kind == "land" else c.sea
+        if side_ in types:
+            counts[types.index(side_)] += 1
+        else:
+            types.append(side_)
+            counts.append(1)
+    return tuple(types), tuple(counts)
+
+
+def card_name(t) -> str:
+    return f"{t.formation}:{t.manoeuvre}"
+
+
+def _types(s: State):
+    return card_types(s.components, s.battle.kind)[0]
+
+
+def start_battle(s: State, area: int, log: Log) -> State:
+    b = board(s)
+    kind = "sea" if b.is_sea[area] else "land"
+    att = ATHENS if kind == "sea" else SPARTA
+    types, counts = card_types(s.components, kind)
+    n = s.units[area]
+    draws = (att,) * n[att] + (other(att),) * n[other(att)]
+    bt = Battle(area=area, kind=kind, attacker=att, hands=((0,) * len(types), (0,) * len(types)), deck=counts,
+                draws=draws, after="attack", turn_of=s.pending.player if s.pending.player >= 0 else att)
+    say(log, f"{'Sea' if kind == 'sea' else 'Land'} battle in {b.name(area)}: Athens {n[0]} against Sparta {n[1]}; "
+        f"{side(att)} attacks first", "battle.first-attacker", "battle.hands")
+    return s.evolve(battle=bt, phase="battles", pending=Pending("draw-card", CHANCE))
+
+
+# --- chance: drawing cards --------------------------------------------------------------------
+
+def draw_options(s: State) -> list[Action]:
+    return [Action("card", (card_name(t),)) for t, k in zip(_types(s), s.battle.deck) if k > 0]
+
+
+def draw_probability(s: State, a: Action) -> Fraction:
+    types = _types(s)
+    i = [card_name(t) for t in types].index(a.args[0])
+    return Fraction(s.battle.deck[i], sum(s.battle.deck))
+
+
+def draw_apply(s: State, a: Action, log: Log) -> State:
+    bt = s.battle
+    types = _types(s)
+    i = [card_name(t) for t in types].index(a.args[0])
+    p = bt.draws[0]
+    bt = Battle(bt.area, bt.kind, bt.attacker, tset(bt.hands, p, tadd(bt.hands[p], i, 1)), tadd(bt.deck, i, -1),
+                bt.draws[1:], bt.played, bt.exchanges, bt.last_losses, bt.after, bt.asked, bt.turn_of)
+    s = s.evolve(battle=bt)
+    if bt.draws:
+        return s.evolve(pending=Pending("draw-card", CHANCE))
+    if bt.exchanges == 0:  # the opening deal: a retreat window before the first exchange
+        return _window(s, log)
+    return _attack(s, log)
+
+
+decision("draw-card", draw_options, draw_apply)
+
+
+# --- retreat windows --------------------------------------------------------------------------
+
+def _window(s: State, log: Log) -> State:
+    """Ask each player in turn (next attacker first) whether to retreat, if they can pay."""
+    bt = s.battle
+    for p in (bt.attacker, other(bt.attacker)):
+        if p not in bt.asked and s.prestige[p] >= 1:
+            return s.evolve(pending=Pending("battle-retreat", p))
+    bt = _with(bt, asked=())
+    s = s.evolve(battle=bt)
+    if bt.after == "refill":
+        return _refill(s, log)
+    return _attack(s, log)
+
+
+def retreat_options(s: State) -> list[Action]:
+    return [Action("fight"), Action("retreat")]
+
+
+def retreat_apply(s: State, a: Action, log: Log) -> State:
+    p = s.pending.player
+    bt = s.battle
+    if a.kind == "retreat":
+        s = add_prestige(add_prestige(s, p, -1), other(p), 1)
+        say(log, f"{side(p)} retreats from the battle in {board(s).name(bt.area)} and pays {side(other(p))} "
+            "1 prestige; its units stay", "battle.retreat", "battle.end", player=p)
+        return end_battle(s, log)
+    return _window(s.evolve(battle=_with(bt, asked=bt.asked + (p,))), log)
+
+
+decision("battle-retreat", retreat_options, retreat_apply)
+
+
+def _with(bt: Battle, **kw) -> Battle:
+    d = {f: getattr(bt, f) for f in Battle.__slots__}
+    d.update(kw)
+    return Battle(**d)
+
+
+# --- exchanges --------------------------------------------------------------------------------
+
+def _salpinx(types) -> int:
+    for i, t in enumerate(types):
+        if t.formation == "salpinx":
+            return i
+    return -1
+
+
+def _pairs(hand: tuple[int, ...]) -> list[tuple[int, int]]:
+    out = []
+    for i, k in enumerate(hand):
+        if not k:
+            continue
+        if k >= 2:
+            out.append((i, i))
+        for j in range(i + 1, len(hand)):
+            if hand[j]:
+                out.append((i, j))
+    return out
+
+
+def _attack(s: State, log: Log) -> State:
+    bt = s.battle
+    if sum(bt.hands[bt.attacker]) < 2:
+        say(log, f"{side(bt.attacker)} cannot play two cards; the battle ends", "battle.end")
+        return end_battle(s, log)
+    return s.evolve(pending=Pending("battle-attack", bt.attacker))
+
+
+def attack_options(s: State) -> list[Action]:
+    bt = s.battle
+    p = bt.attacker
+    types = _types(s)
+    sal = _salpinx(types)
+    pairs = _pairs(bt.hands[p])
+    if s.prestige[p] < 1:
+        safe = [x for x in pairs if sal not in x]
+        pairs = safe or pairs
+    return [Action("play", (card_name(types[i]), card_name(types[j]))) for i, j in pairs]
+
+
+def attack_apply(s: State, a: Action, log: Log) -> State:
+    bt = s.battle
+    types = _types(s)
+    names = [card_name(t) for t in types]
+    i, j = names.index(a.args[0]), names.index(a.args[1])
+    hand = tadd(tadd(bt.hands[bt.attacker], i, -1), j, -1)
+    bt = _with(bt, hands=tset(bt.hands, bt.attacker, hand), played=(i, j))
+    say(log, f"{side(bt.attacker)} attacks with {a.args[0]} and {a.args[1]}", "battle.exchange",
+        player=bt.attacker)
+    return s.evolve(battle=bt, pending=Pending("battle-defend", other(bt.attacker)))
+
+
+def defend_options(s: State) -> list[Action]:
+    bt = s.battle
+    d = other(bt.attacker)
+    hand = bt.hands[d]
+    types = _types(s)
+    out = []
+    same = bt.played[0] == bt.played[1]
+    for x, k in enumerate(hand):
+        if not k:
+            continue
+        for y, m in enumerate(hand):
+            if not m or (x == y and k < 2) or (same and y < x):
+                continue
+            out.append(Action("answer", (card_name(types[x]), card_name(types[y]))))
+    return out
+
+
+def matched(att, dfn) -> bool:
+    if att.formation == "salpinx":
+        return False
+    if att.formation == "mercenaries":
+        return True
+    if dfn.formation == "mercenaries":
+        return True
+    if dfn.formation == "salpinx":
+        return False
+    return att.formation == dfn.formation
+
+
+def defend_apply(s: State, a: Action, log: Log) -> State:
+    bt = s.battle
+    types = _types(s)
+    names = [card_name(t) for t in types]
+    att, dfn = bt.attacker, other(bt.attacker)
+    x, y = names.index(a.args[0]), names.index(a.args[1])
+    hand = tadd(tadd(bt.hands[dfn], x, -1), y, -1)
+    bt = _with(bt, hands=tset(bt.hands, dfn, hand))
+    b = board(s)
+    losses, gain, salpinx = 0, 0, False
+    parts = []
+    for ai, di in zip(bt.played, (x, y)):
+        ta, td = types[ai], types[di]
+        if ta.formation == "salpinx":
+            salpinx = True
+            losses += 1
+            parts.append(f"{card_name(ta)} cannot be matched: {side(dfn)} loses a unit and {side(att)} owes 1 prestige")
+            continue
+        if matched(ta, td):
+            g = max(0, ta.value - td.value)
+            gain += g
+            why = " (Mercenaries)" if "mercenaries" in (ta.formation, td.formation) else ""
+            parts.append(f"{card_name(td)} matches {card_name(ta)}{why}" + (f": +{g} prestige to {side(att)}" if g else ""))
+        else:
+            losses += 1
+            gain += max(0, ta.value)
+            parts.append(f"{card_name(td)} fails against {card_name(ta)}: {side(dfn)} loses a unit"
+                         + (f", +{ta.value} prestige to {side(att)}" if ta.value > 0 else ""))
+    rules = ["battle.formation"]
+    if any(types[i].formation == "mercenaries" for i in bt.played + (x, y)):
+        rules.append("battle.mercenaries")
+    if salpinx:
+        rules.append("battle.salpinx")
+    say(log, f"{side(dfn)} answers with {a.args[0]} and {a.args[1]}. " + "; ".join(parts), *rules)
+    s = add_prestige(s, att, gain)
+    if salpinx:
+        if s.prestige[att] < 1:
+            say(log, f"{side(att)} cannot pay for the Salpinx and loses the game", "battle.salpinx-unpayable",
+                "end.prestige-owed", player=att)
+            return s.evolve(battle=None, outcome=Outcome(side(dfn).lower(), None,
+                                                          f"{side(att)} could not pay for the Salpinx",
+                                                          ("battle.salpinx-unpayable",)),
+                            pending=Pending("over", CHANCE), phase="over")
+        s = add_prestige(s, att, -1)
+    area = bt.area
+    u = s.units[area]
+    lost = min(losses, u[dfn])
+    s = s.evolve(units=tset(s.units, area, tset(u, dfn, u[dfn] - lost)))
+    bt = _with(bt, played=(), exchanges=bt.exchanges + 1, last_losses=lost)
+    s = s.evolve(battle=bt)
+    left = s.units[area][dfn]
+    if left < 2:
+        say(log, f"{side(dfn)} has {left} unit{'s' if left != 1 else ''} left in {b.name(area)}; the battle ends",
+            "battle.end")
+        return end_battle(s, log)
+    if sum(bt.deck) < 4 - lost:
+        say(log, f"Only {sum(bt.deck)} cards remain, too few for both redraws; the battle ends", "battle.end")
+        return end_battle(s, log)
+    bt = _with(bt, attacker=dfn, after="refill", asked=())
+    return _window(s.evolve(battle=bt), log)
+
+
+decision("battle-attack", attack_options, attack_apply)
+decision("battle-defend", defend_options, defend_apply)
+
+
+def _refill(s: State, log: Log) -> State:
+    bt = s.battle
+    old_att, old_def = other(bt.attacker), bt.attacker
+    draws = (old_att,) * 2 + (old_def,) * (2 - bt.last_losses)
+    say(log, f"{side(old_att)} draws 2 cards, {side(old_def)} draws {2 - bt.last_losses}", "battle.redraw")
+    bt = _with(bt, draws=draws, after="attack", asked=())
+    s = s.evolve(battle=bt)
+    if not draws:
+        return _attack(s, log)
+    return s.evolve(pending=Pending("draw-card", CHANCE))
+
+
+def end_battle(s: State, log: Log) -> State:
+    from .flow import next_battle
+
+    p = s.battle.turn_of
+    s = s.evolve(battle=None)
+    return next_battle(s, p, log)

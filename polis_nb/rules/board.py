@@ -1,0 +1,286 @@
+"""Topology and board queries, precomputed once per component set.
+
+`Board` turns the component data into index-based tables the kernel can query quickly: areas,
+adjacency, coasts, ports, offers, control, stacking and the paths units, ships and proxenoi take.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+import heapq
+
+from ..data import Components, default_components
+from .state import ATHENS, NEUTRAL, SPARTA, State, other
+
+_REGISTRY: dict[str, Components] = {}
+
+
+def register(comp: Components) -> None:
+    """Make a component set available to states that name it."""
+    old = _REGISTRY.get(comp.name)
+    if old is not None and old is not comp and old != comp:
+        raise ValueError(f"a different component set named {comp.name!r} is already registered")
+    _REGISTRY[comp.name] = comp
+
+
+def components_named(name: str) -> Components:
+    comp = _REGISTRY.get(name)
+    if comp is None:
+        for ed in ("ed1",):
+            d = default_components(ed)
+            if d.name == name:
+                register(d)
+                return d
+        raise KeyError(f"unknown component set {name!r}; load it with polis_nb.load_components first")
+    return comp
+
+
+@dataclass(frozen=True)
+class Board:
+    comp: Components
+    area_ids: tuple[str, ...]
+    area_index: dict
+    is_sea: tuple[bool, ...]
+    land_nb: tuple[tuple[int, ...], ...]  # territory -> territories
+    sea_nb: tuple[tuple[int, ...], ...]  # sea -> seas (without diolkos)
+    coasts: tuple[tuple[int, ...], ...]  # territory -> seas, sea -> territories
+    polis_ids: tuple[str, ...]
+    polis_index: dict
+    polis_area: tuple[int, ...]  # polis -> territory index, -1 if none
+    polis_ports: tuple[tuple[int, ...], ...]
+    capital: tuple[int, int]  # polis index of each side's capital
+    home: tuple[int, int]  # territory index of each side's home region
+    trade_cities: tuple[tuple[int, ...], tuple[int, ...]]
+    trade_ports: tuple[tuple[int, ...], tuple[int, ...]]
+    diolkos: tuple[int, int, int]  # polis, sea, sea
+    offer_ids: tuple[str, ...]
+    offer_index: dict
+    market_index: dict
+    good_index: dict
+    project_index: dict
+    territories: tuple[int, ...]
+    seas: tuple[int, ...]
+
+    # --- areas ------------------------------------------------------------------------------
+    def name(self, area: int) -> str:
+        return self.comp.areas[area].name
+
+    def limit(self, s: State) -> int:
+        return self.comp.rounds[s.round].stacking
+
+    def controller(self, s: State, area: int) -> int:
+        a, b = s.units[area]
+        return ATHENS if a > b else SPARTA if b > a else NEUTRAL
+
+    def has_diolkos(self, s: State, p: int) -> bool:
+        return s.owner[self.diolkos[0]] == p
+
+    def sea_neighbours(self, s: State, p: int, sea: int) -> tuple[int, ...]:
+        nb = self.sea_nb[sea]
+        _, x, y = self.diolkos
+        if (sea == x or sea == y) and self.has_diolkos(s, p):
+            nb = nb + ((y if sea == x else x),)
+        return nb
+
+    # --- unit paths -------------------------------------------------------------------------
+    def can_pass(self, s: State, p: int, area: int, own_limit: bool) -> bool:
+        """May a unit of p pass *through* area (not start or end there)?"""
+        if self.controller(s, area) == other(p):
+            return False
+        if own_limit and s.units[area][p] >= self.limit(s):
+            return False
+        return True
+
+    def hoplite_route(self, s: State, p: int, src: int, dst: int) -> tuple[str, tuple[int, ...]] | None:
+        """A legal path for one hoplite of p from territory src to dst, or None.
+
+        Returns ("land"|"sea", intermediate areas). Land paths pass only through territories that
+        the opponent does not control and where p is below the stacking limit; sea paths start in
+        a sea on src's coast, end on dst's coast and pass only seas the opponent does not control.
+        """
+        if src == dst:
+            return None
+        # land
+        seen = {src}
+        frontier = [(src, ())]
+        while frontier:
+            nxt = []
+            for a, path in frontier:
+                for b in self.land_nb[a]:
+                    if b in seen:
+                        continue
+                    seen.add(b)
+                    if b == dst:
+                        return ("land", path)
+                    if self.can_pass(s, p, b, True):
+                        nxt.append((b, path + (b,)))
+            frontier = nxt
+        # sea
+        dst_coast = set(self.coasts[dst])
+        seen = set()
+        frontier = []
+        for sea in self.coasts[src]:
+            if self.can_pass(s, p, sea, False):
+                seen.add(sea)
+                frontier.append((sea, (sea,)))
+        while frontier:
+            nxt = []
+            for a, path in frontier:
+                if a in dst_coast:
+                    return ("sea", path)
+                for b in self.sea_neighbours(s, p, a):
+                    if b not in seen and self.can_pass(s, p, b, False):
+                        seen.add(b)
+                        nxt.append((b, path + (b,)))
+            frontier = nxt
+        return None
+
+    def galley_route(self, s: State, p: int, src: int, dst: int) -> tuple[int, ...] | None:
+        """Intermediate seas of a legal galley path from sea src to sea dst, or None."""
+        if src == dst:
+            return None
+        seen = {src}
+        frontier = [(src, ())]
+        while frontier:
+            nxt = []
+            for a, path in frontier:
+                for b in self.sea_neighbours(s, p, a):
+                    if b in seen:
+                        continue
+                    seen.add(b)
+                    if b == dst:
+                        return path
+                    if self.can_pass(s, p, b, True):
+                        nxt.append((b, path + (b,)))
+            frontier = nxt
+        return None
+
+    def route(self, s: State, p: int, src: int, dst: int):
+        return self.galley_route(s, p, src, dst) if self.is_sea[src] else self.hoplite_route(s, p, src, dst)
+
+    # --- trade ------------------------------------------------------------------------------
+    def trade_route(self, s: State, p: int, market: str) -> tuple[str, ...] | None:
+        """Seas a trade ship of p crosses to reach market (names), () for a land route, or None."""
+        m = self.comp.markets[self.market_index[market]]
+        if m.land_route_from is not None and s.owner[self.polis_index[m.land_route_from]] == p:
+            return ()
+        targets = {self.area_index[x] for x in m.seas}
+        opp = other(p)
+        frontier = []
+        seen = set()
+        for sea in self.trade_ports[p]:
+            if self.controller(s, sea) != opp:
+                seen.add(sea)
+                frontier.append((sea, (sea,)))
+        while frontier:
+            nxt = []
+            for a, path in frontier:
+                if a in targets:
+                    return tuple(self.area_ids[x] for x in path)
+                for b in self.sea_neighbours(s, p, a):
+                    if b not in seen and self.controller(s, b) != opp:
+                        seen.add(b)
+                        nxt.append((b, path + (b,)))
+            frontier = nxt
+        return None
+
+    # --- proxenos -----------------------------------------------------------------------------
+    def proxenos_route(self, s: State, p: int, src: int, dst: int, mode: str) -> tuple[int, tuple[int, ...]] | None:
+        """Cheapest (bribe, areas) path for p's proxenos from polis src to polis dst by mode.
+
+        The bribe is one silver per enemy unit in every area of the path, start and end included.
+        """
+        opp = other(p)
+        if mode == "land":
+            a, b = self.polis_area[src], self.polis_area[dst]
+            if a < 0 or b < 0:
+                return None
+            starts, goals, nb = (a,), {b}, lambda x: self.land_nb[x]
+        else:
+            if not self.polis_ports[src] or not self.polis_ports[dst]:
+                return None
+            starts, goals, nb = self.polis_ports[src], set(self.polis_ports[dst]), lambda x: self.sea_neighbours(s, p, x)
+        heap = [(s.units[x][opp], x, (x,)) for x in starts]
+        heapq.heapify(heap)
+        best: dict[int, int] = {}
+        while heap:
+            cost, a, path = heapq.heappop(heap)
+            if a in best:
+                continue
+            best[a] = cost
+            if a in goals:
+                return cost, path
+            for b in nb(a):
+                if b not in best:
+                    heapq.heappush(heap, (cost + s.units[b][opp], b, path + (b,)))
+        return None
+
+    # --- supply -------------------------------------------------------------------------------
+    def supply(self, s: State, p: int) -> int:
+        """Cubes of p not on the board (poleis, hoplites, galleys)."""
+        used = sum(pp for o, pp in zip(s.owner, s.pop) if o == p)
+        used += sum(u[p] for u in s.units)
+        return self.comp.cubes_per_player - used
+
+    def ships_free(self, s: State, p: int) -> int:
+        at_markets = sum(1 for o in s.offers if o == p)
+        return self.comp.ships_per_player - s.ships_port[p] - at_markets
+
+
+@lru_cache(maxsize=16)
+def _build(name: str) -> Board:
+    comp = components_named(name)
+    area_ids = tuple(a.id for a in comp.areas)
+    ai = {x: i for i, x in enumerate(area_ids)}
+    is_sea = tuple(a.kind == "sea" for a in comp.areas)
+    land_nb = tuple(tuple(ai[n] for n in a.neighbours) if a.kind == "land" else () for a in comp.areas)
+    sea_nb = tuple(tuple(ai[n] for n in a.neighbours) if a.kind == "sea" else () for a in comp.areas)
+    coasts = tuple(tuple(ai[n] for n in a.coasts) for a in comp.areas)
+    pids = tuple(p.id for p in comp.poleis)
+    pi = {x: i for i, x in enumerate(pids)}
+    cap = [0, 0]
+    tc: list[list[int]] = [[], []]
+    for i, p in enumerate(comp.poleis):
+        if p.capital_of:
+            cap[("athens", "sparta").index(p.capital_of)] = i
+        if p.trade_city_of:
+            tc[("athens", "sparta").index(p.trade_city_of)].append(i)
+    home = [0, 0]
+    for a in comp.areas:
+        if a.home_of:
+            home[("athens", "sparta").index(a.home_of)] = ai[a.id]
+    offers = tuple(o.id for m in comp.markets for o in m.offers)
+    dp, dx, dy = comp.diolkos
+    return Board(
+        comp=comp,
+        area_ids=area_ids,
+        area_index=ai,
+        is_sea=is_sea,
+        land_nb=land_nb,
+        sea_nb=sea_nb,
+        coasts=coasts,
+        polis_ids=pids,
+        polis_index=pi,
+        polis_area=tuple(ai[p.territory] if p.territory else -1 for p in comp.poleis),
+        polis_ports=tuple(tuple(ai[x] for x in p.ports) for p in comp.poleis),
+        capital=(cap[0], cap[1]),
+        home=(home[0], home[1]),
+        trade_cities=(tuple(tc[0]), tuple(tc[1])),
+        trade_ports=tuple(tuple(ai[x] for x in comp.trade_ports[pl]) for pl in ("athens", "sparta")),  # type: ignore[arg-type]
+        diolkos=(pi[dp], ai[dx], ai[dy]),
+        offer_ids=offers,
+        offer_index={x: i for i, x in enumerate(offers)},
+        market_index={m.id: i for i, m in enumerate(comp.markets)},
+        good_index={g: i for i, g in enumerate(comp.goods)},
+        project_index={p.id: p for p in comp.projects},
+        territories=tuple(i for i, a in enumerate(comp.areas) if a.kind == "land"),
+        seas=tuple(i for i, a in enumerate(comp.areas) if a.kind == "sea"),
+    )
+
+
+def board(s: State) -> Board:
+    return _build(s.components)
+
+
+def board_named(name: str) -> Board:
+    return _build(name)

@@ -1,0 +1,48 @@
+"""Small helpers shared by the decision handlers: goods, prestige, names and logging."""
+from __future__ import annotations
+
+from .board import Board, board
+from .state import PLAYERS, LogEntry, State, tadd, tset
+
+Log = list  # list[LogEntry], appended to while a decision is applied
+
+
+def say(log: Log, text: str, *rules: str, player: int | None = None) -> None:
+    log.append(LogEntry(text, tuple(rules), PLAYERS[player] if player is not None and player >= 0 else None))
+
+
+def side(p: int) -> str:
+    return PLAYERS[p].capitalize()
+
+
+def gidx(s: State, good: str) -> int:
+    return board(s).good_index[good]
+
+
+def have(s: State, p: int, good: str) -> int:
+    return s.goods[p][board(s).good_index[good]]
+
+
+def add_good(s: State, p: int, good: str, n: int) -> State:
+    g = board(s).good_index[good]
+    return s.evolve(goods=tset(s.goods, p, tadd(s.goods[p], g, n)))
+
+
+def add_prestige(s: State, p: int, n: int) -> State:
+    return s.evolve(prestige=tadd(s.prestige, p, n))
+
+
+def polis_name(b: Board, i: int) -> str:
+    return b.comp.poleis[i].name
+
+
+def round_name(s: State) -> str:
+    return board(s).comp.rounds[s.round].name
+
+
+def is_last_round(s: State) -> bool:
+    return s.round == len(board(s).comp.rounds) - 1
+
+
+def total_goods(s: State, p: int) -> int:
+    return sum(s.goods[p])

@@ -1,0 +1,337 @@
+"""Development actions: train hoplites, build galleys, build trade ships, start a project."""
+from __future__ import annotations
+
+from itertools import combinations
+
+from .actions import Action, Explanation
+from .board import board
+from .common import Log, add_good, have, polis_name, say, side
+from .flow import after_action
+from .registry import ActionSpec, action, decision
+from .state import Pending, State, tadd, tset
+
+
+def _own_poleis(s: State, p: int) -> list[int]:
+    return [i for i, o in enumerate(s.owner) if o == p]
+
+
+def _move_cube(s: State, polis: int, area: int, p: int) -> State:
+    """One cube leaves the polis and becomes a unit of p in area."""
+    u = s.units[area]
+    return s.evolve(pop=tadd(s.pop, polis, -1), units=tset(s.units, area, tset(u, p, u[p] + 1)))
+
+
+# --- a. train hoplites ------------------------------------------------------------------------
+
+def _train_ok(s: State, p: int, i: int) -> bool:
+    b = board(s)
+    area = b.polis_area[i]
+    return (area >= 0 and s.pop[i] >= 2 and s.units[area][p] < b.limit(s)
+            and (have(s, p, "metal") > 0 or have(s, p, "silver") > 0))
+
+
+def train_polis_options(s: State) -> list[Action]:
+    p = s.pending.player
+    b = board(s)
+    return [Action("polis", (b.polis_ids[i],)) for i in _own_poleis(s, p) if _train_ok(s, p, i)]
+
+
+def train_polis_apply(s: State, a: Action, log: Log) -> State:
+    i = board(s).polis_index[a.args[0]]
+    return s.evolve(pending=Pending("train-pay", s.pending.player, (i, 0)))
+
+
+def _polis_why(s: State, a: Action, ok, what: str, rules: tuple[str, ...]) -> Explanation | None:
+    b = board(s)
+    p = s.pending.player
+    if len(a.args) != 1 or a.args[0] not in b.polis_index:
+        return Explanation.of(False, f"Name one polis, e.g. 'polis {b.polis_ids[0]}'.", "decision.wrong-kind")
+    i = b.polis_index[a.args[0]]
+    name = polis_name(b, i)
+    if s.owner[i] != p:
+        return Explanation.of(False, f"{name} is not {side(p)}'s polis.", rules[0])
+    if s.pop[i] < 2:
+        return Explanation.of(False, f"{name} has a single cube left, and the last cube of a polis never becomes "
+                              "a unit.", "polis.last-cube")
+    if not ok(s, p, i):
+        return Explanation.of(False, f"{what} is not possible in {name} now.", *rules)
+    return None
+
+
+def train_pay_options(s: State) -> list[Action]:
+    p = s.pending.player
+    i, n = s.pending.data
+    out = []
+    if _train_ok(s, p, i):
+        out += [Action("pay", (g,)) for g in ("metal", "silver") if have(s, p, g) > 0]
+    if n > 0:
+        out.append(Action("end"))
+    return out
+
+
+def train_pay_apply(s: State, a: Action, log: Log) -> State:
+    p = s.pending.player
+    i, n = s.pending.data
+    b = board(s)
+    if a.kind == "end":
+        return after_action(s, p, log)
+    area = b.polis_area[i]
+    s = _move_cube(add_good(s, p, a.args[0], -1), i, area, p)
+    say(log, f"{side(p)} trains a hoplite in {polis_name(b, i)} for 1 {a.args[0]}; it stands in {b.name(area)}",
+        "train.cost", player=p)
+    s = s.evolve(pending=Pending("train-pay", p, (i, n + 1)))
+    if not train_pay_options(s) or train_pay_options(s) == [Action("end")]:
+        return after_action(s, p, log)
+    return s
+
+
+def _train_why(s: State, p: int) -> Explanation | None:
+    if not _own_poleis(s, p):
+        return Explanation.of(False, f"{side(p)} owns no polis.", "train.polis")
+    if have(s, p, "metal") + have(s, p, "silver") == 0:
+        return Explanation.of(False, f"{side(p)} has neither metal nor silver to equip a hoplite.", "train.cost")
+    return Explanation.of(False, f"No polis of {side(p)} can train: each either has one cube left, lies outside "
+                          "any territory, or its territory is at the stacking limit.",
+                          "train.polis", "polis.last-cube", "stack.limit")
+
+
+decision("train-polis", train_polis_options, train_polis_apply,
+         lambda s, a: _polis_why(s, a, _train_ok, "Training", ("train.polis", "stack.limit", "train.cost")))
+decision("train-pay", train_pay_options, train_pay_apply)
+action(ActionSpec("train", False, lambda s, p: any(_train_ok(s, p, i) for i in _own_poleis(s, p)),
+                  lambda s, p, log: s.evolve(pending=Pending("train-polis", p)), _train_why,
+                  ("train.polis", "train.cost"), "Train hoplites"))
+
+
+# --- b. build galleys -------------------------------------------------------------------------
+
+def _galley_seas(s: State, p: int, i: int) -> list[int]:
+    b = board(s)
+    lim = b.limit(s)
+    return [x for x in b.polis_ports[i] if s.units[x][p] < lim]
+
+
+def _galley_ok(s: State, p: int, i: int) -> bool:
+    return (s.pop[i] >= 2 and bool(_galley_seas(s, p, i))
+            and (have(s, p, "wood") > 0 or have(s, p, "silver") > 0))
+
+
+def galley_polis_options(s: State) -> list[Action]:
+    p = s.pending.player
+    b = board(s)
+    return [Action("polis", (b.polis_ids[i],)) for i in _own_poleis(s, p) if _galley_ok(s, p, i)]
+
+
+def galley_polis_apply(s: State, a: Action, log: Log) -> State:
+    i = board(s).polis_index[a.args[0]]
+    return s.evolve(pending=Pending("galley-pay", s.pending.player, (i, 0)))
+
+
+def galley_pay_options(s: State) -> list[Action]:
+    p = s.pending.player
+    i, n = s.pending.data
+    b = board(s)
+    out = []
+    if s.pop[i] >= 2:
+        for g in ("wood", "silver"):
+            if have(s, p, g) > 0:
+                out += [Action("pay", (g, b.area_ids[x])) for x in _galley_seas(s, p, i)]
+    if n > 0:
+        out.append(Action("end"))
+    return out
+
+
+def galley_pay_apply(s: State, a: Action, log: Log) -> State:
+    p = s.pending.player
+    i, n = s.pending.data
+    b = board(s)
+    if a.kind == "end":
+        return after_action(s, p, log)
+    sea = b.area_index[a.args[1]]
+    s = _move_cube(add_good(s, p, a.args[0], -1), i, sea, p)
+    say(log, f"{side(p)} builds a galley in {polis_name(b, i)} for 1 {a.args[0]}; it sails into {b.name(sea)}",
+        "galley.cost", player=p)
+    s = s.evolve(pending=Pending("galley-pay", p, (i, n + 1)))
+    if galley_pay_options(s) == [Action("end")]:
+        return after_action(s, p, log)
+    return s
+
+
+def _galley_why(s: State, p: int) -> Explanation | None:
+    if have(s, p, "wood") + have(s, p, "silver") == 0:
+        return Explanation.of(False, f"{side(p)} has neither wood nor silver for a hull.", "galley.cost")
+    return Explanation.of(False, f"No polis of {side(p)} can build: each lacks a port, has one cube left, or "
+                          "its seas are at the stacking limit.", "galley.polis", "polis.last-cube", "stack.limit")
+
+
+decision("galley-polis", galley_polis_options, galley_polis_apply,
+         lambda s, a: _polis_why(s, a, _galley_ok, "Building galleys", ("galley.polis", "stack.limit", "galley.cost")))
+decision("galley-pay", galley_pay_options, galley_pay_apply)
+action(ActionSpec("galleys", False, lambda s, p: any(_galley_ok(s, p, i) for i in _own_poleis(s, p)),
+                  lambda s, p, log: s.evolve(pending=Pending("galley-polis", p)), _galley_why,
+                  ("galley.polis", "galley.cost"), "Build galleys"))
+
+
+# --- c. build trade ships ---------------------------------------------------------------------
+
+def _ships_ok(s: State, p: int, i: int) -> bool:
+    b = board(s)
+    return (i in b.trade_cities[p] and s.owner[i] == p and s.pop[i] >= 2 and b.ships_free(s, p) > 0
+            and (have(s, p, "wood") > 0 or have(s, p, "silver") > 0))
+
+
+def ships_polis_options(s: State) -> list[Action]:
+    p = s.pending.player
+    b = board(s)
+    return [Action("polis", (b.polis_ids[i],)) for i in b.trade_cities[p] if _ships_ok(s, p, i)]
+
+
+def ships_polis_apply(s: State, a: Action, log: Log) -> State:
+    i = board(s).polis_index[a.args[0]]
+    return s.evolve(pending=Pending("ships-pay", s.pending.player, (i, 0)))
+
+
+def ships_pay_options(s: State) -> list[Action]:
+    p = s.pending.player
+    i, n = s.pending.data
+    out = []
+    if _ships_ok(s, p, i):
+        out += [Action("pay", (g,)) for g in ("wood", "silver") if have(s, p, g) > 0]
+    if n > 0:
+        out.append(Action("end"))
+    return out
+
+
+def ships_pay_apply(s: State, a: Action, log: Log) -> State:
+    p = s.pending.player
+    i, n = s.pending.data
+    b = board(s)
+    if a.kind == "end":
+        return after_action(s, p, log)
+    s = add_good(s, p, a.args[0], -1)
+    s = s.evolve(pop=tadd(s.pop, i, -1), ships_port=tadd(s.ships_port, p, 1))
+    say(log, f"{side(p)} builds a trade ship in {polis_name(b, i)} for 1 {a.args[0]}; its crew cube returns to "
+        "supply", "ships.cost", player=p)
+    s = s.evolve(pending=Pending("ships-pay", p, (i, n + 1)))
+    if ships_pay_options(s) == [Action("end")]:
+        return after_action(s, p, log)
+    return s
+
+
+def _ships_why(s: State, p: int) -> Explanation | None:
+    b = board(s)
+    if not any(s.owner[i] == p for i in b.trade_cities[p]):
+        return Explanation.of(False, f"{side(p)} owns no trade city loyal to it.", "ships.trade-city")
+    if b.ships_free(s, p) == 0:
+        return Explanation.of(False, f"All {b.comp.ships_per_player} trade ships of {side(p)} are in play.",
+                              "ships.limit", "game.limited-material")
+    return Explanation.of(False, "No loyal trade city can build now (one cube left, or no wood or silver).",
+                          "ships.cost", "polis.last-cube")
+
+
+decision("ships-polis", ships_polis_options, ships_polis_apply,
+         lambda s, a: _polis_why(s, a, _ships_ok, "Building trade ships", ("ships.trade-city", "ships.limit")))
+decision("ships-pay", ships_pay_options, ships_pay_apply)
+action(ActionSpec("ships", False, lambda s, p: any(_ships_ok(s, p, i) for i in board(s).trade_cities[p]),
+                  lambda s, p, log: s.evolve(pending=Pending("ships-polis", p)), _ships_why,
+                  ("ships.trade-city", "ships.cost"), "Build trade ships"))
+
+
+# --- d. start a project -----------------------------------------------------------------------
+
+def payments(s: State, p: int, tile: str) -> list[tuple[str, ...]]:
+    """Affordable ways to pay a tile: which kinds of goods are replaced wholly by silver."""
+    proj = board(s).project_index[tile]
+    kinds = [g for g, _ in proj.cost if g != "silver"]
+    out = []
+    for k in range(len(kinds) + 1):
+        for sub in combinations(kinds, k):
+            need: dict[str, int] = {}
+            for g, n in proj.cost:
+                key = "silver" if g in sub else g
+                need[key] = need.get(key, 0) + n
+            if all(have(s, p, g) >= n for g, n in need.items()):
+                out.append(sub)
+    return out
+
+
+def _project_poleis(s: State, p: int, tile: str) -> list[int]:
+    b = board(s)
+    typ = b.project_index[tile].type
+    busy = {pol for _, pol in s.started}
+    return [i for i in _own_poleis(s, p) if typ in b.comp.poleis[i].project_types and i not in busy]
+
+
+def _tile_ok(s: State, p: int, tile: str) -> bool:
+    return bool(_project_poleis(s, p, tile)) and bool(payments(s, p, tile))
+
+
+def tile_options(s: State) -> list[Action]:
+    p = s.pending.player
+    return [Action("tile", (t,)) for t in s.display if _tile_ok(s, p, t)]
+
+
+def tile_apply(s: State, a: Action, log: Log) -> State:
+    return s.evolve(pending=Pending("project-polis", s.pending.player, (a.args[0],)))
+
+
+def project_polis_options(s: State) -> list[Action]:
+    p = s.pending.player
+    b = board(s)
+    return [Action("polis", (b.polis_ids[i],)) for i in _project_poleis(s, p, s.pending.data[0])]
+
+
+def project_polis_apply(s: State, a: Action, log: Log) -> State:
+    i = board(s).polis_index[a.args[0]]
+    return s.evolve(pending=Pending("project-pay", s.pending.player, (s.pending.data[0], i)))
+
+
+def project_pay_options(s: State) -> list[Action]:
+    p = s.pending.player
+    out = []
+    for sub in payments(s, p, s.pending.data[0]):
+        out.append(Action("pay", ("silver-for:" + ",".join(sub),)) if sub else Action("pay"))
+    return out
+
+
+def project_pay_apply(s: State, a: Action, log: Log) -> State:
+    p = s.pending.player
+    tile, i = s.pending.data
+    b = board(s)
+    proj = b.project_index[tile]
+    sub = a.args[0].split(":", 1)[1].split(",") if a.args else []
+    paid = []
+    for g, n in proj.cost:
+        key = "silver" if g in sub else g
+        s = add_good(s, p, key, -n)
+        paid.append(f"{n} {key}" + (f" (for {g})" if key != g else ""))
+    s = s.evolve(display=tuple(t for t in s.display if t != tile), started=s.started + ((tile, i),))
+    rules = ["project.cost"] + (["data.reconstructed"] if b.comp.provenance_of("projects", tile).reconstructed else [])
+    say(log, f"{side(p)} starts {proj.name} in {polis_name(b, i)}, paying " + ", ".join(paid), *rules, player=p)
+    return after_action(s, p, log)
+
+
+def _project_why(s: State, p: int) -> Explanation | None:
+    if not s.display:
+        return Explanation.of(False, "No project tile is left on display.", "round.projects")
+    return Explanation.of(False, "No displayed project fits an owned polis without a project this round, "
+                          "or none is affordable.", "project.polis", "project.cost")
+
+
+def _tile_why(s: State, a: Action) -> Explanation | None:
+    p = s.pending.player
+    if len(a.args) != 1 or a.args[0] not in s.display:
+        return Explanation.of(False, "Choose a tile on display: " + ", ".join(s.display), "round.projects")
+    if not _project_poleis(s, p, a.args[0]):
+        return Explanation.of(False, f"No polis of {side(p)} allows this project type and is free this round.",
+                              "project.polis")
+    return Explanation.of(False, f"{side(p)} cannot pay for this project, even replacing one kind of good by silver.",
+                          "project.cost")
+
+
+decision("project-tile", tile_options, tile_apply, _tile_why)
+decision("project-polis", project_polis_options, project_polis_apply)
+decision("project-pay", project_pay_options, project_pay_apply)
+action(ActionSpec("project", False, lambda s, p: any(_tile_ok(s, p, t) for t in s.display),
+                  lambda s, p, log: s.evolve(pending=Pending("project-tile", p)), _project_why,
+                  ("project.polis", "project.cost"), "Start a project"))

@@ -1,0 +1,177 @@
+"""The position editor: state a custom position in a few lines, refused if it breaks an invariant.
+
+    s = pn.position(round="4", to_move="athens",
+                    units={"boiotia": (3, 0), "thessalia": (0, 2)},
+                    poleis={"thebai": ("athens", 2)}, goods={"athens": {"oil": 6}})
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .actions import PolisError
+from .board import board
+from .state import NEUTRAL, PLAYERS, Pending, State, tset
+
+_P = {"athens": 0, "sparta": 1}
+
+
+class PositionError(PolisError):
+    """A position that breaks an invariant of the game; ``.problems`` lists each one."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("invalid position: " + "; ".join(problems))
+
+
+def invariant_problems(s: State) -> list[str]:
+    """Everything wrong with a position (empty if it could occur under the rules)."""
+    b = board(s)
+    comp = b.comp
+    out = []
+    if not 0 <= s.round < len(comp.rounds):
+        return [f"round index {s.round} out of range"]
+    lim = b.limit(s)
+    for i, u in enumerate(s.units):
+        for p in (0, 1):
+            if u[p] < 0:
+                out.append(f"{b.name(i)}: negative unit count for {PLAYERS[p]}")
+            elif u[p] > lim:
+                out.append(f"{b.name(i)}: {PLAYERS[p]} has {u[p]} units, above the stacking limit {lim} of round "
+                           f"{comp.rounds[s.round].name} [stack.limit]")
+    for i, pol in enumerate(comp.poleis):
+        o, n = s.owner[i], s.pop[i]
+        if o == NEUTRAL and n != 0:
+            out.append(f"{pol.name}: a neutral polis holds no cubes (got {n})")
+        if o != NEUTRAL and not 1 <= n <= pol.max_pop:
+            out.append(f"{pol.name}: population {n} outside 1..{pol.max_pop}")
+        if pol.capital_of and o != _P[pol.capital_of] and s.outcome is None:
+            out.append(f"{pol.name} is {pol.capital_of.capitalize()}'s capital and cannot change hands")
+    for p in (0, 1):
+        if b.supply(s, p) < 0:
+            out.append(f"{PLAYERS[p]} uses more than {comp.cubes_per_player} cubes [game.limited-material]")
+        if b.ships_free(s, p) < 0 or s.ships_port[p] < 0:
+            out.append(f"{PLAYERS[p]} has more than {comp.ships_per_player} trade ships [ships.limit]")
+        if any(g < 0 for g in s.goods[p]):
+            out.append(f"{PLAYERS[p]} has a negative amount of goods")
+        if s.prestige[p] < 0:
+            out.append(f"{PLAYERS[p]} has negative prestige")
+        if not -1 <= s.proxenos[p] < len(comp.poleis):
+            out.append(f"{PLAYERS[p]}'s proxenos is nowhere on the map")
+    if s.proxenos[0] >= 0 and s.proxenos[0] == s.proxenos[1]:
+        out.append("both proxenoi stand in the same polis [proxenos.one-per-polis]")
+    if len(s.markers) != len(comp.market_goods) or any(not 0 <= m < len(comp.market_table[3]) for m in s.markers):
+        out.append("a market marker is off the track")
+    return out
+
+
+def edit(s: State, *, round: str | int | None = None, to_move: str | None = None,
+         prestige: Mapping[str, int] | None = None, goods: Mapping[str, Mapping[str, int]] | None = None,
+         poleis: Mapping[str, Any] | None = None, units: Mapping[str, tuple[int, int]] | None = None,
+         proxenos: Mapping[str, str | None] | None = None, ships_port: Mapping[str, int] | None = None,
+         markers: Mapping[str, int] | None = None, display: list[str] | None = None,
+         passed: list[str] | None = None, turn_actions: list[str] | None = None,
+         tribute_done: list[str] | None = None) -> State:
+    """A copy of ``s`` changed as stated, waiting for ``to_move`` to choose an action.
+
+    Raises :class:`PositionError` naming every problem (unknown ids, broken invariants); the input
+    state is never changed.
+    """
+    b = board(s)
+    comp = b.comp
+    probs: list[str] = []
+
+    def side_of(name: str, where: str) -> int | None:
+        if name not in _P:
+            probs.append(f"{where}: unknown side {name!r} (athens or sparta)")
+            return None
+        return _P[name]
+
+    if round is not None:
+        labels = [r.label for r in comp.rounds]
+        if isinstance(round, int) and 0 <= round < len(labels):
+            s = s.evolve(round=round)
+        elif str(round) in labels:
+            s = s.evolve(round=labels.index(str(round)))
+        else:
+            probs.append(f"round: {round!r} is not one of {', '.join(labels)}")
+    for name, n in (prestige or {}).items():
+        p = side_of(name, "prestige")
+        if p is not None:
+            s = s.evolve(prestige=tset(s.prestige, p, int(n)))
+    for name, gs in (goods or {}).items():
+        p = side_of(name, "goods")
+        if p is None:
+            continue
+        for g, n in gs.items():
+            if g not in b.good_index:
+                probs.append(f"goods: unknown good {g!r}")
+                continue
+            s = s.evolve(goods=tset(s.goods, p, tset(s.goods[p], b.good_index[g], int(n))))
+    for pid, val in (poleis or {}).items():
+        if pid not in b.polis_index:
+            probs.append(f"poleis: unknown polis {pid!r}")
+            continue
+        i = b.polis_index[pid]
+        if val in (None, "neutral"):
+            s = s.evolve(owner=tset(s.owner, i, NEUTRAL), pop=tset(s.pop, i, 0))
+        else:
+            who, n = (val, comp.poleis[i].base) if isinstance(val, str) else val
+            p = side_of(who, f"poleis[{pid}]")
+            if p is not None:
+                s = s.evolve(owner=tset(s.owner, i, p), pop=tset(s.pop, i, int(n)))
+    for aid, (a, sp) in (units or {}).items():
+        if aid not in b.area_index:
+            probs.append(f"units: unknown area {aid!r}")
+            continue
+        s = s.evolve(units=tset(s.units, b.area_index[aid], (int(a), int(sp))))
+    for name, pid in (proxenos or {}).items():
+        p = side_of(name, "proxenos")
+        if p is None:
+            continue
+        if pid is None:
+            s = s.evolve(proxenos=tset(s.proxenos, p, -1))
+        elif pid not in b.polis_index:
+            probs.append(f"proxenos: unknown polis {pid!r}")
+        else:
+            s = s.evolve(proxenos=tset(s.proxenos, p, b.polis_index[pid]))
+    for name, n in (ships_port or {}).items():
+        p = side_of(name, "ships_port")
+        if p is not None:
+            s = s.evolve(ships_port=tset(s.ships_port, p, int(n)))
+    for g, pos in (markers or {}).items():
+        if g not in comp.market_goods:
+            probs.append(f"markers: {g!r} has no market marker")
+        else:
+            s = s.evolve(markers=tset(s.markers, comp.market_goods.index(g), int(pos)))
+    if display is not None:
+        bad = [t for t in display if t not in b.project_index]
+        probs += [f"display: unknown project {t!r}" for t in bad]
+        on = tuple(t for t in display if t in b.project_index)
+        used = set(on) | {t for t, _ in s.started + s.done}
+        s = s.evolve(display=on, pile=tuple(sorted(t for t in b.project_index if t not in used)))
+    if passed is not None:
+        ps = tuple(_P[x] for x in passed if side_of(x, "passed") is not None)
+        s = s.evolve(passed=ps)
+    if turn_actions is not None:
+        s = s.evolve(turn_actions=tuple(turn_actions))
+    if tribute_done is not None:
+        s = s.evolve(tribute_done=tuple(sorted(b.area_index[t] for t in tribute_done if t in b.area_index)))
+    p = s.pending.player
+    if to_move is not None:
+        p = side_of(to_move, "to_move")
+    if p is None or p < 0:
+        p = 0 if p is None else s.start_player if s.start_player >= 0 else 1
+    if p in s.passed:
+        probs.append(f"to_move: {PLAYERS[p]} has already passed this round")
+    probs += invariant_problems(s)
+    if probs:
+        raise PositionError(probs)
+    return s.evolve(phase="actions", pending=Pending("turn", p), battle=None, battles=(), roundend=(), outcome=None,
+                    sieged=(), log=())
+
+
+def position(edition: str = "ed1", seed: int = 0, **changes: Any) -> State:
+    """A fresh game (first round set up with ``seed``) edited by :func:`edit`."""
+    from .engine import new_game, settle
+
+    return edit(settle(new_game(edition, seed)), **changes)

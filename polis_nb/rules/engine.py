@@ -1,0 +1,223 @@
+"""The kernel's public entry points: new_game, legal_actions, apply, explain, chance outcomes."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+# importing the handler modules registers their decisions and actions
+from . import battle, develop, events, flow, military, politics, roundend  # noqa: F401
+from .actions import Action, Explanation, IllegalActionError, InvalidActionError, tokenize
+from .board import board_named, components_named, register
+from .registry import ACTIONS, HANDLERS
+from .state import CHANCE, NEUTRAL, PLAYERS, Pending, State
+
+EDITIONS = {"ed1": "ed1-default"}
+OPTIONS = {"spoilage": ("yucata", "printed-de")}
+
+
+def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options: str) -> State:
+    """A new game at its first decision (chance: drawing the first project tiles).
+
+    ``edition`` is "ed1" (first edition, yucata's corrections; the default). ``seed`` feeds the
+    default chance sampling (see :func:`sample_chance`). ``components`` may be a component set from
+    :func:`polis_nb.load_components`. Options: ``spoilage="printed-de"`` for the printed German
+    rounding.
+    """
+    if edition not in EDITIONS:
+        raise ValueError(f"unknown edition {edition!r}; known: {', '.join(EDITIONS)}"
+                         + (" (the second edition is not implemented yet)" if edition == "ed2" else ""))
+    for k, v in options.items():
+        if k not in OPTIONS:
+            raise ValueError(f"unknown option {k!r}; known: {', '.join(OPTIONS)}")
+        if v not in OPTIONS[k]:
+            raise ValueError(f"option {k}={v!r} is not one of {', '.join(OPTIONS[k])}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError("seed must be an int")
+    if components is None:
+        comp = components_named(EDITIONS[edition])
+    else:
+        comp = components
+        if comp.edition != edition:
+            raise ValueError(f"component set {comp.name!r} is for {comp.edition}, not {edition}")
+        register(comp)
+    b = board_named(comp.name)
+    owner = [NEUTRAL] * len(comp.poleis)
+    pop = [0] * len(comp.poleis)
+    units = [[0, 0] for _ in comp.areas]
+    goods = []
+    prox = []
+    ships = []
+    prestige = []
+    for p, name in enumerate(PLAYERS):
+        st = comp.setup[name]
+        for pid, n in st.poleis.items():
+            owner[b.polis_index[pid]] = p
+            pop[b.polis_index[pid]] = n
+        for aid, n in list(st.hoplites.items()) + list(st.galleys.items()):
+            units[b.area_index[aid]][p] += n
+        goods.append(tuple(st.goods.get(g, 0) for g in comp.goods))
+        prox.append(b.polis_index[st.proxenos])
+        ships.append(st.ships_in_port)
+        prestige.append(st.prestige)
+    s = State(
+        edition=edition, components=comp.name, options=tuple(sorted(options.items())), seed=seed, ply=0,
+        round=0, phase="start", pending=Pending("draw-project", CHANCE), prestige=tuple(prestige),
+        goods=tuple(goods), owner=tuple(owner), pop=tuple(pop), units=tuple(tuple(u) for u in units),
+        ships_port=tuple(ships), offers=(NEUTRAL,) * len(b.offer_ids), proxenos=tuple(prox),
+        markers=tuple(comp.market_start[g] for g in comp.market_goods), tribute_done=(), display=(),
+        pile=tuple(sorted(p.id for p in comp.projects)), started=(), done=(), event=None, closed=(),
+        start_player=-1, triggers=(), passed=(), turn_actions=(), sieged=(), battles=(), battle=None,
+    )
+    log: list = []
+    s = flow.start_round(s, log)
+    return s.evolve(log=tuple(log))
+
+
+def legal_actions(s: State) -> tuple[Action, ...]:
+    """The legal choices of the current decision, in a deterministic order (chance outcomes too)."""
+    if s.outcome is not None:
+        return ()
+    return tuple(HANDLERS[s.pending.kind].options(s))
+
+
+def _probability(s: State, a: Action) -> Fraction:
+    k = s.pending.kind
+    if k == "draw-card":
+        return battle.draw_probability(s, a)
+    if k == "market-die":
+        return politics.market_die_probability(s, a)
+    if k == "draw-event":
+        return events.event_probability(s, a)
+    n = len(HANDLERS[k].options(s))
+    return Fraction(1, n)
+
+
+def chance_outcomes(s: State) -> tuple[tuple[Action, Fraction], ...]:
+    """At a chance decision: every outcome with its exact probability (they sum to 1)."""
+    if not s.is_chance:
+        return ()
+    return tuple((a, _probability(s, a)) for a in legal_actions(s))
+
+
+def chance_rng(s: State) -> random.Random:
+    """The default generator for this chance decision, derived from the game's seed and ply."""
+    return random.Random(f"polis:{s.seed}:{s.ply}")
+
+
+def sample_chance(s: State, rng: random.Random | None = None) -> Action:
+    """Pick a chance outcome with its probability, using ``rng`` (default: :func:`chance_rng`)."""
+    outs = chance_outcomes(s)
+    if not outs:
+        raise ValueError("the current decision is not a chance decision")
+    rng = rng or chance_rng(s)
+    x = rng.random() * float(sum(p for _, p in outs))
+    acc = 0.0
+    for a, p in outs:
+        acc += float(p)
+        if x < acc:
+            return a
+    return outs[-1][0]
+
+
+def settle(s: State, rng: random.Random | None = None) -> State:
+    """Resolve chance decisions until a player decides (or the game ends)."""
+    while s.is_chance:
+        s = apply(s, sample_chance(s, rng))
+    return s
+
+
+def _unchecked(s: State, a: Action) -> State:
+    log: list = []
+    n = HANDLERS[s.pending.kind].apply(s, a, log)
+    return n.evolve(ply=s.ply + 1, log=tuple(log))
+
+
+def apply(s: State, action: Action | str) -> State:
+    """Apply one decision after checking it; raise IllegalActionError (with its explanation) if
+    it is not legal. The input state is never changed."""
+    a = parse_action(s, action) if isinstance(action, str) else action
+    if a not in legal_actions(s):
+        raise IllegalActionError(a, explain(s, a))
+    return _unchecked(s, a)
+
+
+def apply_unchecked(s: State, a: Action) -> State:
+    """Apply a decision without checking it (for replay and search). Illegal input gives
+    undefined results; use :func:`apply` unless the action came from :func:`legal_actions`."""
+    return _unchecked(s, a)
+
+
+def explain(s: State, action: Action | str) -> Explanation:
+    """Whether ``action`` is legal here and why, citing rule ids."""
+    if isinstance(action, str):
+        try:
+            toks = tokenize(action)
+        except InvalidActionError as e:
+            return Explanation.of(False, str(e), "decision.wrong-kind")
+        action = Action(toks[0], tuple(toks[1:]))
+    if s.outcome is not None:
+        return Explanation.of(False, f"The game is over: {s.outcome}", "decision.game-over")
+    legal = legal_actions(s)
+    h = HANDLERS[s.pending.kind]
+    if action in legal:
+        return Explanation.of(True, f"'{action}' is one of the {len(legal)} legal choices of this "
+                              f"{describe_pending(s)}.", *_rules_for(s, action))
+    if s.pending.player == CHANCE:
+        return Explanation.of(False, f"The game waits for chance ({describe_pending(s)}); possible outcomes: "
+                              + ", ".join(str(x) for x in legal), "decision.wrong-player")
+    kinds = {x.kind for x in legal} | _all_kinds(s)
+    if action.kind not in kinds:
+        return Explanation.of(False, f"The game waits for {PLAYERS[s.pending.player].capitalize()} to "
+                              f"{describe_pending(s)}; '{action.kind}' does not answer that. Legal: "
+                              + ", ".join(str(x) for x in legal[:12]) + (" …" if len(legal) > 12 else ""),
+                              "decision.wrong-kind")
+    if h.why is not None:
+        e = h.why(s, action)
+        if e is not None:
+            return e
+    return Explanation.of(False, f"'{action}' is not among the legal choices: "
+                          + ", ".join(str(x) for x in legal[:12]) + (" …" if len(legal) > 12 else ""),
+                          "decision.wrong-kind")
+
+
+def _all_kinds(s: State) -> set[str]:
+    return set(ACTIONS) | {"pass"} if s.pending.kind == "turn" else set()
+
+
+def _rules_for(s: State, a: Action) -> tuple[str, ...]:
+    if s.pending.kind == "turn" and a.kind in ACTIONS:
+        return ACTIONS[a.kind].rules
+    return ()
+
+
+_PENDING_TEXT = {
+    "turn": "choose an action or pass", "train-polis": "choose where to train hoplites",
+    "train-pay": "pay for each hoplite (or end the action)", "galley-polis": "choose where to build galleys",
+    "galley-pay": "pay for each galley (or end the action)", "ships-polis": "choose where to build trade ships",
+    "ships-pay": "pay for each trade ship (or end the action)", "project-tile": "choose a project tile",
+    "project-polis": "choose the polis for the project", "project-pay": "pay for the project",
+    "move-dest": "choose the destination", "move-from": "choose where the next unit comes from (or end)",
+    "siege-polis": "choose the polis to besiege", "siege-die": "roll the siege die",
+    "tribute-area": "choose the territory", "tribute-rows": "spread the hoplites over the tribute rows",
+    "trade-offer": "choose an offer and how to pay", "market-die": "roll for the market value",
+    "proxenos-dest": "choose the proxenos' destination and route", "battle-order": "choose the next battle",
+    "draw-card": "draw a combat card", "battle-retreat": "retreat or fight on",
+    "battle-attack": "play two combat cards", "battle-defend": "answer each attacking card",
+    "draw-project": "draw a project tile", "draw-event": "draw the round's event",
+    "event-remove": "remove one of its units", "feed": "cover the food shortfall",
+    "grow": "let a polis grow (or end)", "phoros": "turn prestige into silver",
+}
+
+
+def describe_pending(s: State) -> str:
+    return _PENDING_TEXT.get(s.pending.kind, s.pending.kind)
+
+
+def parse_action(s: State, text: str) -> Action:
+    """Read action text for position ``s``. Malformed text raises InvalidActionError (with the
+    column); well-formed text that is not legal here raises IllegalActionError."""
+    toks = tokenize(text)
+    a = Action(toks[0], tuple(toks[1:]))
+    if a in legal_actions(s):
+        return a
+    raise IllegalActionError(a, explain(s, a))

@@ -1,0 +1,247 @@
+"""Turn structure: choosing actions, passing, ending actions and turns, queuing battles, and
+starting rounds. Phases are a small transition table driven by the pending decision."""
+from __future__ import annotations
+
+from .actions import Action, Explanation
+from .board import board
+from .common import Log, add_good, add_prestige, have, round_name, say, side
+from .registry import ACTION_ORDER, ACTIONS, decision
+from .state import CHANCE, Pending, State, other
+
+# --------------------------------------------------------------------------------------------
+# the "turn" decision: choose an action (paying a good first when acting alone) or pass
+
+
+def alone(s: State, p: int) -> bool:
+    return other(p) in s.passed
+
+
+def _action_ok(s: State, p: int, kind: str) -> bool:
+    spec = ACTIONS[kind]
+    if spec.military and kind != "tribute" and s.prestige[p] < 1:
+        return False
+    return spec.available(s, p)
+
+
+def turn_options(s: State) -> list[Action]:
+    p = s.pending.player
+    out: list[Action] = []
+    if alone(s, p):
+        b = board(s)
+        for g in b.comp.goods:
+            if have(s, p, g) < 1:
+                continue
+            paid = add_good(s, p, g, -1)
+            for kind in ACTION_ORDER:
+                if _action_ok(paid, p, kind):
+                    out.append(Action(kind, ("+" + g,)))
+    else:
+        for kind in ACTION_ORDER:
+            if kind not in s.turn_actions and _action_ok(s, p, kind):
+                out.append(Action(kind))
+    out.append(Action("pass"))
+    return out
+
+
+def turn_why(s: State, a: Action) -> Explanation | None:
+    p = s.pending.player
+    if a.kind == "pass":
+        return None if not a.args else Explanation.of(False, "'pass' takes no arguments.", "turn.pass")
+    if a.kind not in ACTIONS:
+        return None
+    spec = ACTIONS[a.kind]
+    if alone(s, p):
+        if len(a.args) != 1 or not a.args[0].startswith("+"):
+            return Explanation.of(False, f"{side(other(p))} has passed, so every action first costs one good: "
+                                  f"write e.g. '{a.kind} +wood'.", "turn.alone")
+        g = a.args[0][1:]
+        if g not in board(s).good_index:
+            return Explanation.of(False, f"{g!r} is not a good of this edition.", "turn.alone")
+        if have(s, p, g) < 1:
+            return Explanation.of(False, f"{side(p)} has no {g} to pay for the extra action.", "turn.alone")
+        s = add_good(s, p, g, -1)
+    else:
+        if a.args:
+            return Explanation.of(False, "Only a player acting alone pays a good for an action.", "turn.alone")
+        if a.kind in s.turn_actions:
+            return Explanation.of(False, f"{side(p)} already took '{a.kind}' this turn; the two actions of a turn "
+                                  "must differ.", "turn.two-different-actions")
+    if spec.military and a.kind != "tribute" and s.prestige[p] < 1:
+        return Explanation.of(False, f"{spec.title} is a military action and costs 1 prestige; {side(p)} has none.",
+                              "action.military-cost")
+    if not spec.available(s, p):
+        return spec.why(s, p) or Explanation.of(False, f"{spec.title} has no legal use now.", *spec.rules)
+    return None
+
+
+def turn_apply(s: State, a: Action, log: Log) -> State:
+    p = s.pending.player
+    if a.kind == "pass":
+        return do_pass(s, p, log)
+    if a.args:
+        g = a.args[0][1:]
+        s = add_good(s, p, g, -1)
+        say(log, f"{side(p)} pays 1 {g} to act after {side(other(p))} passed", "turn.alone", player=p)
+    spec = ACTIONS[a.kind]
+    if spec.military and a.kind != "tribute":
+        s = add_prestige(s, p, -1)
+        say(log, f"{side(p)} chooses {spec.title} (−1 prestige)", "action.military-cost", player=p)
+    else:
+        say(log, f"{side(p)} chooses {spec.title}", player=p)
+    s = s.evolve(turn_actions=s.turn_actions + (a.kind,))
+    return spec.begin(s, p, log)
+
+
+decision("turn", turn_options, turn_apply, turn_why)
+
+# --------------------------------------------------------------------------------------------
+# ending actions and turns
+
+
+def after_action(s: State, p: int, log: Log) -> State:
+    if s.outcome is not None:
+        return s
+    if alone(s, p):
+        return s.evolve(pending=Pending("turn", p))
+    if len(s.turn_actions) >= 2:
+        return end_turn(s, p, log)
+    return s.evolve(pending=Pending("turn", p))
+
+
+def do_pass(s: State, p: int, log: Log) -> State:
+    first = not s.passed
+    s = s.evolve(passed=s.passed + (p,))
+    say(log, f"{side(p)} passes" + (" and takes no more actions this round" if first else ""), "turn.pass", player=p)
+    return end_turn(s, p, log)
+
+
+def end_turn(s: State, p: int, log: Log) -> State:
+    from .events import end_of_turn
+
+    s = end_of_turn(s, p, log)
+    if s.outcome is not None:
+        return s
+    s = s.evolve(turn_actions=(), sieged=())
+    if len(s.passed) == 2:
+        return queue_battles(s, p, log)
+    if s.passed:  # one player passed: the other acts alone, battles wait
+        q = other(s.passed[0])
+        return s.evolve(pending=Pending("turn", q))
+    return queue_battles(s, p, log)
+
+
+def battle_areas(s: State) -> tuple[int, ...]:
+    b = board(s)
+    t = b.comp.battle_threshold
+    return tuple(i for i, (x, y) in enumerate(s.units) if x and y and x + y >= t)
+
+
+def queue_battles(s: State, p: int, log: Log) -> State:
+    """After a turn: fight every battle, then go on to the next turn or the round end."""
+    areas = battle_areas(s)
+    if areas:
+        b = board(s)
+        say(log, "Battle in " + ", ".join(b.name(x) for x in areas), "battle.trigger")
+        s = s.evolve(battles=areas, phase="battles")
+        return next_battle(s, p, log)
+    return after_battles(s, p, log)
+
+
+def next_battle(s: State, p: int, log: Log) -> State:
+    from .battle import start_battle
+
+    if not s.battles:
+        return after_battles(s, p, log)
+    if len(s.battles) == 1:
+        area = s.battles[0]
+        return start_battle(s.evolve(battles=()), area, log)
+    return s.evolve(pending=Pending("battle-order", p))
+
+
+def order_options(s: State) -> list[Action]:
+    b = board(s)
+    return [Action("battle", (b.area_ids[x],)) for x in s.battles]
+
+
+def order_apply(s: State, a: Action, log: Log) -> State:
+    from .battle import start_battle
+
+    b = board(s)
+    area = b.area_index[a.args[0]]
+    say(log, f"{side(s.pending.player)} fights in {b.name(area)} first", "battle.order", player=s.pending.player)
+    return start_battle(s.evolve(battles=tuple(x for x in s.battles if x != area)), area, log)
+
+
+decision("battle-order", order_options, order_apply)
+
+
+def after_battles(s: State, p: int, log: Log) -> State:
+    """Battles (if any) are over: next player's turn, or the round end once both passed."""
+    if s.outcome is not None:
+        return s
+    if len(s.passed) == 2:
+        from .roundend import begin_roundend
+
+        return begin_roundend(s.evolve(phase="roundend"), log)
+    q = other(p) if not s.passed else other(s.passed[0])
+    return s.evolve(phase="actions", pending=Pending("turn", q))
+
+
+# --------------------------------------------------------------------------------------------
+# round start: three projects, the event, the start player
+
+
+def start_round(s: State, log: Log) -> State:
+    say(log, f"Round {round_name(s)} begins", "game.rounds")
+    s = s.evolve(phase="start")
+    return _draw_next_project(s, log)
+
+
+def _draw_next_project(s: State, log: Log) -> State:
+    if len(s.display) < 3 and s.pile:
+        return s.evolve(pending=Pending("draw-project", CHANCE))
+    return _after_projects(s, log)
+
+
+def _after_projects(s: State, log: Log) -> State:
+    from .events import deck_for_round
+
+    if deck_for_round(s):
+        return s.evolve(pending=Pending("draw-event", CHANCE))
+    say(log, f"No event card is known for round {round_name(s)}; the round has no event", "round.event")
+    return begin_actions(s, log)
+
+
+def project_draw_options(s: State) -> list[Action]:
+    return [Action("draw", (t,)) for t in s.pile]
+
+
+def project_draw_apply(s: State, a: Action, log: Log) -> State:
+    t = a.args[0]
+    proj = board(s).project_index[t]
+    s = s.evolve(display=s.display + (t,), pile=tuple(x for x in s.pile if x != t))
+    say(log, f"Project {proj.name} is put on display", "round.projects")
+    return _draw_next_project(s, log)
+
+
+decision("draw-project", project_draw_options, project_draw_apply)
+
+
+def reader(s: State) -> int:
+    """Who reads the event: more prestige, Athens on a tie."""
+    a, sp = s.prestige
+    return 1 if sp > a else 0
+
+
+def begin_actions(s: State, log: Log) -> State:
+    if s.outcome is not None:
+        return s
+    a, sp = s.prestige
+    if s.start_player >= 0:
+        first = s.start_player
+        say(log, f"{side(first)} starts the round, as the event says", "event.start-player")
+    else:
+        first = 0 if a < sp else 1
+        say(log, f"{side(first)} starts the round (prestige Athens {a}, Sparta {sp}; Sparta on a tie)",
+            "round.start-player")
+    return s.evolve(phase="actions", start_player=first, pending=Pending("turn", first))

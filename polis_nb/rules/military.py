@@ -1,0 +1,361 @@
+"""Military actions: move hoplites, move galleys, besiege a polis, demand tribute."""
+from __future__ import annotations
+
+from itertools import product
+
+from .actions import Action, Explanation
+from .board import board
+from .common import Log, add_good, add_prestige, polis_name, say, side
+from .flow import after_action
+from .registry import ActionSpec, action, decision
+from .state import CHANCE, NEUTRAL, Pending, State, other, tadd, tset
+
+# --- e./f. movement ---------------------------------------------------------------------------
+
+
+def _kind_areas(s: State, unit: str) -> tuple[int, ...]:
+    b = board(s)
+    return b.seas if unit == "galley" else b.territories
+
+
+def _origins(s: State, p: int, unit: str, dst: int) -> list[int]:
+    b = board(s)
+    if s.units[dst][p] >= b.limit(s):
+        return []
+    return [o for o in _kind_areas(s, unit) if o != dst and s.units[o][p] > 0 and b.route(s, p, o, dst) is not None]
+
+
+def _any_move(s: State, p: int, unit: str) -> bool:
+    b = board(s)
+    lim = b.limit(s)
+    areas = _kind_areas(s, unit)
+    srcs = [o for o in areas if s.units[o][p] > 0]
+    for d in areas:
+        if s.units[d][p] < lim and any(o != d and b.route(s, p, o, d) is not None for o in srcs):
+            return True
+    return False
+
+
+def dest_options(s: State) -> list[Action]:
+    p = s.pending.player
+    unit = s.pending.data[0]
+    b = board(s)
+    return [Action("to", (b.area_ids[d],)) for d in _kind_areas(s, unit) if _origins(s, p, unit, d)]
+
+
+def dest_apply(s: State, a: Action, log: Log) -> State:
+    b = board(s)
+    d = b.area_index[a.args[0]]
+    return s.evolve(pending=Pending("move-from", s.pending.player, (s.pending.data[0], d, 0)))
+
+
+def from_options(s: State) -> list[Action]:
+    p = s.pending.player
+    unit, d, n = s.pending.data
+    b = board(s)
+    out = [Action("from", (b.area_ids[o],)) for o in _origins(s, p, unit, d)]
+    if n > 0:
+        out.append(Action("end"))
+    return out
+
+
+def from_apply(s: State, a: Action, log: Log) -> State:
+    p = s.pending.player
+    unit, d, n = s.pending.data
+    b = board(s)
+    if a.kind == "end":
+        return after_action(s, p, log)
+    o = b.area_index[a.args[0]]
+    r = b.route(s, p, o, d)
+    if unit == "galley":
+        via, rules = r, ["move.one-at-a-time"]
+    else:
+        via, rules = r[1], ["move.one-at-a-time", "move.land-or-sea"]
+    if r is not None and b.diolkos[1] in (via or ()) and b.diolkos[2] in (via or ()):
+        rules.append("move.diolkos")
+    uo, ud = s.units[o], s.units[d]
+    units = tset(s.units, o, tset(uo, p, uo[p] - 1))
+    units = tset(units, d, tset(units[d], p, ud[p] + 1))
+    s = s.evolve(units=units, pending=Pending("move-from", p, (unit, d, n + 1)))
+    path = " via " + ", ".join(b.name(x) for x in via) if via else ""
+    mode = ""
+    if unit == "hoplite":
+        mode = " by sea" if r[0] == "sea" else " by land"
+    say(log, f"{side(p)} moves a {unit} from {b.name(o)} to {b.name(d)}{mode}{path}", *rules, player=p)
+    if from_options(s) == [Action("end")]:
+        return after_action(s, p, log)
+    return s
+
+
+def _move_why_dest(s: State, a: Action) -> Explanation | None:
+    b = board(s)
+    p = s.pending.player
+    unit = s.pending.data[0]
+    if len(a.args) != 1 or a.args[0] not in b.area_index:
+        return Explanation.of(False, "Name an area of the map, e.g. 'to boiotia'.", "move.unenterable")
+    d = b.area_index[a.args[0]]
+    if b.is_sea[d] != (unit == "galley"):
+        return Explanation.of(False, f"{unit.capitalize()}s cannot end in {b.name(d)}: hoplites stay on land and "
+                              "galleys at sea.", "move.land-or-sea")
+    if s.units[d][p] >= b.limit(s):
+        return Explanation.of(False, f"{side(p)} already has {s.units[d][p]} units in {b.name(d)}, the stacking limit "
+                              f"of round {b.comp.rounds[s.round].name}.", "stack.limit")
+    return Explanation.of(False, f"No {unit} of {side(p)} can reach {b.name(d)}: every path passes an area the "
+                          "opponent controls or one where its side is at the limit, or needs both land and sea.",
+                          "move.no-passing-through-controlled", "move.no-passing-through-full", "move.land-or-sea",
+                          "move.unenterable")
+
+
+def _move_why_from(s: State, a: Action) -> Explanation | None:
+    b = board(s)
+    p = s.pending.player
+    unit, d, n = s.pending.data
+    if len(a.args) != 1 or a.args[0] not in b.area_index:
+        return Explanation.of(False, "Name the area a unit comes from, e.g. 'from attika'.", "decision.wrong-kind")
+    o = b.area_index[a.args[0]]
+    if s.units[o][p] == 0:
+        return Explanation.of(False, f"{side(p)} has no unit in {b.name(o)}.", "move.one-at-a-time")
+    if s.units[d][p] >= b.limit(s):
+        return Explanation.of(False, f"{b.name(d)} is full for {side(p)}.", "stack.limit")
+    return _move_why_dest(s.evolve(pending=Pending("move-dest", p, (unit,))), Action("to", (b.area_ids[d],)))
+
+
+decision("move-dest", dest_options, dest_apply, _move_why_dest)
+decision("move-from", from_options, from_apply, _move_why_from)
+
+
+def _begin_move(unit: str):
+    return lambda s, p, log: s.evolve(pending=Pending("move-dest", p, (unit,)))
+
+
+def _move_why(unit: str):
+    def why(s: State, p: int) -> Explanation:
+        return Explanation.of(False, f"No {unit} of {side(p)} can move anywhere now.",
+                              "move.no-passing-through-controlled", "stack.limit")
+    return why
+
+
+action(ActionSpec("hoplites", True, lambda s, p: _any_move(s, p, "hoplite"), _begin_move("hoplite"),
+                  _move_why("hoplite"), ("move.one-destination",), "Move hoplites"))
+action(ActionSpec("fleet", True, lambda s, p: _any_move(s, p, "galley"), _begin_move("galley"),
+                  _move_why("galley"), ("move.one-destination",), "Move galleys"))
+
+# --- g. siege ---------------------------------------------------------------------------------
+
+
+def siege_refusal(s: State, p: int, i: int) -> Explanation | None:
+    b = board(s)
+    pol = b.comp.poleis[i]
+    area = b.polis_area[i]
+    if pol.capital_of or area < 0:
+        return Explanation.of(False, f"{pol.name} can never be besieged.", "siege.no-capital")
+    if s.owner[i] == p:
+        return Explanation.of(False, f"{pol.name} already belongs to {side(p)}.", "siege.requirements")
+    if i in s.sieged:
+        return Explanation.of(False, f"{pol.name} was already besieged this turn.", "siege.once-per-turn")
+    if b.controller(s, area) != p:
+        return Explanation.of(False, f"{side(p)} does not control {b.name(area)} ({s.units[area][p]} against "
+                              f"{s.units[area][other(p)]} hoplites).", "siege.requirements", "control.majority")
+    if s.units[area][p] < pol.base:
+        return Explanation.of(False, f"{pol.name} has fortification {pol.base}, but {side(p)} has only "
+                              f"{s.units[area][p]} hoplites in {b.name(area)}.", "siege.requirements")
+    need = pol.base if s.owner[i] == NEUTRAL else s.pop[i]
+    if b.supply(s, p) < need:
+        return Explanation.of(False, f"{side(p)} has {b.supply(s, p)} cubes in supply, {need} would be needed to "
+                              f"populate {pol.name}.", "siege.supply", "game.limited-material")
+    return None
+
+
+def siege_options(s: State) -> list[Action]:
+    p = s.pending.player
+    b = board(s)
+    return [Action("polis", (b.polis_ids[i],)) for i in range(len(s.owner)) if siege_refusal(s, p, i) is None]
+
+
+def siege_apply(s: State, a: Action, log: Log) -> State:
+    p = s.pending.player
+    b = board(s)
+    i = b.polis_index[a.args[0]]
+    s = s.evolve(sieged=s.sieged + (i,))
+    pol = b.comp.poleis[i]
+    if pol.base <= 1:
+        say(log, f"{side(p)} besieges {pol.name}: fortification 1 needs no roll", "siege.fortification", player=p)
+        return siege_resolve(s, p, i, None, log)
+    say(log, f"{side(p)} besieges {pol.name} (fortification {pol.base}) and rolls the die",
+        "siege.fortification", player=p)
+    return s.evolve(pending=Pending("siege-die", CHANCE, (p, i)))
+
+
+def _siege_why(s: State, a: Action) -> Explanation | None:
+    b = board(s)
+    if len(a.args) != 1 or a.args[0] not in b.polis_index:
+        return Explanation.of(False, "Name the polis to besiege, e.g. 'polis thebai'.", "decision.wrong-kind")
+    return siege_refusal(s, s.pending.player, b.polis_index[a.args[0]])
+
+
+def die_options(s: State) -> list[Action]:
+    return [Action("die", (str(k),)) for k in (1, 2, 3, 4)]
+
+
+def die_apply(s: State, a: Action, log: Log) -> State:
+    p, i = s.pending.data
+    return siege_resolve(s, p, i, int(a.args[0]), log)
+
+
+def take_polis(s: State, p: int, i: int) -> tuple[State, int]:
+    """p annexes polis i: own cubes replace the owner's (base population if neutral)."""
+    b = board(s)
+    n = b.comp.poleis[i].base if s.owner[i] == NEUTRAL else s.pop[i]
+    return s.evolve(owner=tset(s.owner, i, p), pop=tset(s.pop, i, n)), n
+
+
+def siege_resolve(s: State, p: int, i: int, roll: int | None, log: Log) -> State:
+    b = board(s)
+    pol = b.comp.poleis[i]
+    area = b.polis_area[i]
+    if roll is None or roll >= pol.base:
+        prev = s.owner[i]
+        s, n = take_polis(s, p, i)
+        s = add_prestige(s, p, pol.base)
+        how = "" if roll is None else f" (die {roll} ≥ fortification {pol.base})"
+        frm = "" if prev == NEUTRAL else f" from {side(prev)}"
+        say(log, f"Siege of {pol.name} succeeds{how}: {side(p)} annexes it{frm} with {n} cubes and gains "
+            f"{pol.base} prestige", "siege.success", player=p)
+        if any(t for t, pol_i in s.started + s.done if pol_i == i):
+            say(log, f"The projects of {pol.name} go with it", "project.follows-polis")
+        opp = other(p)
+        if s.proxenos[opp] == i:
+            s = s.evolve(proxenos=tset(s.proxenos, opp, -1))
+            say(log, f"{side(opp)}'s proxenos in {pol.name} is captured", "siege.capture-proxenos", player=opp)
+    else:
+        u = s.units[area]
+        s = s.evolve(units=tset(s.units, area, tset(u, p, u[p] - 1)))
+        msg = f"Siege of {pol.name} fails (die {roll} < fortification {pol.base}): {side(p)} loses a hoplite in {b.name(area)}"
+        if s.owner[i] != NEUTRAL:
+            s = s.evolve(pop=tadd(s.pop, i, -1))
+            msg += f"; {pol.name} loses a cube"
+            if s.pop[i] == 0:
+                s = s.evolve(owner=tset(s.owner, i, NEUTRAL))
+                msg += " and turns neutral"
+        say(log, msg, "siege.failure", player=p)
+    return after_action(s, p, log)
+
+
+decision("siege-polis", siege_options, siege_apply, _siege_why)
+decision("siege-die", die_options, die_apply)
+
+
+def _siege_avail(s: State, p: int) -> bool:
+    return any(siege_refusal(s, p, i) is None for i in range(len(s.owner)))
+
+
+def _siege_why_action(s: State, p: int) -> Explanation:
+    b = board(s)
+    reasons = [siege_refusal(s, p, i) for i in range(len(s.owner)) if s.owner[i] != p and b.polis_area[i] >= 0
+               and not b.comp.poleis[i].capital_of]
+    rules = sorted({r for e in reasons if e for r in e.rule_ids} | {"siege.requirements"})
+    return Explanation.of(False, f"{side(p)} can besiege no polis: it must control the territory with at least the "
+                          "fortification in hoplites.", *rules)
+
+
+action(ActionSpec("siege", True, _siege_avail, lambda s, p, log: s.evolve(pending=Pending("siege-polis", p)),
+                  _siege_why_action, ("siege.requirements",), "Besiege a polis"))
+
+# --- h. tribute -------------------------------------------------------------------------------
+
+
+def tribute_refusal(s: State, p: int, t: int) -> Explanation | None:
+    b = board(s)
+    name = b.name(t)
+    if b.is_sea[t] or b.area_ids[t] not in b.comp.tribute:
+        return Explanation.of(False, f"{name} pays no tribute.", "tribute.requirements")
+    if t in s.tribute_done:
+        return Explanation.of(False, f"{name} has already paid tribute this round.", "tribute.once-per-round")
+    if s.units[t][p] == 0:
+        return Explanation.of(False, f"{side(p)} has no hoplites in {name}.", "tribute.requirements")
+    poleis = b.comp.areas[t].poleis
+    if poleis and not any(s.owner[b.polis_index[x]] == p for x in poleis):
+        return Explanation.of(False, f"{side(p)} owns no polis in {name}.", "tribute.requirements")
+    if t != b.home[p] and s.prestige[p] < 1:
+        return Explanation.of(False, f"Tribute outside the home region costs 1 prestige; {side(p)} has none.",
+                              "action.military-cost", "tribute.home-free")
+    return None
+
+
+def tribute_area_options(s: State) -> list[Action]:
+    p = s.pending.player
+    b = board(s)
+    return [Action("area", (b.area_ids[t],)) for t in b.territories if tribute_refusal(s, p, t) is None]
+
+
+def tribute_area_apply(s: State, a: Action, log: Log) -> State:
+    p = s.pending.player
+    b = board(s)
+    t = b.area_index[a.args[0]]
+    if t == b.home[p]:
+        say(log, f"{side(p)} demands tribute in its home region {b.name(t)} at no prestige cost",
+            "tribute.home-free", player=p)
+    else:
+        s = add_prestige(s, p, -1)
+        say(log, f"{side(p)} demands tribute in {b.name(t)} (−1 prestige)", "action.military-cost", player=p)
+    return s.evolve(pending=Pending("tribute-rows", p, (t,)))
+
+
+def allocations(rows, n: int) -> list[tuple[int, ...]]:
+    """Ways to place n hoplites on rows (each filled from its first cell); all must be placed,
+    or as many as the rows hold."""
+    n = min(n, sum(len(r.amounts) for r in rows))
+    ranges = [range(len(r.amounts) + 1) for r in rows]
+    return [c for c in product(*ranges) if sum(c) == n]
+
+
+def rows_options(s: State) -> list[Action]:
+    p = s.pending.player
+    b = board(s)
+    t = s.pending.data[0]
+    rows = b.comp.tribute[b.area_ids[t]]
+    out = []
+    for c in allocations(rows, s.units[t][p]):
+        out.append(Action("rows", (",".join(f"{r.good}:{k}" for r, k in zip(rows, c) if k),)))
+    return out
+
+
+def rows_apply(s: State, a: Action, log: Log) -> State:
+    p = s.pending.player
+    b = board(s)
+    t = s.pending.data[0]
+    rows = {r.good: r for r in b.comp.tribute[b.area_ids[t]]}
+    got = []
+    for part in a.args[0].split(","):
+        g, k = part.split(":")
+        n = rows[g].amounts[int(k) - 1]
+        s = add_good(s, p, g, n)
+        got.append(f"{n} {g} ({k} hoplite{'s' if int(k) > 1 else ''})")
+    s = s.evolve(tribute_done=tuple(sorted(s.tribute_done + (t,))))
+    rules = ["tribute.rows", "tribute.once-per-round"]
+    if b.comp.provenance_of("tribute", b.area_ids[t]).reconstructed:
+        rules.append("data.reconstructed")
+    say(log, f"{b.name(t)} pays {side(p)} " + ", ".join(got), *rules, player=p)
+    return after_action(s, p, log)
+
+
+def _tribute_why(s: State, a: Action) -> Explanation | None:
+    b = board(s)
+    if len(a.args) != 1 or a.args[0] not in b.area_index:
+        return Explanation.of(False, "Name a territory, e.g. 'area sikelia'.", "decision.wrong-kind")
+    return tribute_refusal(s, s.pending.player, b.area_index[a.args[0]])
+
+
+decision("tribute-area", tribute_area_options, tribute_area_apply, _tribute_why)
+decision("tribute-rows", rows_options, rows_apply)
+
+
+def _tribute_avail(s: State, p: int) -> bool:
+    return any(tribute_refusal(s, p, t) is None for t in board(s).territories)
+
+
+action(ActionSpec("tribute", True, _tribute_avail, lambda s, p, log: s.evolve(pending=Pending("tribute-area", p)),
+                  lambda s, p: Explanation.of(False, f"No territory can pay {side(p)} tribute now: it needs own "
+                                              "hoplites and an owned polis there, and no disc yet.",
+                                              "tribute.requirements", "tribute.once-per-round"),
+                  ("tribute.requirements",), "Demand tribute"))

@@ -1,0 +1,302 @@
+"""Political actions: trade, move the proxenos, ransom the proxenos, start a civil war."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .actions import Action, Explanation
+from .board import board
+from .common import Log, add_good, add_prestige, have, polis_name, say, side
+from .flow import after_action
+from .military import take_polis
+from .registry import ActionSpec, action, decision
+from .state import CHANCE, NEUTRAL, Pending, State, other, tset
+
+# --- i. trade ---------------------------------------------------------------------------------
+
+
+def price(s: State, offer) -> int:
+    """Goods to hand over for an exchange at the demanded good's current market value."""
+    b = board(s)
+    g = offer.demand[0]
+    pos = s.markers[b.comp.market_goods.index(g)]
+    return b.comp.market_table[offer.load][pos]
+
+
+def _offer(s: State, oid: str):
+    b = board(s)
+    m = b.comp.markets[b.market_index[oid.split(".")[0]]]
+    return m.offers[int(oid.split(".")[1])]
+
+
+def trade_refusal(s: State, p: int, oid: str, mode: str | None = None) -> Explanation | None:
+    b = board(s)
+    if oid not in b.offer_index:
+        return Explanation.of(False, f"{oid!r} is not an offer; offers are named market.slot, e.g. 'persis.0'.",
+                              "trade.offer")
+    o = _offer(s, oid)
+    mname = b.comp.markets[b.market_index[o.market]].name
+    if not any(s.owner[i] == p for i in b.trade_cities[p]):
+        return Explanation.of(False, f"{side(p)} owns no trade city loyal to it.", "trade.trade-city")
+    if s.ships_port[p] < 1:
+        return Explanation.of(False, f"{side(p)} has no trade ship in port.", "trade.trade-city")
+    if o.market in s.closed:
+        return Explanation.of(False, f"{mname} is closed this round by the event.", "trade.market-closed")
+    if o.load > b.comp.rounds[s.round].max_load:
+        return Explanation.of(False, f"Loads of {o.load} are not offered in round {b.comp.rounds[s.round].name}.",
+                              "trade.offer")
+    if s.offers[b.offer_index[oid]] != NEUTRAL:
+        return Explanation.of(False, f"That offer in {mname} already holds a ship this round.", "trade.offer")
+    if b.trade_route(s, p, o.market) is None:
+        return Explanation.of(False, f"Every sea route from {side(p)}'s trade port to {mname} crosses a sea "
+                              f"{side(other(p))} controls.", "trade.route", "control.majority")
+    can_x = have(s, p, o.demand[0]) >= price(s, o)
+    can_b = o.receive == "wheat" and have(s, p, "silver") >= o.load
+    if mode == "exchange" and not can_x:
+        return Explanation.of(False, f"Exchanging needs {price(s, o)} {o.demand[0]}; {side(p)} has "
+                              f"{have(s, p, o.demand[0])}.", "trade.exchange")
+    if mode == "buy" and not can_b:
+        if o.receive != "wheat":
+            return Explanation.of(False, "Silver loads cannot be bought, only exchanged.", "trade.buy-wheat")
+        return Explanation.of(False, f"Buying needs {o.load} silver.", "trade.buy-wheat")
+    if mode is None and not (can_x or can_b):
+        return Explanation.of(False, "The trade must really be made, and {side} can pay neither way.".format(
+            side=side(p)), "trade.offer", "trade.exchange", "trade.buy-wheat")
+    return None
+
+
+def offer_options(s: State) -> list[Action]:
+    p = s.pending.player
+    b = board(s)
+    out = []
+    for oid in b.offer_ids:
+        for mode in ("exchange", "buy"):
+            if trade_refusal(s, p, oid, mode) is None:
+                out.append(Action("offer", (oid, mode)))
+    return out
+
+
+def offer_apply(s: State, a: Action, log: Log) -> State:
+    p = s.pending.player
+    b = board(s)
+    oid, mode = a.args
+    o = _offer(s, oid)
+    mname = b.comp.markets[b.market_index[o.market]].name
+    route = b.trade_route(s, p, o.market)
+    via = "overland" if route == () else "via " + ", ".join(b.comp.areas[b.area_index[x]].name for x in route)
+    s = s.evolve(ships_port=tset(s.ships_port, p, s.ships_port[p] - 1),
+                 offers=tset(s.offers, b.offer_index[oid], p))
+    rules = ["trade.route", "trade.offer"]
+    if route == ():
+        rules.append("trade.land-route")
+    recon = b.comp.provenance_of("markets", o.market).reconstructed
+    if mode == "exchange":
+        n = price(s, o)
+        s = add_good(add_good(s, p, o.demand[0], -n), p, o.receive, o.load)
+        rules.append("trade.exchange")
+        if recon or b.comp.provenance_of("market_table").reconstructed:
+            rules.append("data.reconstructed")
+        say(log, f"{side(p)} sails {via} to {mname} and exchanges {n} {o.demand[0]} for {o.load} {o.receive}",
+            *rules, player=p)
+    else:
+        s = add_good(add_good(s, p, "silver", -o.load), p, "wheat", o.load)
+        rules.append("trade.buy-wheat")
+        if recon:
+            rules.append("data.reconstructed")
+        say(log, f"{side(p)} sails {via} to {mname} and buys {o.load} wheat for {o.load} silver", *rules, player=p)
+    return s.evolve(pending=Pending("market-die", CHANCE, (p, o.demand[0], mode)))
+
+
+def market_die_options(s: State) -> list[Action]:
+    return [Action("roll", (str(k),)) for k in (1, 2, 3, 4)]
+
+
+def market_die_probability(s: State, a: Action) -> Fraction:
+    k = int(a.args[0])
+    if s.pending.data[2] == "buy":  # higher of two dice
+        return Fraction(2 * k - 1, 16)
+    return Fraction(1, 4)
+
+
+def market_die_apply(s: State, a: Action, log: Log) -> State:
+    p, good, mode = s.pending.data
+    b = board(s)
+    k = int(a.args[0])
+    gi = b.comp.market_goods.index(good)
+    top = len(b.comp.market_table[3]) - 1
+    old = s.markers[gi]
+    new = min(top, old + k) if mode == "exchange" else max(0, old - k)
+    s = s.evolve(markers=tset(s.markers, gi, new))
+    how = "a die shows" if mode == "exchange" else "the higher of two dice shows"
+    way = "right (dearer)" if mode == "exchange" else "left (cheaper)"
+    say(log, f"Market value of {good}: {how} {k}; the marker moves {way} from {old} to {new}",
+        "trade.market-value")
+    return after_action(s, p, log)
+
+
+def _offer_why(s: State, a: Action) -> Explanation | None:
+    if len(a.args) != 2 or a.args[1] not in ("exchange", "buy"):
+        return Explanation.of(False, "Write 'offer <market>.<slot> exchange' or '... buy'.", "decision.wrong-kind")
+    return trade_refusal(s, s.pending.player, a.args[0], a.args[1])
+
+
+decision("trade-offer", offer_options, offer_apply, _offer_why)
+decision("market-die", market_die_options, market_die_apply)
+
+
+def _trade_avail(s: State, p: int) -> bool:
+    b = board(s)
+    return any(trade_refusal(s, p, oid) is None for oid in b.offer_ids)
+
+
+def _trade_why(s: State, p: int) -> Explanation:
+    b = board(s)
+    for oid in b.offer_ids:
+        e = trade_refusal(s, p, oid)
+        if e is not None and e.rule_ids[0] in ("trade.trade-city",):
+            return e
+    return Explanation.of(False, f"No open offer can be reached and paid by {side(p)} now.", "trade.route",
+                          "trade.offer", "trade.exchange")
+
+
+action(ActionSpec("trade", False, _trade_avail, lambda s, p, log: s.evolve(pending=Pending("trade-offer", p)),
+                  _trade_why, ("trade.route", "trade.offer"), "Trade"))
+
+# --- j. proxenos ------------------------------------------------------------------------------
+
+
+def proxenos_refusal(s: State, p: int, dst: int, mode: str) -> Explanation | None:
+    b = board(s)
+    src = s.proxenos[p]
+    if src < 0:
+        return Explanation.of(False, f"{side(p)}'s proxenos is captured.", "proxenos.captured")
+    if dst == src:
+        return Explanation.of(False, "The proxenos must travel to another polis.", "proxenos.route")
+    if s.proxenos[other(p)] == dst:
+        return Explanation.of(False, f"{polis_name(b, dst)} already hosts {side(other(p))}'s proxenos.",
+                              "proxenos.one-per-polis")
+    r = b.proxenos_route(s, p, src, dst, mode)
+    if r is None:
+        return Explanation.of(False, f"There is no {mode} route from {polis_name(b, src)} to {polis_name(b, dst)} "
+                              "(Sparta and Thebai have no port; Epidamnos and Abdera no land).", "proxenos.route")
+    if have(s, p, "silver") < r[0]:
+        return Explanation.of(False, f"The cheapest {mode} route costs {r[0]} silver in bribes; {side(p)} has "
+                              f"{have(s, p, 'silver')}.", "proxenos.bribe")
+    return None
+
+
+def proxenos_options(s: State) -> list[Action]:
+    p = s.pending.player
+    b = board(s)
+    return [Action("polis", (b.polis_ids[d], "by", m)) for d in range(len(s.owner)) for m in ("land", "sea")
+            if proxenos_refusal(s, p, d, m) is None]
+
+
+def proxenos_apply(s: State, a: Action, log: Log) -> State:
+    p = s.pending.player
+    b = board(s)
+    dst, mode = b.polis_index[a.args[0]], a.args[2]
+    src = s.proxenos[p]
+    cost, path = b.proxenos_route(s, p, src, dst, mode)
+    s = add_good(s, p, "silver", -cost).evolve(proxenos=tset(s.proxenos, p, dst))
+    say(log, f"{side(p)}'s proxenos travels by {mode} from {polis_name(b, src)} to {polis_name(b, dst)} via "
+        + ", ".join(b.name(x) for x in path) + f", bribing {cost} silver", "proxenos.route", "proxenos.bribe",
+        player=p)
+    return after_action(s, p, log)
+
+
+def _proxenos_why(s: State, a: Action) -> Explanation | None:
+    b = board(s)
+    if len(a.args) != 3 or a.args[0] not in b.polis_index or a.args[1] != "by" or a.args[2] not in ("land", "sea"):
+        return Explanation.of(False, "Write 'polis <polis> by land' or 'polis <polis> by sea'.", "decision.wrong-kind")
+    return proxenos_refusal(s, s.pending.player, b.polis_index[a.args[0]], a.args[2])
+
+
+decision("proxenos-dest", proxenos_options, proxenos_apply, _proxenos_why)
+
+
+def _proxenos_avail(s: State, p: int) -> bool:
+    return any(proxenos_refusal(s, p, d, m) is None for d in range(len(s.owner)) for m in ("land", "sea"))
+
+
+def _proxenos_action_why(s: State, p: int) -> Explanation:
+    if s.proxenos[p] < 0:
+        return Explanation.of(False, f"{side(p)}'s proxenos is captured; ransom it first.", "proxenos.captured")
+    return Explanation.of(False, f"{side(p)} cannot pay the bribes of any route.", "proxenos.bribe")
+
+
+action(ActionSpec("proxenos", False, _proxenos_avail,
+                  lambda s, p, log: s.evolve(pending=Pending("proxenos-dest", p)), _proxenos_action_why,
+                  ("proxenos.route", "proxenos.bribe"), "Move the proxenos"))
+
+# --- k. ransom --------------------------------------------------------------------------------
+
+
+def _ransom_why(s: State, p: int) -> Explanation | None:
+    if s.proxenos[p] >= 0:
+        return Explanation.of(False, f"{side(p)}'s proxenos is free.", "proxenos.ransom")
+    if have(s, p, "silver") < 2:
+        return Explanation.of(False, f"The ransom is 2 silver; {side(p)} has {have(s, p, 'silver')}.",
+                              "proxenos.ransom")
+    return None
+
+
+def _ransom_begin(s: State, p: int, log: Log) -> State:
+    b = board(s)
+    s = add_good(add_good(s, p, "silver", -2), other(p), "silver", 2)
+    s = s.evolve(proxenos=tset(s.proxenos, p, b.capital[p]))
+    say(log, f"{side(p)} pays {side(other(p))} 2 silver; its proxenos returns to {polis_name(b, b.capital[p])}",
+        "proxenos.ransom", player=p)
+    return after_action(s, p, log)
+
+
+action(ActionSpec("ransom", False, lambda s, p: _ransom_why(s, p) is None, _ransom_begin, _ransom_why,
+                  ("proxenos.ransom",), "Ransom the proxenos"))
+
+# --- l. civil war -----------------------------------------------------------------------------
+
+
+def civil_war_cost(s: State, i: int) -> tuple[int, int]:
+    """(silver, population bribed) for a civil war in polis i."""
+    b = board(s)
+    if s.owner[i] == NEUTRAL:
+        n = b.comp.poleis[i].base
+        return 2 * n, n
+    return 3 * s.pop[i], s.pop[i]
+
+
+def _civil_why(s: State, p: int) -> Explanation | None:
+    b = board(s)
+    i = s.proxenos[p]
+    if i < 0:
+        return Explanation.of(False, f"{side(p)}'s proxenos is captured.", "proxenos.captured")
+    name = polis_name(b, i)
+    if s.owner[i] == p:
+        return Explanation.of(False, f"The proxenos stands in {name}, which {side(p)} already owns.", "civilwar.target")
+    if b.capital[other(p)] == i:
+        return Explanation.of(False, f"No civil war can be raised in the enemy capital {name}.", "civilwar.target")
+    cost, n = civil_war_cost(s, i)
+    if have(s, p, "silver") < cost:
+        return Explanation.of(False, f"A civil war in {name} costs {cost} silver; {side(p)} has "
+                              f"{have(s, p, 'silver')}.", "civilwar.cost")
+    if b.supply(s, p) < n:
+        return Explanation.of(False, f"{side(p)} lacks the {n} supply cubes to populate {name}.", "civilwar.cost",
+                              "game.limited-material")
+    return None
+
+
+def _civil_begin(s: State, p: int, log: Log) -> State:
+    b = board(s)
+    i = s.proxenos[p]
+    cost, n = civil_war_cost(s, i)
+    prev = s.owner[i]
+    s = add_good(s, p, "silver", -cost)
+    s, n = take_polis(s, p, i)
+    s = add_prestige(s, p, n)
+    frm = "neutral" if prev == NEUTRAL else side(prev) + "'s"
+    say(log, f"{side(p)} pays {cost} silver for a civil war in {frm} {polis_name(b, i)}: it joins with {n} cubes "
+        f"and {side(p)} gains {n} prestige", "civilwar.cost", "civilwar.effect", player=p)
+    return after_action(s, p, log)
+
+
+action(ActionSpec("civilwar", False, lambda s, p: _civil_why(s, p) is None, _civil_begin, _civil_why,
+                  ("civilwar.target", "civilwar.cost"), "Start a civil war"))

@@ -1,0 +1,279 @@
+"""The end of a round, step by step, the first passer first in every step:
+projects, feeding, growth, Megalopolis, spoilage, Phoros, then preparing the next round."""
+from __future__ import annotations
+
+from .actions import Action
+from .board import board
+from .common import Log, add_good, add_prestige, have, is_last_round, polis_name, round_name, say, side
+from .registry import decision
+from .scoring import final_outcome
+from .state import CHANCE, NEUTRAL, Outcome, Pending, State, other, tadd, tset
+
+STEPS = ("projects", "feed", "grow", "megalopolis", "spoil", "phoros", "prepare")
+
+
+def begin_roundend(s: State, log: Log) -> State:
+    from .events import end_of_round
+
+    say(log, f"Round {round_name(s)} ends; {side(s.passed[0])} passed first and goes first in every step",
+        "roundend.order")
+    s = end_of_round(s, log)
+    if s.outcome is not None:
+        return s
+    return resume_roundend(s.evolve(roundend=(0, 0)), log)
+
+
+def _order(s: State) -> tuple[int, int]:
+    return (s.passed[0], other(s.passed[0])) if s.passed else (0, 1)
+
+
+def resume_roundend(s: State, log: Log) -> State:
+    while s.outcome is None:
+        step, idx = s.roundend
+        if idx >= 2:
+            s = _after_step(s, STEPS[step], log)
+            if s.outcome is not None or s.phase != "roundend":
+                return s
+            s = s.evolve(roundend=(step + 1, 0))
+            continue
+        p = _order(s)[idx]
+        s, waiting = _STEP[STEPS[step]](s, p, log)
+        if waiting:
+            return s
+        s = s.evolve(roundend=(step, idx + 1))
+    return s
+
+
+def _advance(s: State, log: Log) -> State:
+    step, idx = s.roundend
+    return resume_roundend(s.evolve(roundend=(step, idx + 1)), log)
+
+
+# --- 1. projects ------------------------------------------------------------------------------
+
+def _projects(s: State, p: int, log: Log):
+    b = board(s)
+    keep = []
+    for tile, i in s.started:
+        if s.owner[i] != p:
+            keep.append((tile, i))
+            continue
+        proj = b.project_index[tile]
+        n = proj.prestige
+        rules = ["project.complete"]
+        if proj.prestige_rule == "half-capital-pop-up":
+            n = (s.pop[i] + 1) // 2
+            rules.append("project.phidias")
+        s = add_prestige(s, p, n)
+        s = s.evolve(done=s.done + ((tile, i),))
+        say(log, f"{proj.name} completes in {polis_name(b, i)}: {side(p)} gains {n} prestige", *rules, player=p)
+    return s.evolve(started=tuple(keep)), False
+
+
+def _after_projects(s: State, log: Log) -> State:
+    b = board(s)
+    for tile, i in s.started:  # neutral poleis: the prestige is wasted
+        say(log, f"{b.project_index[tile].name} completes in neutral {polis_name(b, i)}; its prestige is lost",
+            "project.complete")
+    return s.evolve(started=(), done=s.done + s.started)
+
+
+# --- 2. feeding -------------------------------------------------------------------------------
+
+def need(s: State, p: int) -> int:
+    return sum(n for o, n in zip(s.owner, s.pop) if o == p)
+
+
+def _feed(s: State, p: int, log: Log):
+    n = need(s, p)
+    w = have(s, p, "wheat")
+    if w >= n:
+        s = add_good(s, p, "wheat", -n)
+        say(log, f"{side(p)} feeds {n} cubes with {n} wheat", "roundend.feeding", player=p)
+        return s, False
+    b = board(s)
+    others = [i for i, o in enumerate(s.owner) if o == p and i != b.capital[p]]
+    if not others and w + s.prestige[p] < n:
+        say(log, f"{side(p)} cannot feed its capital {polis_name(b, b.capital[p])} ({n} cubes, {w} wheat, "
+            f"{s.prestige[p]} prestige) and loses the game", "end.capital-unfed", player=p)
+        return _lose(s, p, f"{side(p)} could not feed its capital", "end.capital-unfed"), False
+    return s.evolve(pending=Pending("feed", p)), True
+
+
+def feed_options(s: State) -> list[Action]:
+    p = s.pending.player
+    b = board(s)
+    out = []
+    if have(s, p, "wheat") + s.prestige[p] >= need(s, p):
+        out.append(Action("feed", ("prestige",)))
+    out += [Action("release", (b.polis_ids[i],)) for i, o in enumerate(s.owner) if o == p and i != b.capital[p]]
+    return out
+
+
+def feed_apply(s: State, a: Action, log: Log) -> State:
+    p = s.pending.player
+    b = board(s)
+    if a.kind == "feed":
+        n, w = need(s, p), have(s, p, "wheat")
+        s = add_prestige(add_good(s, p, "wheat", -w), p, -(n - w))
+        say(log, f"{side(p)} feeds {n} cubes with {w} wheat and {n - w} prestige", "roundend.feeding", player=p)
+        return _advance(s, log)
+    i = b.polis_index[a.args[0]]
+    n = s.pop[i]
+    s = s.evolve(owner=tset(s.owner, i, NEUTRAL), pop=tset(s.pop, i, 0))
+    say(log, f"{side(p)} releases {polis_name(b, i)} ({n} cubes), which turns neutral with its projects",
+        "roundend.feeding", "roundend.no-single-cubes", "project.follows-polis", player=p)
+    s, waiting = _feed(s, p, log)
+    if waiting or s.outcome is not None:
+        return s
+    return _advance(s, log)
+
+
+decision("feed", feed_options, feed_apply)
+
+
+# --- 3. growth --------------------------------------------------------------------------------
+
+def _grow_targets(s: State, p: int, grown: tuple) -> list[int]:
+    b = board(s)
+    if have(s, p, "wheat") < 1 or b.supply(s, p) < 1:
+        return []
+    done = dict(grown)
+    return [i for i, o in enumerate(s.owner) if o == p and s.pop[i] < b.comp.poleis[i].max_pop
+            and done.get(i, 0) < b.comp.poleis[i].growth]
+
+
+def _grow(s: State, p: int, log: Log):
+    if not _grow_targets(s, p, ()):
+        return s, False
+    return s.evolve(pending=Pending("grow", p, ())), True
+
+
+def grow_options(s: State) -> list[Action]:
+    p = s.pending.player
+    b = board(s)
+    return [Action("grow", (b.polis_ids[i],)) for i in _grow_targets(s, p, s.pending.data)] + [Action("end")]
+
+
+def grow_apply(s: State, a: Action, log: Log) -> State:
+    p = s.pending.player
+    if a.kind == "end":
+        return _advance(s, log)
+    b = board(s)
+    i = b.polis_index[a.args[0]]
+    grown = dict(s.pending.data)
+    grown[i] = grown.get(i, 0) + 1
+    s = add_good(s, p, "wheat", -1).evolve(pop=tadd(s.pop, i, 1))
+    say(log, f"{polis_name(b, i)} grows to {s.pop[i]} cubes for 1 wheat", "roundend.growth", player=p)
+    data = tuple(sorted(grown.items()))
+    if not _grow_targets(s, p, data):
+        return _advance(s, log)
+    return s.evolve(pending=Pending("grow", p, data))
+
+
+decision("grow", grow_options, grow_apply)
+
+
+# --- 4. Megalopolis ---------------------------------------------------------------------------
+
+def _megalopolis(s: State, p: int, log: Log):
+    b = board(s)
+    big = [i for i, o in enumerate(s.owner) if o == p and s.pop[i] > b.comp.poleis[i].base]
+    if big:
+        s = add_prestige(s, p, len(big))
+        say(log, f"Megalopolis: {side(p)} gains {len(big)} prestige for " + ", ".join(polis_name(b, i) for i in big),
+            "roundend.megalopolis", player=p)
+    return s, False
+
+
+# --- 5. spoilage ------------------------------------------------------------------------------
+
+def _spoil(s: State, p: int, log: Log):
+    b = board(s)
+    printed = s.option("spoilage", "yucata") == "printed-de"
+    parts = []
+    for g in b.comp.perishable:
+        x = have(s, p, g)
+        keep = x // 2 if printed else (x + 1) // 2
+        if keep != x:
+            s = add_good(s, p, g, keep - x)
+            parts.append(f"{g} {x}→{keep}")
+    if parts:
+        say(log, f"Spoilage for {side(p)}: " + ", ".join(parts),
+            "roundend.spoilage-printed" if printed else "roundend.spoilage", player=p)
+    return s, False
+
+
+# --- 6. Phoros --------------------------------------------------------------------------------
+
+def _phoros(s: State, p: int, log: Log):
+    if s.prestige[p] < 1:
+        return s, False
+    return s.evolve(pending=Pending("phoros", p)), True
+
+
+def phoros_options(s: State) -> list[Action]:
+    return [Action("phoros", (str(n),)) for n in range(s.prestige[s.pending.player] + 1)]
+
+
+def phoros_apply(s: State, a: Action, log: Log) -> State:
+    p = s.pending.player
+    n = int(a.args[0])
+    if n:
+        s = add_good(add_prestige(s, p, -n), p, "silver", n)
+        say(log, f"Phoros: {side(p)} turns {n} prestige into {n} silver", "roundend.phoros", player=p)
+    return _advance(s, log)
+
+
+decision("phoros", phoros_options, phoros_apply)
+
+
+def _nothing(s: State, p: int, log: Log):
+    return s, False
+
+
+_STEP = {"projects": _projects, "feed": _feed, "grow": _grow, "megalopolis": _megalopolis, "spoil": _spoil,
+         "phoros": _phoros, "prepare": _nothing}
+
+
+def _lose(s: State, p: int, reason: str, rule: str) -> State:
+    return s.evolve(phase="over", pending=Pending("over", CHANCE),
+                    outcome=Outcome(side(other(p)).lower(), None, reason, (rule,)))
+
+
+def _after_step(s: State, step: str, log: Log) -> State:
+    if step == "projects":
+        return _after_projects(s, log)
+    if step == "megalopolis" and is_last_round(s):
+        o = final_outcome(s)
+        say(log, f"The game ends after round {round_name(s)}: {o}", "roundend.last-round", *o.rules)
+        return s.evolve(phase="over", pending=Pending("over", CHANCE), outcome=o)
+    if step == "phoros":
+        broke = [p for p in (0, 1) if s.prestige[p] < 1]
+        if len(broke) == 2:
+            say(log, "Both players end the round without prestige and are ostracised", "end.ostracism")
+            return s.evolve(phase="over", pending=Pending("over", CHANCE),
+                            outcome=Outcome(None, None, "both players were ostracised", ("end.ostracism",)))
+        if broke:
+            p = broke[0]
+            say(log, f"{side(p)} has no prestige after Phoros and is ostracised: it loses", "end.ostracism", player=p)
+            return _lose(s, p, f"{side(p)} had no prestige after Phoros", "end.ostracism")
+    if step == "prepare":
+        return prepare(s, log)
+    return s
+
+
+def prepare(s: State, log: Log) -> State:
+    from .flow import start_round
+
+    ships = list(s.ships_port)
+    for o in s.offers:
+        if o in (0, 1):
+            ships[o] += 1
+    left = s.display
+    s = s.evolve(round=s.round + 1, tribute_done=(), ships_port=tuple(ships), offers=(-1,) * len(s.offers),
+                 display=(), event=None, closed=(), start_player=-1, triggers=(), passed=(), turn_actions=(),
+                 sieged=(), roundend=())
+    say(log, "Tribute discs return, trade ships sail home" + (", unused projects leave the game" if left else ""),
+        "roundend.preparation")
+    return start_round(s, log)

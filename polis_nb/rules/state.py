@@ -1,0 +1,189 @@
+"""The immutable game state and its small value types.
+
+A :class:`State` holds every piece of the game: round, the pending decision, prestige and goods,
+poleis, units, ships, proxenoi, projects, the event, markets, tribute discs, passes, the battle in
+progress and the outcome. States are hashable and equal by content; they are never mutated, and
+branching is a :func:`dataclasses.replace` of a few tuples.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+PLAYERS = ("athens", "sparta")
+ATHENS, SPARTA = 0, 1
+CHANCE = -1
+NEUTRAL = -1
+
+
+def other(p: int) -> int:
+    return 1 - p
+
+
+def tset(t: tuple, i: int, v: Any) -> tuple:
+    """Return tuple ``t`` with item ``i`` replaced by ``v``."""
+    return t[:i] + (v,) + t[i + 1 :]
+
+
+def tadd(t: tuple, i: int, dv: int) -> tuple:
+    return t[:i] + (t[i] + dv,) + t[i + 1 :]
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """The decision the game waits for: its kind, who decides (-1 = chance) and its context."""
+
+    kind: str
+    player: int
+    data: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One thing that happened, in plain words, with the rule ids that made it happen."""
+
+    text: str
+    rules: tuple[str, ...] = ()
+    player: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.text} [{', '.join(self.rules)}]" if self.rules else self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """A battle in progress. Hands and deck are counts per card type of the battle's kind."""
+
+    area: int
+    kind: str  # "land" | "sea"
+    attacker: int
+    hands: tuple[tuple[int, ...], tuple[int, ...]]
+    deck: tuple[int, ...]
+    draws: tuple[int, ...] = ()  # players still to receive one card each, in order
+    played: tuple[int, ...] = ()  # attacker's two card types this exchange
+    exchanges: int = 0
+    last_losses: int = 0
+    after: str = "attack"  # what follows the retreat window: "attack" or "refill"
+    asked: tuple[int, ...] = ()  # players already asked about retreating in this window
+    turn_of: int = 0  # whose turn ended (orders further battles)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended."""
+
+    winner: str | None  # "athens" | "sparta" | None for a shared result
+    scores: tuple[int, int] | None
+    reason: str  # plain words
+    rules: tuple[str, ...]
+
+    def __str__(self) -> str:
+        who = self.winner.capitalize() + " wins" if self.winner else "Shared result"
+        sc = f" ({self.scores[0]}–{self.scores[1]}, Athens–Sparta)" if self.scores else ""
+        return f"{who}{sc}: {self.reason} [{', '.join(self.rules)}]"
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A position of Polis. Build one with :func:`polis_nb.new_game` or the position editor."""
+
+    edition: str
+    components: str  # name of the component set (see polis_nb.data)
+    options: tuple[tuple[str, str], ...]
+    seed: int
+    ply: int
+    round: int  # 0-based index into the edition's rounds
+    phase: str  # "start" | "actions" | "battles" | "roundend" | "over"
+    pending: Pending
+    prestige: tuple[int, int]
+    goods: tuple[tuple[int, ...], tuple[int, ...]]
+    owner: tuple[int, ...]  # per polis: NEUTRAL, ATHENS or SPARTA
+    pop: tuple[int, ...]  # cubes per polis (0 while neutral)
+    units: tuple[tuple[int, int], ...]  # per area: (athens, sparta) hoplites or galleys
+    ships_port: tuple[int, int]
+    offers: tuple[int, ...]  # per offer (components order): NEUTRAL = free, else who took it
+    proxenos: tuple[int, int]  # polis index, or -1 while captured
+    markers: tuple[int, ...]  # market-value marker per market good
+    tribute_done: tuple[int, ...]  # territories with a tribute disc this round
+    display: tuple[str, ...]  # project tiles on display
+    pile: tuple[str, ...]  # project tiles not yet drawn (sorted; order is chance)
+    started: tuple[tuple[str, int], ...]  # (project, polis) started this round
+    done: tuple[tuple[str, int], ...]  # (project, polis) completed
+    event: str | None  # this round's event card
+    closed: tuple[str, ...]  # markets closed this round
+    start_player: int
+    triggers: tuple[str, ...]  # event cards with end-of-turn / end-of-round effects in force
+    passed: tuple[int, ...]  # players who passed this round, first passer first
+    turn_actions: tuple[str, ...]  # actions taken in the current turn
+    sieged: tuple[int, ...]  # poleis besieged in the current turn
+    battles: tuple[int, ...]  # areas still to fight after this turn, chosen order pending
+    battle: Battle | None
+    roundend: tuple = ()  # (step, index in player order) while phase == "roundend"
+    outcome: Outcome | None = None
+    log: tuple[LogEntry, ...] = field(default=(), compare=False)
+
+    # --- the protocol -----------------------------------------------------------------------
+    @property
+    def current_player(self) -> str:
+        """"athens", "sparta", "chance", or "terminal" once the game is over."""
+        if self.outcome is not None:
+            return "terminal"
+        p = self.pending.player
+        return "chance" if p == CHANCE else PLAYERS[p]
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def is_chance(self) -> bool:
+        return self.outcome is None and self.pending.player == CHANCE
+
+    def option(self, key: str, default: str | None = None) -> str | None:
+        for k, v in self.options:
+            if k == key:
+                return v
+        return default
+
+    def evolve(self, **changes: Any) -> "State":
+        """A copy with some fields changed (the fast path behind every decision)."""
+        new = _new(State)
+        for name in _STATE_FIELDS:
+            _set(new, name, changes[name] if name in changes else getattr(self, name))
+        if len(changes) > 0 and not changes.keys() <= _STATE_FIELD_SET:
+            raise TypeError(f"unknown State field(s): {sorted(set(changes) - _STATE_FIELD_SET)}")
+        return new
+
+    # --- serialisation (implemented in rules.notation, imported lazily) ------------------------
+    def to_dict(self) -> dict:
+        from .notation import state_to_dict
+
+        return state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "State":
+        from .notation import state_from_dict
+
+        return state_from_dict(d)
+
+    def to_notation(self) -> str:
+        from .notation import state_to_notation
+
+        return state_to_notation(self)
+
+    @classmethod
+    def from_notation(cls, text: str) -> "State":
+        from .notation import state_from_notation
+
+        return state_from_notation(text)
+
+    def __str__(self) -> str:
+        from .describe import describe
+
+        return describe(self)
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(State))
+_STATE_FIELD_SET = frozenset(_STATE_FIELDS)
+_new = object.__new__
+_set = object.__setattr__
