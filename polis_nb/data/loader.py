@@ -232,7 +232,7 @@ def _edge_key(between: list[str]) -> str:
     return "-".join(sorted(between))
 
 
-class _Problems(list):
+class _Problems(list[str]):
     def at(self, at: _At, sub: str, msg: str) -> None:
         self.append(f"{at.file}: {at.path}{sub}: {msg}")
 
@@ -338,7 +338,7 @@ def _locate_list(doc: _Doc, sec: str, val: Any, overlay: bool, probs: _Problems)
             continue
         if sec == "adjacency":
             b = v.get("between")
-            if not (STRS.ok(b) and len(b) == 2):
+            if not (isinstance(b, list) and STRS.ok(b) and len(b) == 2):
                 probs.at(at, ".between", "must be a list of two area ids")
                 continue
             key, id_field = _edge_key(b), "between"
@@ -639,7 +639,7 @@ class _Validator:
                     expect = want[e["kind"]][0] if e["kind"] != "coast" else (
                         "area" if other is None else "sea" if other == "territory" else "territory")
                     self.unknown(at, f".between[{i}]", expect, x)
-            if None not in kinds and sorted(kinds) != sorted(want[e["kind"]]):
+            if None not in kinds and sorted(str(k) for k in kinds) != sorted(want[e["kind"]]):
                 joins = {"land": "two territories", "sea": "two seas", "coast": "a territory and a sea"}
                 self.probs.at(at, ".between", f"a {e['kind']} edge must join {joins[e['kind']]} "
                                               f"('{a}' is a {kinds[0]}, '{b}' is a {kinds[1]})")

@@ -160,8 +160,13 @@ def explain(s: State, action: Action | str) -> Explanation:
     legal = legal_actions(s)
     h = HANDLERS[s.pending.kind]
     if action in legal:
-        return Explanation.of(True, f"'{action}' is one of the {len(legal)} legal choices of this "
-                              f"{describe_pending(s)}.", *_rules_for(s, action))
+        text = f"'{action}' is one of the {len(legal)} legal choices here (to {describe_pending(s)})."
+        rules = _rules_for(s, action)
+        recon = _reconstructed(s, action)
+        if recon:
+            text += f" What it yields rests on reconstructed component values ({recon}); a printed board may differ."
+            rules += ("data.reconstructed",)
+        return Explanation.of(True, text, *rules)
     if s.pending.player == CHANCE:
         return Explanation.of(False, f"The game waits for chance ({describe_pending(s)}); possible outcomes: "
                               + ", ".join(str(x) for x in legal), "decision.wrong-player")
@@ -188,6 +193,31 @@ def _rules_for(s: State, a: Action) -> tuple[str, ...]:
     if s.pending.kind == "turn" and a.kind in ACTIONS:
         return ACTIONS[a.kind].rules
     return ()
+
+
+def _reconstructed(s: State, a: Action) -> str:
+    """Names the reconstructed component values that decide what a legal choice yields."""
+    from .board import board
+
+    b = board(s)
+    comp = b.comp
+    k = s.pending.kind
+    found = []
+    if k == "tribute-rows":
+        aid = b.area_ids[s.pending.data[0]]
+        if comp.provenance_of("tribute", aid).reconstructed:
+            found.append(f"tribute rows of {comp.areas[s.pending.data[0]].name}")
+    elif k == "trade-offer":
+        market = a.args[0].split(".")[0]
+        if comp.provenance_of("markets", market, "offers").reconstructed:
+            found.append(f"offers of {comp.markets[b.market_index[market]].name}")
+        if a.args[1] == "exchange" and comp.provenance_of("market_table").reconstructed:
+            found.append("market value table")
+    elif k in ("project-tile", "project-polis", "project-pay"):
+        tile = a.args[0] if k == "project-tile" else s.pending.data[0]
+        if comp.provenance_of("projects", tile).reconstructed:
+            found.append(f"cost and prestige of {b.project_index[tile].name}")
+    return ", ".join(found)
 
 
 _PENDING_TEXT = {

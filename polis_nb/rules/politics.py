@@ -88,7 +88,7 @@ def offer_apply(s: State, a: Action, log: Log) -> State:
     rules = ["trade.route", "trade.offer"]
     if route == ():
         rules.append("trade.land-route")
-    recon = b.comp.provenance_of("markets", o.market).reconstructed
+    recon = b.comp.provenance_of("markets", o.market, "offers").reconstructed
     if mode == "exchange":
         n = price(s, o)
         s = add_good(add_good(s, p, o.demand[0], -n), p, o.receive, o.load)

@@ -30,7 +30,8 @@ def comp() -> Components:
 
 @pytest.fixture()
 def ed1_raw() -> dict[str, Any]:
-    return json.loads(PACKAGED.read_text(encoding="utf-8"))
+    raw: dict[str, Any] = json.loads(PACKAGED.read_text(encoding="utf-8"))
+    return raw
 
 
 def _write(tmp_path: Path, name: str, doc: Any) -> Path:
@@ -236,7 +237,7 @@ def test_data_projects(comp: Components) -> None:
 
 
 def test_data_events(comp: Components) -> None:
-    decks = Counter()
+    decks: Counter[str] = Counter()
     for e in comp.events:
         decks[e.deck] += e.copies
     assert decks == {"3": 8, "4": 2}
