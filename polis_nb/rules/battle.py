@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from .actions import Action
+from .actions import Action, Explanation
 from .board import board
 from .common import Log, add_prestige, say, side
 from .registry import decision
@@ -42,7 +42,9 @@ def _types(s: State):
     return card_types(s.components, s.battle.kind)[0]
 
 
-def start_battle(s: State, area: int, log: Log) -> State:
+def start_battle(s: State, area: int, log: Log, turn_of: int | None = None) -> State:
+    """Open the battle in ``area``; ``turn_of`` is the player whose turn just ended (by default the
+    player of the pending decision, if it is not chance)."""
     b = board(s)
     kind = "sea" if b.is_sea[area] else "land"
     att = ATHENS if kind == "sea" else SPARTA
@@ -50,7 +52,8 @@ def start_battle(s: State, area: int, log: Log) -> State:
     n = s.units[area]
     draws = (att,) * n[att] + (other(att),) * n[other(att)]
     bt = Battle(area=area, kind=kind, attacker=att, hands=((0,) * len(types), (0,) * len(types)), deck=counts,
-                draws=draws, after="attack", turn_of=s.pending.player if s.pending.player >= 0 else att)
+                draws=draws, after="attack",
+                turn_of=turn_of if turn_of is not None else s.pending.player if s.pending.player >= 0 else att)
     say(log, f"{'Sea' if kind == 'sea' else 'Land'} battle in {b.name(area)}: Athens {n[0]} against Sparta {n[1]}; "
         f"{side(att)} attacks first", "battle.first-attacker", "battle.hands")
     return s.evolve(battle=bt, phase="battles", pending=Pending("draw-card", CHANCE))
@@ -270,8 +273,50 @@ def defend_apply(s: State, a: Action, log: Log) -> State:
     return _window(s.evolve(battle=bt), log)
 
 
-decision("battle-attack", attack_options, attack_apply)
-decision("battle-defend", defend_options, defend_apply)
+def _hand_why(s: State, a: Action, p: int, verb: str) -> Explanation | None:
+    """Why two named cards cannot be played from p's hand (None if they can)."""
+    names = [card_name(t) for t in _types(s)]
+    if len(a.args) != 2 or any(x not in names for x in a.args):
+        return Explanation.of(False, f"Write '{a.kind} <card> <card>' with two {s.battle.kind} cards, e.g. "
+                              f"'{a.kind} {names[0]} {names[1]}'.", "decision.wrong-kind")
+    need = tadd(tadd((0,) * len(names), names.index(a.args[0]), 1), names.index(a.args[1]), 1)
+    if any(n > h for n, h in zip(need, s.battle.hands[p])):
+        held = ", ".join(f"{k}× {names[i]}" for i, k in enumerate(s.battle.hands[p]) if k)
+        return Explanation.of(False, f"{side(p)} must {verb} with two cards of its own hand ({held}).",
+                              "battle.exchange")
+    return None
+
+
+def _attack_why(s: State, a: Action) -> Explanation | None:
+    p = s.battle.attacker
+    e = _hand_why(s, a, p, "attack")
+    if e is not None:
+        return e
+    names = [card_name(t) for t in _types(s)]
+    sal = _salpinx(_types(s))
+    if sal >= 0 and names[sal] in a.args and s.prestige[p] < 1:
+        return Explanation.of(False, f"{side(p)} has no prestige to pay for the Salpinx and holds other cards, so "
+                              "it is not forced to play it.", "battle.salpinx", "battle.salpinx-unpayable")
+    if a.args[0] != a.args[1] and names.index(a.args[0]) > names.index(a.args[1]):
+        return Explanation.of(False, f"Name the two cards in deck order: 'play {a.args[1]} {a.args[0]}'.",
+                              "decision.wrong-kind")
+    return None
+
+
+def _defend_why(s: State, a: Action) -> Explanation | None:
+    e = _hand_why(s, a, other(s.battle.attacker), "answer")
+    if e is not None:
+        return e
+    names = [card_name(t) for t in _types(s)]
+    played = s.battle.played
+    if len(played) == 2 and played[0] == played[1] and names.index(a.args[0]) > names.index(a.args[1]):
+        return Explanation.of(False, f"Both attacking cards are alike; name the answers in deck order: "
+                              f"'answer {a.args[1]} {a.args[0]}'.", "decision.wrong-kind")
+    return None
+
+
+decision("battle-attack", attack_options, attack_apply, _attack_why)
+decision("battle-defend", defend_options, defend_apply, _defend_why)
 
 
 def _refill(s: State, log: Log) -> State:
@@ -290,5 +335,6 @@ def end_battle(s: State, log: Log) -> State:
     from .flow import next_battle
 
     p = s.battle.turn_of
-    s = s.evolve(battle=None)
+    # the next battle (if any) is started on behalf of the same player, whose turn ended
+    s = s.evolve(battle=None, pending=Pending("battle-order", p))
     return next_battle(s, p, log)

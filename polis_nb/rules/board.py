@@ -200,19 +200,20 @@ class Board:
             if not self.polis_ports[src] or not self.polis_ports[dst]:
                 return None
             starts, goals, nb = self.polis_ports[src], set(self.polis_ports[dst]), lambda x: self.sea_neighbours(s, p, x)
-        heap = [(s.units[x][opp], x, (x,)) for x in starts]
+        # cheapest first; on equal bribes the path through fewer areas
+        heap = [(s.units[x][opp], 1, x, (x,)) for x in starts]
         heapq.heapify(heap)
-        best: dict[int, int] = {}
+        best: set[int] = set()
         while heap:
-            cost, a, path = heapq.heappop(heap)
+            cost, n, a, path = heapq.heappop(heap)
             if a in best:
                 continue
-            best[a] = cost
+            best.add(a)
             if a in goals:
                 return cost, path
             for b in nb(a):
                 if b not in best:
-                    heapq.heappush(heap, (cost + s.units[b][opp], b, path + (b,)))
+                    heapq.heappush(heap, (cost + s.units[b][opp], n + 1, b, path + (b,)))
         return None
 
     # --- supply -------------------------------------------------------------------------------

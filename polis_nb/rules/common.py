@@ -46,3 +46,9 @@ def is_last_round(s: State) -> bool:
 
 def total_goods(s: State, p: int) -> int:
     return sum(s.goods[p])
+
+
+def poss(p: int) -> str:
+    """Possessive of a side's name: "Athens'" or "Sparta's"."""
+    name = side(p)
+    return name + ("'" if name.endswith("s") else "'s")

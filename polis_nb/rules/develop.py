@@ -95,12 +95,24 @@ def _train_why(s: State, p: int) -> Explanation | None:
                           "train.polis", "polis.last-cube", "stack.limit")
 
 
+def _pay_why(s: State, a: Action, goods: tuple[str, ...], cost_rule: str, what: str) -> Explanation | None:
+    """Why a 'pay <good>' step of a building action is refused (the kind of good, or none left)."""
+    p = s.pending.player
+    if a.kind != "pay" or not a.args or a.args[0] not in goods:
+        return Explanation.of(False, f"Each {what} costs one {' or one '.join(goods)}.", cost_rule)
+    if have(s, p, a.args[0]) < 1:
+        return Explanation.of(False, f"{side(p)} has no {a.args[0]} left.", cost_rule)
+    return None
+
+
 decision("train-polis", train_polis_options, train_polis_apply,
          lambda s, a: _polis_why(s, a, _train_ok, "Training", ("train.polis", "stack.limit", "train.cost")))
-decision("train-pay", train_pay_options, train_pay_apply)
+decision("train-pay", train_pay_options, train_pay_apply,
+         lambda s, a: _pay_why(s, a, ("metal", "silver"), "train.cost", "hoplite"))
 action(ActionSpec("train", False, lambda s, p: any(_train_ok(s, p, i) for i in _own_poleis(s, p)),
                   lambda s, p, log: s.evolve(pending=Pending("train-polis", p)), _train_why,
-                  ("train.polis", "train.cost"), "Train hoplites"))
+                  ("train.polis", "train.cost"), "Train hoplites",
+                  frozenset(("metal", "silver"))))
 
 
 # --- b. build galleys -------------------------------------------------------------------------
@@ -164,12 +176,31 @@ def _galley_why(s: State, p: int) -> Explanation | None:
                           "its seas are at the stacking limit.", "galley.polis", "polis.last-cube", "stack.limit")
 
 
+def _galley_pay_why(s: State, a: Action) -> Explanation | None:
+    e = _pay_why(s, a, ("wood", "silver"), "galley.cost", "galley")
+    if e is not None:
+        return e
+    b = board(s)
+    p = s.pending.player
+    i = s.pending.data[0]
+    ports = ", ".join(b.area_ids[x] for x in b.polis_ports[i])
+    if len(a.args) != 2 or a.args[1] not in b.area_index or b.area_index[a.args[1]] not in b.polis_ports[i]:
+        return Explanation.of(False, f"A galley of {polis_name(b, i)} goes into a sea its arrow points to: {ports}.",
+                              "galley.cost")
+    sea = b.area_index[a.args[1]]
+    if s.units[sea][p] >= b.limit(s):
+        return Explanation.of(False, f"{side(p)} already has {s.units[sea][p]} galleys in {b.name(sea)}, the "
+                              "stacking limit of this round.", "stack.limit")
+    return None
+
+
 decision("galley-polis", galley_polis_options, galley_polis_apply,
          lambda s, a: _polis_why(s, a, _galley_ok, "Building galleys", ("galley.polis", "stack.limit", "galley.cost")))
-decision("galley-pay", galley_pay_options, galley_pay_apply)
+decision("galley-pay", galley_pay_options, galley_pay_apply, _galley_pay_why)
 action(ActionSpec("galleys", False, lambda s, p: any(_galley_ok(s, p, i) for i in _own_poleis(s, p)),
                   lambda s, p, log: s.evolve(pending=Pending("galley-polis", p)), _galley_why,
-                  ("galley.polis", "galley.cost"), "Build galleys"))
+                  ("galley.polis", "galley.cost"), "Build galleys",
+                  frozenset(("wood", "silver"))))
 
 
 # --- c. build trade ships ---------------------------------------------------------------------
@@ -231,10 +262,12 @@ def _ships_why(s: State, p: int) -> Explanation | None:
 
 decision("ships-polis", ships_polis_options, ships_polis_apply,
          lambda s, a: _polis_why(s, a, _ships_ok, "Building trade ships", ("ships.trade-city", "ships.limit")))
-decision("ships-pay", ships_pay_options, ships_pay_apply)
+decision("ships-pay", ships_pay_options, ships_pay_apply,
+         lambda s, a: _pay_why(s, a, ("wood", "silver"), "ships.cost", "trade ship"))
 action(ActionSpec("ships", False, lambda s, p: any(_ships_ok(s, p, i) for i in board(s).trade_cities[p]),
                   lambda s, p, log: s.evolve(pending=Pending("ships-polis", p)), _ships_why,
-                  ("ships.trade-city", "ships.cost"), "Build trade ships"))
+                  ("ships.trade-city", "ships.cost"), "Build trade ships",
+                  frozenset(("wood", "silver"))))
 
 
 # --- d. start a project -----------------------------------------------------------------------
@@ -329,9 +362,42 @@ def _tile_why(s: State, a: Action) -> Explanation | None:
                           "project.cost")
 
 
+def _project_polis_why(s: State, a: Action) -> Explanation | None:
+    b = board(s)
+    p = s.pending.player
+    tile = s.pending.data[0]
+    proj = b.project_index[tile]
+    if len(a.args) != 1 or a.args[0] not in b.polis_index:
+        return Explanation.of(False, f"Name one polis, e.g. 'polis {b.polis_ids[0]}'.", "decision.wrong-kind")
+    i = b.polis_index[a.args[0]]
+    name = polis_name(b, i)
+    if s.owner[i] != p:
+        return Explanation.of(False, f"{name} is not {side(p)}'s polis.", "project.polis")
+    if proj.type not in b.comp.poleis[i].project_types:
+        return Explanation.of(False, f"{name} allows no {proj.type} project.", "project.polis")
+    if any(pol == i for _, pol in s.started):
+        return Explanation.of(False, f"{name} has already begun a project this round.", "project.polis")
+    return None
+
+
+def _project_pay_why(s: State, a: Action) -> Explanation | None:
+    b = board(s)
+    p = s.pending.player
+    proj = b.project_index[s.pending.data[0]]
+    kinds = [g for g, _ in proj.cost if g != "silver"]
+    sub = a.args[0].split(":", 1)[1].split(",") if a.args and a.args[0].startswith("silver-for:") else None
+    if a.args and (sub is None or len(a.args) != 1 or not set(sub) <= set(kinds)):
+        return Explanation.of(False, "Write 'pay', or 'pay silver-for:<goods>' naming kinds of the cost that silver "
+                              "replaces in full: " + (", ".join(kinds) or "none (this tile costs silver only)") + ".",
+                              "project.cost")
+    cost = ", ".join(f"{n} {g}" for g, n in proj.cost)
+    return Explanation.of(False, f"{side(p)} cannot pay {proj.name} ({cost}) this way; silver replaces a kind of good "
+                          "only in full, never in part.", "project.cost")
+
+
 decision("project-tile", tile_options, tile_apply, _tile_why)
-decision("project-polis", project_polis_options, project_polis_apply)
-decision("project-pay", project_pay_options, project_pay_apply)
+decision("project-polis", project_polis_options, project_polis_apply, _project_polis_why)
+decision("project-pay", project_pay_options, project_pay_apply, _project_pay_why)
 action(ActionSpec("project", False, lambda s, p: any(_tile_ok(s, p, t) for t in s.display),
                   lambda s, p, log: s.evolve(pending=Pending("project-tile", p)), _project_why,
                   ("project.polis", "project.cost"), "Start a project"))

@@ -185,8 +185,26 @@ def explain(s: State, action: Action | str) -> Explanation:
                           "decision.wrong-kind")
 
 
+# the keywords each decision understands, legal now or not (so a refusal can cite the real rule)
+KEYWORDS: dict[str, frozenset[str]] = {
+    "train-polis": frozenset({"polis"}), "train-pay": frozenset({"pay", "end"}),
+    "galley-polis": frozenset({"polis"}), "galley-pay": frozenset({"pay", "end"}),
+    "ships-polis": frozenset({"polis"}), "ships-pay": frozenset({"pay", "end"}),
+    "project-tile": frozenset({"tile"}), "project-polis": frozenset({"polis"}), "project-pay": frozenset({"pay"}),
+    "move-dest": frozenset({"to"}), "move-from": frozenset({"from", "end", "to"}),
+    "siege-polis": frozenset({"polis"}), "tribute-area": frozenset({"area"}), "tribute-rows": frozenset({"rows"}),
+    "trade-offer": frozenset({"offer"}), "proxenos-dest": frozenset({"polis"}),
+    "battle-order": frozenset({"battle"}), "battle-retreat": frozenset({"fight", "retreat"}),
+    "battle-attack": frozenset({"play"}), "battle-defend": frozenset({"answer"}),
+    "event-remove": frozenset({"remove"}), "feed": frozenset({"feed", "release"}),
+    "grow": frozenset({"grow", "end"}), "phoros": frozenset({"phoros"}),
+}
+
+
 def _all_kinds(s: State) -> set[str]:
-    return set(ACTIONS) | {"pass"} if s.pending.kind == "turn" else set()
+    if s.pending.kind == "turn":
+        return set(ACTIONS) | {"pass"}
+    return set(KEYWORDS.get(s.pending.kind, ()))
 
 
 def _rules_for(s: State, a: Action) -> tuple[str, ...]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .actions import Action
+from .actions import Action, Explanation
 from .board import board
 from .common import Log, add_good, add_prestige, have, say, side
 from .registry import decision
@@ -147,8 +147,20 @@ def remove_apply(s: State, a: Action, log: Log) -> State:
     return _resolve(s, cid, steps, log)
 
 
+def _remove_why(s: State, a: Action) -> Explanation | None:
+    p = s.pending.player
+    b = board(s)
+    if len(a.args) != 1 or a.args[0] not in b.area_index:
+        return Explanation.of(False, "Write 'remove <area>', naming an area holding one of your units.",
+                              "decision.wrong-kind")
+    if s.units[b.area_index[a.args[0]]][p] < 1:
+        return Explanation.of(False, f"{side(p)} has no unit in {b.name(b.area_index[a.args[0]])} to remove.",
+                              "event.effects")
+    return None
+
+
 decision("draw-event", event_options, event_apply)
-decision("event-remove", remove_options, remove_apply)
+decision("event-remove", remove_options, remove_apply, _remove_why)
 
 
 def end_of_turn(s: State, p: int, log: Log) -> State:

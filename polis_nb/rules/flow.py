@@ -28,11 +28,20 @@ def turn_options(s: State) -> list[Action]:
     out: list[Action] = []
     if alone(s, p):
         b = board(s)
+        # an action possible before paying stays possible unless the good paid is one it may spend
+        before = {kind: _action_ok(s, p, kind) for kind in ACTION_ORDER}
         for g in b.comp.goods:
             if have(s, p, g) < 1:
                 continue
-            paid = add_good(s, p, g, -1)
+            paid = None
             for kind in ACTION_ORDER:
+                if not before[kind]:
+                    continue
+                spends = ACTIONS[kind].spends
+                if spends is not None and g not in spends:
+                    out.append(Action(kind, ("+" + g,)))
+                    continue
+                paid = paid or add_good(s, p, g, -1)
                 if _action_ok(paid, p, kind):
                     out.append(Action(kind, ("+" + g,)))
     else:
@@ -154,7 +163,7 @@ def next_battle(s: State, p: int, log: Log) -> State:
         return after_battles(s, p, log)
     if len(s.battles) == 1:
         area = s.battles[0]
-        return start_battle(s.evolve(battles=()), area, log)
+        return start_battle(s.evolve(battles=()), area, log, turn_of=p)
     return s.evolve(pending=Pending("battle-order", p))
 
 
@@ -169,7 +178,8 @@ def order_apply(s: State, a: Action, log: Log) -> State:
     b = board(s)
     area = b.area_index[a.args[0]]
     say(log, f"{side(s.pending.player)} fights in {b.name(area)} first", "battle.order", player=s.pending.player)
-    return start_battle(s.evolve(battles=tuple(x for x in s.battles if x != area)), area, log)
+    return start_battle(s.evolve(battles=tuple(x for x in s.battles if x != area)), area, log,
+                        turn_of=s.pending.player)
 
 
 decision("battle-order", order_options, order_apply)

@@ -69,9 +69,12 @@ def from_apply(s: State, a: Action, log: Log) -> State:
     r = b.route(s, p, o, d)
     if unit == "galley":
         via, rules = r, ["move.one-at-a-time"]
+        seas = (o,) + via + (d,)
     else:
         via, rules = r[1], ["move.one-at-a-time", "move.land-or-sea"]
-    if r is not None and b.diolkos[1] in (via or ()) and b.diolkos[2] in (via or ()):
+        seas = via if r[0] == "sea" else ()
+    _, dx, dy = b.diolkos
+    if any({x, y} == {dx, dy} for x, y in zip(seas, seas[1:])):
         rules.append("move.diolkos")
     uo, ud = s.units[o], s.units[d]
     units = tset(s.units, o, tset(uo, p, uo[p] - 1))
@@ -99,25 +102,54 @@ def _move_why_dest(s: State, a: Action) -> Explanation | None:
                               "galleys at sea.", "move.land-or-sea")
     if s.units[d][p] >= b.limit(s):
         return Explanation.of(False, f"{side(p)} already has {s.units[d][p]} units in {b.name(d)}, the stacking limit "
-                              f"of round {b.comp.rounds[s.round].name}.", "stack.limit")
-    return Explanation.of(False, f"No {unit} of {side(p)} can reach {b.name(d)}: every path passes an area the "
-                          "opponent controls or one where its side is at the limit, or needs both land and sea.",
-                          "move.no-passing-through-controlled", "move.no-passing-through-full", "move.land-or-sea",
-                          "move.unenterable")
+                              f"of round {b.comp.rounds[s.round].name}.", "stack.limit", "game.rounds")
+    return _blocked(s, p, unit, d, None)
+
+
+def _blocked(s: State, p: int, unit: str, d: int, o: int | None) -> Explanation:
+    """Why no unit (or the unit in o) of p can reach d: the path rules, and the diolkos if it would help."""
+    b = board(s)
+    rules = ["move.no-passing-through-controlled", "move.no-passing-through-full", "move.land-or-sea",
+             "move.unenterable"]
+    if o is None:
+        text = f"No {unit} of {side(p)} can reach {b.name(d)}"
+    else:
+        text = f"Every unit of this action ends in {b.name(d)}, which the {unit} in {b.name(o)} cannot reach"
+        rules.insert(0, "move.one-destination")
+    text += (": every path passes an area the opponent controls or one where its side is at the limit, or needs "
+             "both land and sea.")
+    if not b.has_diolkos(s, p):
+        with_diolkos = s.evolve(owner=tset(s.owner, b.diolkos[0], p))
+        helps = bool(_origins(with_diolkos, p, unit, d)) if o is None else b.route(with_diolkos, p, o, d) is not None
+        if helps:
+            rules.append("move.diolkos")
+            text += f" Only the owner of {polis_name(b, b.diolkos[0])} may cross the diolkos."
+    return Explanation.of(False, text, *rules)
 
 
 def _move_why_from(s: State, a: Action) -> Explanation | None:
     b = board(s)
     p = s.pending.player
     unit, d, n = s.pending.data
+    if a.kind == "to":
+        return Explanation.of(False, f"This action's destination is already {b.name(d)}; every unit moved by it ends "
+                              "there. Name where the next unit comes from, or end the action.",
+                              "move.one-destination")
+    if a.kind == "end":
+        return Explanation.of(False, "Move at least one unit before ending the action.", "move.one-destination")
     if len(a.args) != 1 or a.args[0] not in b.area_index:
         return Explanation.of(False, "Name the area a unit comes from, e.g. 'from attika'.", "decision.wrong-kind")
     o = b.area_index[a.args[0]]
+    if o not in _kind_areas(s, unit):
+        return Explanation.of(False, f"{b.name(o)} holds no {unit}s: hoplites stand on land and galleys at sea.",
+                              "move.land-or-sea")
     if s.units[o][p] == 0:
         return Explanation.of(False, f"{side(p)} has no unit in {b.name(o)}.", "move.one-at-a-time")
     if s.units[d][p] >= b.limit(s):
         return Explanation.of(False, f"{b.name(d)} is full for {side(p)}.", "stack.limit")
-    return _move_why_dest(s.evolve(pending=Pending("move-dest", p, (unit,))), Action("to", (b.area_ids[d],)))
+    if o != d and b.route(s, p, o, d) is None:
+        return _blocked(s, p, unit, d, o)
+    return None
 
 
 decision("move-dest", dest_options, dest_apply, _move_why_dest)
@@ -136,9 +168,9 @@ def _move_why(unit: str):
 
 
 action(ActionSpec("hoplites", True, lambda s, p: _any_move(s, p, "hoplite"), _begin_move("hoplite"),
-                  _move_why("hoplite"), ("move.one-destination",), "Move hoplites"))
+                  _move_why("hoplite"), ("move.one-destination",), "Move hoplites", frozenset()))
 action(ActionSpec("fleet", True, lambda s, p: _any_move(s, p, "galley"), _begin_move("galley"),
-                  _move_why("galley"), ("move.one-destination",), "Move galleys"))
+                  _move_why("galley"), ("move.one-destination",), "Move galleys", frozenset()))
 
 # --- g. siege ---------------------------------------------------------------------------------
 
@@ -166,10 +198,24 @@ def siege_refusal(s: State, p: int, i: int) -> Explanation | None:
     return None
 
 
+def _siege_candidates(s: State, p: int) -> list[int]:
+    """Poleis whose territory p controls with at least their fortification in hoplites (a quick
+    filter; siege_refusal has the final word)."""
+    b = board(s)
+    out = []
+    for i, area in enumerate(b.polis_area):
+        if area < 0 or s.owner[i] == p:
+            continue
+        u = s.units[area]
+        if u[p] > u[1 - p] and u[p] >= b.comp.poleis[i].base:
+            out.append(i)
+    return out
+
+
 def siege_options(s: State) -> list[Action]:
     p = s.pending.player
     b = board(s)
-    return [Action("polis", (b.polis_ids[i],)) for i in range(len(s.owner)) if siege_refusal(s, p, i) is None]
+    return [Action("polis", (b.polis_ids[i],)) for i in _siege_candidates(s, p) if siege_refusal(s, p, i) is None]
 
 
 def siege_apply(s: State, a: Action, log: Log) -> State:
@@ -246,7 +292,7 @@ decision("siege-die", die_options, die_apply)
 
 
 def _siege_avail(s: State, p: int) -> bool:
-    return any(siege_refusal(s, p, i) is None for i in range(len(s.owner)))
+    return any(siege_refusal(s, p, i) is None for i in _siege_candidates(s, p))
 
 
 def _siege_why_action(s: State, p: int) -> Explanation:
@@ -259,7 +305,7 @@ def _siege_why_action(s: State, p: int) -> Explanation:
 
 
 action(ActionSpec("siege", True, _siege_avail, lambda s, p, log: s.evolve(pending=Pending("siege-polis", p)),
-                  _siege_why_action, ("siege.requirements",), "Besiege a polis"))
+                  _siege_why_action, ("siege.requirements",), "Besiege a polis", frozenset()))
 
 # --- h. tribute -------------------------------------------------------------------------------
 
@@ -282,10 +328,15 @@ def tribute_refusal(s: State, p: int, t: int) -> Explanation | None:
     return None
 
 
+def _tribute_candidates(s: State, p: int) -> list[int]:
+    """Territories with own hoplites and no tribute disc yet (quick filter before tribute_refusal)."""
+    return [t for t in board(s).territories if s.units[t][p] and t not in s.tribute_done]
+
+
 def tribute_area_options(s: State) -> list[Action]:
     p = s.pending.player
     b = board(s)
-    return [Action("area", (b.area_ids[t],)) for t in b.territories if tribute_refusal(s, p, t) is None]
+    return [Action("area", (b.area_ids[t],)) for t in _tribute_candidates(s, p) if tribute_refusal(s, p, t) is None]
 
 
 def tribute_area_apply(s: State, a: Action, log: Log) -> State:
@@ -346,16 +397,28 @@ def _tribute_why(s: State, a: Action) -> Explanation | None:
     return tribute_refusal(s, s.pending.player, b.area_index[a.args[0]])
 
 
+def _rows_why(s: State, a: Action) -> Explanation | None:
+    b = board(s)
+    p = s.pending.player
+    t = s.pending.data[0]
+    rows = b.comp.tribute[b.area_ids[t]]
+    n = min(s.units[t][p], sum(len(r.amounts) for r in rows))
+    cells = ", ".join(f"{r.good} {len(r.amounts)}" for r in rows)
+    return Explanation.of(False, f"All {n} hoplites of {side(p)} in {b.name(t)} must be placed on its tribute rows "
+                          f"(cells per row: {cells}), filling each row from its first cell; write the rows in board "
+                          f"order, e.g. '{rows_options(s)[0]}'.", "tribute.rows")
+
+
 decision("tribute-area", tribute_area_options, tribute_area_apply, _tribute_why)
-decision("tribute-rows", rows_options, rows_apply)
+decision("tribute-rows", rows_options, rows_apply, _rows_why)
 
 
 def _tribute_avail(s: State, p: int) -> bool:
-    return any(tribute_refusal(s, p, t) is None for t in board(s).territories)
+    return any(tribute_refusal(s, p, t) is None for t in _tribute_candidates(s, p))
 
 
 action(ActionSpec("tribute", True, _tribute_avail, lambda s, p, log: s.evolve(pending=Pending("tribute-area", p)),
                   lambda s, p: Explanation.of(False, f"No territory can pay {side(p)} tribute now: it needs own "
                                               "hoplites and an owned polis there, and no disc yet.",
                                               "tribute.requirements", "tribute.once-per-round"),
-                  ("tribute.requirements",), "Demand tribute"))
+                  ("tribute.requirements",), "Demand tribute", frozenset()))

@@ -130,7 +130,8 @@ def market_die_apply(s: State, a: Action, log: Log) -> State:
     way = "right (dearer)" if mode == "exchange" else "left (cheaper)"
     say(log, f"Market value of {good}: {how} {k}; the marker moves {way} from {old} to {new}",
         "trade.market-value")
-    return after_action(s, p, log)
+    # hand the decision back to the trader before the turn may end (battles then know whose turn it was)
+    return after_action(s.evolve(pending=Pending("turn", p)), p, log)
 
 
 def _offer_why(s: State, a: Action) -> Explanation | None:

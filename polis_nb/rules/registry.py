@@ -29,6 +29,7 @@ class ActionSpec:
     why: Callable[[State, int], Explanation | None]  # why the action cannot be chosen now
     rules: tuple[str, ...]
     title: str
+    spends: frozenset[str] | None = None  # goods the action may spend (None: any good)
 
 
 HANDLERS: dict[str, Handler] = {}

@@ -2,7 +2,7 @@
 projects, feeding, growth, Megalopolis, spoilage, Phoros, then preparing the next round."""
 from __future__ import annotations
 
-from .actions import Action
+from .actions import Action, Explanation
 from .board import board
 from .common import Log, add_good, add_prestige, have, is_last_round, polis_name, round_name, say, side
 from .registry import decision
@@ -129,7 +129,28 @@ def feed_apply(s: State, a: Action, log: Log) -> State:
     return _advance(s, log)
 
 
-decision("feed", feed_options, feed_apply)
+def _feed_why(s: State, a: Action) -> Explanation | None:
+    p = s.pending.player
+    b = board(s)
+    if a.kind == "feed":
+        if a.args != ("prestige",):
+            return Explanation.of(False, "Write 'feed prestige' or 'release <polis>'.", "decision.wrong-kind")
+        n, w = need(s, p), have(s, p, "wheat")
+        return Explanation.of(False, f"{side(p)} must feed {n} cubes but has {w} wheat and only {s.prestige[p]} "
+                              "prestige; release a polis instead.", "roundend.feeding")
+    if a.kind == "release":
+        if len(a.args) != 1 or a.args[0] not in b.polis_index:
+            return Explanation.of(False, "Write 'release <polis>' naming one of your poleis.", "decision.wrong-kind")
+        i = b.polis_index[a.args[0]]
+        if s.owner[i] != p:
+            return Explanation.of(False, f"{polis_name(b, i)} is not {side(p)}'s to release.", "roundend.feeding")
+        if i == b.capital[p]:
+            return Explanation.of(False, f"The capital {polis_name(b, i)} cannot be released; a capital that cannot "
+                                  "be fed loses the game.", "roundend.feeding", "end.capital-unfed")
+    return None
+
+
+decision("feed", feed_options, feed_apply, _feed_why)
 
 
 # --- 3. growth --------------------------------------------------------------------------------
@@ -171,7 +192,26 @@ def grow_apply(s: State, a: Action, log: Log) -> State:
     return s.evolve(pending=Pending("grow", p, data))
 
 
-decision("grow", grow_options, grow_apply)
+def _grow_why(s: State, a: Action) -> Explanation | None:
+    p = s.pending.player
+    b = board(s)
+    if a.kind != "grow" or len(a.args) != 1 or a.args[0] not in b.polis_index:
+        return None
+    i = b.polis_index[a.args[0]]
+    pol = b.comp.poleis[i]
+    if s.owner[i] != p:
+        return Explanation.of(False, f"{pol.name} is not {side(p)}'s.", "roundend.growth")
+    if have(s, p, "wheat") < 1:
+        return Explanation.of(False, f"{side(p)} has no wheat left to grow with.", "roundend.growth")
+    if b.supply(s, p) < 1:
+        return Explanation.of(False, f"{side(p)} has no cube left in supply.", "roundend.growth",
+                              "game.limited-material")
+    if s.pop[i] >= pol.max_pop:
+        return Explanation.of(False, f"{pol.name} is at its maximum population of {pol.max_pop}.", "roundend.growth")
+    return Explanation.of(False, f"{pol.name} has already grown by its {pol.growth} per round.", "roundend.growth")
+
+
+decision("grow", grow_options, grow_apply, _grow_why)
 
 
 # --- 4. Megalopolis ---------------------------------------------------------------------------
@@ -225,7 +265,14 @@ def phoros_apply(s: State, a: Action, log: Log) -> State:
     return _advance(s, log)
 
 
-decision("phoros", phoros_options, phoros_apply)
+def _phoros_why(s: State, a: Action) -> Explanation | None:
+    p = s.pending.player
+    if a.kind != "phoros" or len(a.args) != 1 or not a.args[0].isdigit():
+        return None
+    return Explanation.of(False, f"{side(p)} has only {s.prestige[p]} prestige to turn into silver.", "roundend.phoros")
+
+
+decision("phoros", phoros_options, phoros_apply, _phoros_why)
 
 
 def _nothing(s: State, p: int, log: Log):

@@ -128,6 +128,16 @@ def test_example_train_hoplites_each_limit_alone():
     assert "stack.limit" in refused(later, "polis pylos").rule_ids
 
 
+def test_example_chalkis_belongs_to_attika():
+    """Ed1 · Der Spielplan (example: the island with Chalkis is part of Attika).
+
+    A hoplite trained in Chalkis stands in Attika.
+    """
+    s = fresh(round="4", to_move="athens", poleis={"chalkis": ("athens", 2)}, goods={"athens": {"metal": 1}})
+    s = play(s, "train", "polis chalkis", "pay metal")
+    assert units(s, "attika") == (1, 0) and pop(s, "chalkis") == 1
+
+
 def test_example_build_galleys_in_chalkis():
     """Ed1 · Aktionen › b. Galeeren bauen, Beispiel.
 
@@ -164,6 +174,30 @@ def _sokrates_round(round_: str) -> tuple[pn.State, list[pn.LogEntry], int]:
     return s, log + log2, p0
 
 
+def test_example_project_only_sokrates_fits_athenai():
+    """Ed1 · Aktionen › d. Neues Projekt beginnen, Beispiel (the choice).
+
+    Of the two tiles still on display, Athens can take only the philosopher Sokrates for Athenai; the
+    other (here the temple of Zeus, which only Syrakousai and Sparta may build) fits no Athenian polis.
+    """
+    s = fresh(round="4", to_move="athens", display=["sokrates", "zeus"],
+              goods={"athens": {"silver": 9, "wood": 4, "metal": 4}})
+    s = play(s, "project")
+    assert legal(s) == {"tile sokrates"}
+    assert "project.polis" in refused(s, "tile zeus").rule_ids
+    s = play(s, "tile sokrates")
+    assert legal(s) == {"polis athenai"}  # philosophers go to Athenai or Syrakousai only
+
+
+@pytest.mark.parametrize("polis, tile", [("abdera", "efebos"), ("samos", "dionysia")])
+def test_example_project_types_per_polis(polis, tile):
+    """Ed1 · Aktionen › d. Neues Projekt beginnen (example: statues in Abdera, festivals in Samos)."""
+    s = fresh(round="4", to_move="sparta", poleis={polis: ("sparta", 1)}, display=[tile],
+              goods={"sparta": {"wood": 4, "wine": 5}})
+    s, ids = play_ids(s, "project", f"tile {tile}", f"polis {polis}", "pay")
+    assert (tile, _B.polis_index[polis]) in s.started and "project.cost" in ids
+
+
 def test_example_project_sokrates_round_end():
     """Ed1 · Aktionen › d. Neues Projekt beginnen, Beispiel; Rundenende › 1. Projekte.
 
@@ -193,6 +227,8 @@ def test_example_project_sokrates_game_end():
     assert pn.score(s, 0) == cubes + prestige(s, "athens") + 2
     assert pn.outcome(s).scores[0] == pn.score(s, 0)
     assert {"project.complete", "end.score"} <= ids_of(log)
+    # Athens passed first, so it goes first in each round-end step
+    assert [e.player for e in log if "roundend.feeding" in e.rules] == ["athens", "sparta"]
 
 
 # =================================================================================================
@@ -270,6 +306,20 @@ def test_example_move_hoplites_wrong_order_no_way_left():
     assert units(s, "thessalia") == (2, 0) and units(s, "attika") == (2, 0) and units(s, "boiotia") == (0, 2)
 
 
+def test_example_control_majority():
+    """Ed1 · Aktionen › e. Hopliten bewegen (example: 3 Athenian hoplites against 1 Spartan unit).
+
+    With more units of its own in an area, Athens controls it, and a Spartan hoplite may start its
+    move there but not pass through it. (An Athenian galley holds the Kyklades, the only sea off
+    Attika, so the Spartan hoplite in Attika has no sea way either.)
+    """
+    s = fresh(round="4", to_move="sparta", units={"boiotia": (3, 1), "attika": (0, 1), "kyklades": (1, 0)})
+    assert controller(s, "boiotia") == "athens"
+    s = play(s, "hoplites", "to thessalia")
+    assert "from boiotia" in legal(s)  # starting in an enemy-held area is allowed
+    assert "move.no-passing-through-controlled" in refused(s, "from attika").rule_ids
+
+
 def test_example_move_hoplites_sea_then_no_land():
     """Ed1 · Aktionen › e. Hopliten bewegen (example: Attika by sea to Makedonia, not on to Akarnania).
 
@@ -301,8 +351,9 @@ def test_example_move_hoplites_not_through_full_area():
     the hoplite has no sea way round either.)
     """
     s = fresh(round="5b", to_move="athens", units={"boiotia": (1, 0), "thessalia": (5, 0), "kyklades": (0, 1)})
-    s = play(s, "hoplites")
-    e = refused(s, "to makedonia")
+    s = play(s, "hoplites", "to makedonia")
+    assert "from thessalia" in legal(s)  # the Thessalian hoplites themselves may go on
+    e = refused(s, "from boiotia")
     assert "move.no-passing-through-full" in e.rule_ids
 
     # five Athenian galleys in the Kyklades do not block an Athenian hoplite sailing through it
@@ -464,6 +515,18 @@ def test_example_tribute_sikelia(rows, wine, oil):
     assert {"action.military-cost", "tribute.rows"} <= ids
 
 
+@pytest.mark.parametrize("hoplites, wine", [(1, 1), (2, 3), (3, 6), (4, 10), (5, 15)])
+def test_example_tribute_row_steps(hoplites, wine):
+    """Ed1 · Aktionen › h. Tribut einfordern (example: 1/3/6/10/15 wine for 1 to 5 hoplites).
+
+    A row pays the number under its rightmost hoplite; shown on Sikelia's wine row.
+    """
+    s = fresh(round="5a", to_move="sparta", poleis={"gela": ("sparta", 3)}, units={"sikelia": (0, hoplites)},
+              goods={"sparta": {"wine": 0}})
+    s = play(s, "tribute", "area sikelia", f"rows wine:{hoplites}")
+    assert good(s, "sparta", "wine") == wine
+
+
 def test_example_tribute_all_hoplites_placed():
     """Ed1 · Aktionen › h. Tribut einfordern (action steps): all hoplites of the territory are placed."""
     s = fresh(round="5a", to_move="sparta", poleis={"syrakousai": ("sparta", 4)}, units={"sikelia": (0, 5)})
@@ -508,6 +571,16 @@ def test_example_trade_persis_exchange_oil():
     assert marker(s, "oil") == 2
     assert {"trade.route", "trade.exchange", "trade.market-value"} <= ids_of(log + log2)
     assert s.pending.kind == "turn" and s.current_player == "athens"
+
+
+def test_example_trade_marker_moves_as_far_as_possible():
+    """Ed1 · Aktionen › i. Handel treiben: the marker moves by the roll, or as far as the track allows."""
+    s = fresh(round="4", to_move="athens", markers={"oil": 6}, goods={"athens": {"oil": 20}})
+    s = play(s, "trade", "offer persis.1 exchange", "roll 4")
+    assert marker(s, "oil") == len(_B.comp.market_table[4]) - 1
+    s = fresh(round="4", to_move="athens", markers={"oil": 1}, goods={"athens": {"silver": 4}})
+    s = play(s, "trade", "offer persis.1 buy", "roll 3")
+    assert marker(s, "oil") == 0
 
 
 def test_example_trade_persis_buy_wheat():

@@ -45,7 +45,7 @@ def test_trade_route():
     assert "Kyklades" in s2.log[0].text and "Noties" in s2.log[0].text
 
 
-def test_trade_route_refused_when_a_sea_on_the_way_is_controlled():
+def test_trade_route__refused_when_a_sea_on_the_way_is_controlled():
     """Ed1 · Aktionen › i. Handel treiben: once Sparta outnumbers Athens in the Noties Sporades the
     way to Persis is blocked, while markets reached through other seas stay open."""
     s = pos(round="3", units={"noties": (1, 2)})
@@ -55,7 +55,7 @@ def test_trade_route_refused_when_a_sea_on_the_way_is_controlled():
     assert pn.explain(s1, "offer euxeinos.0 exchange").legal
 
 
-def test_trade_route_tie_does_not_block():
+def test_trade_route__tie_does_not_block():
     """Ed1 · Aktionen › i. Handel treiben: a sea with as many Spartan as Athenian galleys is not
     controlled by Sparta, so the route through it stays free."""
     s = pos(round="3", units={"noties": (2, 2)})
@@ -63,7 +63,21 @@ def test_trade_route_tie_does_not_block():
     assert "trade.route" in rule_ids(s2)
 
 
-def test_trade_route_refused_when_the_home_sea_is_blocked():
+def test_trade_route__through_the_diolkos():
+    """Ed1 · Aktionen › i. Handel treiben: with the Myrtoon Pelagos held by Athens, Sparta reaches Persis
+    only if it owns Korinthos, whose diolkos links the Ionion Pelagos with the Kyklades."""
+    units = {"myrtoon": (3, 2), "kyklades": (0, 0), "noties": (0, 0)}
+    s = pos(round="3", to_move="sparta", units=units, goods={"sparta": {"wine": 4}})
+    s1 = play(s, "trade")
+    assert "trade.route" in refused(s1, "offer persis.0 exchange").rule_ids
+    s = pos(round="3", to_move="sparta", units=units, poleis={"korinthos": ("sparta", 4)},
+            goods={"sparta": {"wine": 4}})
+    s2 = play(s, "trade", "offer persis.0 exchange")
+    assert "trade.route" in rule_ids(s2)
+    assert "Ionion" in s2.log[0].text and "Kyklades" in s2.log[0].text
+
+
+def test_trade_route__refused_when_the_home_sea_is_blocked():
     """Ed1 · Aktionen › i. Handel treiben: if Sparta holds the Kyklades, Athens' ships cannot leave
     port at all, so the trade action itself is refused."""
     s = pos(round="3", units={"kyklades": (1, 2)})
@@ -82,7 +96,7 @@ def test_trade_trade_city():
     assert s2.offers[oi["aigyptos.0"]] == 1
 
 
-def test_trade_trade_city_refused_without_loyal_city():
+def test_trade_trade_city__refused_without_loyal_city():
     """Ed1 · Aktionen › i. Handel treiben: a Sparta that has lost both Pylos and Gytheion owns no
     trade city loyal to it and cannot trade at all."""
     s = pos(round="3", to_move="sparta", poleis={"pylos": "neutral", "gytheion": "neutral"})
@@ -90,7 +104,7 @@ def test_trade_trade_city_refused_without_loyal_city():
     assert "trade.trade-city" in e.rule_ids
 
 
-def test_trade_trade_city_refused_in_a_city_loyal_to_the_other_side():
+def test_trade_trade_city__refused_in_a_city_loyal_to_the_other_side():
     """Ed1 · Aktionen › i. Handel treiben: Athens holding Pylos does not make Pylos a trade city
     for Sparta's rival; Sparta, still owning Gytheion, keeps trading."""
     s = pos(round="3", to_move="sparta", poleis={"pylos": ("athens", 2), "gytheion": "neutral"})
@@ -100,7 +114,7 @@ def test_trade_trade_city_refused_in_a_city_loyal_to_the_other_side():
     assert pn.explain(s, "trade").legal
 
 
-def test_trade_trade_city_refused_without_ship_in_port():
+def test_trade_trade_city__refused_without_ship_in_port():
     """Ed1 · Aktionen › i. Handel treiben: with every trade ship away (none in port) no trade can
     be made."""
     s = pos(round="3", ships_port={"athens": 0})
@@ -119,7 +133,7 @@ def test_trade_offer():
     assert s2.ships_port[0] == s.ships_port[0] - 1
 
 
-def test_trade_offer_refused_load_not_yet_available():
+def test_trade_offer__refused_load_not_yet_available():
     """Ed1 · Aktionen › i. Handel treiben: in the first round only loads of three are on offer, so
     Persis' four-wheat load is refused; in the second round it is allowed."""
     s = pos(round="3", goods={"athens": {"oil": 9}})
@@ -130,7 +144,7 @@ def test_trade_offer_refused_load_not_yet_available():
     assert "trade.offer" in rule_ids(play(s, "trade", "offer persis.1 exchange"))
 
 
-def test_trade_offer_refused_when_taken():
+def test_trade_offer__refused_when_taken():
     """Ed1 · Aktionen › i. Handel treiben: an offer already holding a ship this round cannot take a
     second one, even from the same player acting alone."""
     s = pos(round="3", passed=["sparta"], ships_port={"athens": 2}, goods={"athens": {"wine": 9}})
@@ -139,7 +153,7 @@ def test_trade_offer_refused_when_taken():
     assert "trade.offer" in e.rule_ids
 
 
-def test_trade_offer_refused_when_nothing_can_be_paid():
+def test_trade_offer__refused_when_nothing_can_be_paid():
     """Ed1 · Aktionen › i. Handel treiben: a ship cannot be sent just to block an offer; a player who
     can pay for no reachable offer cannot trade."""
     s = pos(round="3", goods={"athens": {"metal": 0, "wood": 0, "wine": 0, "oil": 0, "silver": 0}})
@@ -160,7 +174,7 @@ def test_trade_exchange():
     assert s2.goods[0][WHEAT] == s.goods[0][WHEAT] + 3
 
 
-def test_trade_exchange_price_follows_marker():
+def test_trade_exchange__price_follows_marker():
     """Ed1 · Aktionen › i. Handel treiben: with the oil marker further right the same load costs
     more oil (the table's entry for that column)."""
     s = pos(round="4", markers={"oil": 3}, goods={"athens": {"oil": 9}})
@@ -170,7 +184,7 @@ def test_trade_exchange_price_follows_marker():
     assert s2.goods[0][WHEAT] == s.goods[0][WHEAT] + 4
 
 
-def test_trade_exchange_refused_without_enough_goods():
+def test_trade_exchange__refused_without_enough_goods():
     """Ed1 · Aktionen › i. Handel treiben: holding fewer of the demanded good than the table asks
     makes the exchange illegal."""
     s = pos(round="3", goods={"athens": {"wine": 3, "silver": 0}})
@@ -190,7 +204,7 @@ def test_trade_buy_wheat():
     assert s2.goods[0][OIL] == 0
 
 
-def test_trade_buy_wheat_refused_for_silver_load():
+def test_trade_buy_wheat__refused_for_silver_load():
     """Ed1 · Aktionen › i. Handel treiben: a silver load must always be exchanged; buying it with
     silver is refused."""
     s = pos(round="5a", goods={"athens": {"silver": 9, "wine": 20}})
@@ -200,7 +214,7 @@ def test_trade_buy_wheat_refused_for_silver_load():
     assert pn.explain(s1, "offer persis.2 exchange").legal
 
 
-def test_trade_buy_wheat_refused_without_silver():
+def test_trade_buy_wheat__refused_without_silver():
     """Ed1 · Aktionen › i. Handel treiben: buying three wheat needs three silver."""
     s = pos(round="3", goods={"athens": {"silver": 2}})
     s1 = play(s, "trade")
@@ -208,7 +222,7 @@ def test_trade_buy_wheat_refused_without_silver():
     assert "trade.buy-wheat" in e.rule_ids
 
 
-def test_trade_market_value_after_exchange():
+def test_trade_market_value__after_exchange():
     """Ed1 · Aktionen › i. Handel treiben: after an exchange one four-sided die moves the handed-over
     good's marker right by its roll (each roll equally likely)."""
     s = pos(round="3")
@@ -222,7 +236,7 @@ def test_trade_market_value_after_exchange():
     assert s2.pending.kind == "turn" and s2.current_player == "athens"
 
 
-def test_trade_market_value_clamped_right():
+def test_trade_market_value__clamped_right():
     """Ed1 · Aktionen › i. Handel treiben: the marker moves only as far as the track goes."""
     s = pos(round="3", markers={"wine": 6}, goods={"athens": {"wine": 9}})
     _, _, _, mg = idx(s)
@@ -230,7 +244,7 @@ def test_trade_market_value_clamped_right():
     assert s2.markers[mg.index("wine")] == 7
 
 
-def test_trade_market_value_after_buying():
+def test_trade_market_value__after_buying():
     """Ed1 · Aktionen › i. Handel treiben: after buying wheat the demanded good's marker moves left by
     the higher of two dice (1/16, 3/16, 5/16, 7/16), and no further than the track's start."""
     s = pos(round="3", markers={"wine": 2}, goods={"athens": {"silver": 3}})
@@ -258,7 +272,7 @@ def test_trade_land_route():
     assert s2.goods[0][SILVER] == s.goods[0][SILVER] + 3
 
 
-def test_trade_land_route_refused_without_the_polis():
+def test_trade_land_route__refused_without_the_polis():
     """Ed1 · Aktionen › i. Handel treiben: without Epidamnos, Illyria can only be reached by sea, and
     a blocked Kyklades then leaves Athens no trade."""
     s = pos(round="3", units={"kyklades": (0, 1)})
@@ -266,7 +280,7 @@ def test_trade_land_route_refused_without_the_polis():
     assert "trade.route" in e.rule_ids
 
 
-def test_trade_land_route_still_needs_a_trade_city():
+def test_trade_land_route__still_needs_a_trade_city():
     """Ed1 · Aktionen › i. Handel treiben: a Sparta owning Abdera but neither Pylos nor Gytheion has
     no trade city and so cannot use the overland route to Thrake."""
     s = pos(round="3", to_move="sparta", poleis={"abdera": ("sparta", 1), "pylos": "neutral", "gytheion": "neutral"})
@@ -307,7 +321,7 @@ def test_proxenos_route():
     assert s2.proxenos[0] == pi["thebai"]
 
 
-def test_proxenos_route_ignores_blockades():
+def test_proxenos_route__ignores_blockades():
     """Ed1 · Aktionen › j. Proxenos bewegen: areas held by the enemy do not stop the proxenos (it
     bribes its way through instead)."""
     s = _naupaktos()
@@ -317,7 +331,7 @@ def test_proxenos_route_ignores_blockades():
     assert "proxenos.route" in rule_ids(s2)
 
 
-def test_proxenos_route_refused_without_port_or_land():
+def test_proxenos_route__refused_without_port_or_land():
     """Ed1 · Aktionen › j. Proxenos bewegen: Thebai has no port, so it cannot be reached by sea;
     Epidamnos has no land, so not by land; and the proxenos must go somewhere else."""
     s1 = play(pos(), "proxenos")
@@ -339,7 +353,7 @@ def test_proxenos_bribe():
     assert land.goods[1] == s.goods[1] == sea.goods[1]
 
 
-def test_proxenos_bribe_counts_start_and_end():
+def test_proxenos_bribe__counts_start_and_end():
     """Ed1 · Aktionen › j. Proxenos bewegen: enemy units in the start and destination areas are bribed
     too (a walk inside Attika past two Spartan hoplites costs 2)."""
     s = pos(units={"attika": (3, 2)}, goods={"athens": {"silver": 2}})
@@ -347,7 +361,7 @@ def test_proxenos_bribe_counts_start_and_end():
     assert s2.goods[0][SILVER] == 0
 
 
-def test_proxenos_bribe_refused_when_unaffordable():
+def test_proxenos_bribe__refused_when_unaffordable():
     """Ed1 · Aktionen › j. Proxenos bewegen: with 3 silver the 4-silver land way is refused, the
     1-silver sea way still allowed."""
     s1 = play(_naupaktos(goods={"athens": {"silver": 3}}), "proxenos")
@@ -385,7 +399,7 @@ def test_proxenos_ransom():
     assert pn.explain(s2, "proxenos").legal
 
 
-def test_proxenos_ransom_refused():
+def test_proxenos_ransom__refused():
     """Ed1 · Aktionen › k. Proxenos auslösen: a free proxenos needs no ransom, and a captured one needs
     the full two silver."""
     s = pos(goods={"athens": {"silver": 5}})
@@ -405,19 +419,19 @@ def test_civilwar_target():
     assert "civilwar.effect" in rule_ids(s2)
 
 
-def test_civilwar_target_refused_in_own_polis():
+def test_civilwar_target__refused_in_own_polis():
     """Ed1 · Aktionen › l. Bürgerkrieg anzetteln: a proxenos at home (an own polis) has nobody to turn."""
     s = pos(goods={"athens": {"silver": 30}})
     assert "civilwar.target" in refused(s, "civilwar").rule_ids
 
 
-def test_civilwar_target_refused_in_enemy_capital():
+def test_civilwar_target__refused_in_enemy_capital():
     """Ed1 · Aktionen › l. Bürgerkrieg anzetteln: the enemy capital can never be turned by a civil war."""
     s = pos(proxenos={"athens": "sparta", "sparta": "thebai"}, goods={"athens": {"silver": 30}})
     assert "civilwar.target" in refused(s, "civilwar").rule_ids
 
 
-def test_civilwar_cost_neutral():
+def test_civilwar_cost__neutral():
     """Ed1 · Aktionen › l. Bürgerkrieg anzetteln: a neutral polis costs twice its base population in
     silver (Thebai, base 3: 6 silver), paid to the supply."""
     s = pos(proxenos={"athens": "thebai"}, goods={"athens": {"silver": 7}})
@@ -427,7 +441,7 @@ def test_civilwar_cost_neutral():
     assert s2.goods[1] == s.goods[1]
 
 
-def test_civilwar_cost_enemy():
+def test_civilwar_cost__enemy():
     """Ed1 · Aktionen › l. Bürgerkrieg anzetteln: an enemy polis costs three times its current cubes
     (Pylos with 3 cubes: 9 silver), and Sparta receives none of it."""
     s = pos(proxenos={"athens": "pylos"}, poleis={"pylos": ("sparta", 3)}, goods={"athens": {"silver": 9}})
@@ -437,14 +451,14 @@ def test_civilwar_cost_enemy():
     assert s2.goods[1][SILVER] == s.goods[1][SILVER]
 
 
-def test_civilwar_cost_refused_without_silver():
+def test_civilwar_cost__refused_without_silver():
     """Ed1 · Aktionen › l. Bürgerkrieg anzetteln: one silver short of the bribe and the civil war is
     refused."""
     s = pos(proxenos={"athens": "thebai"}, goods={"athens": {"silver": 5}})
     assert "civilwar.cost" in refused(s, "civilwar").rule_ids
 
 
-def test_civilwar_cost_refused_without_supply_cubes():
+def test_civilwar_cost__refused_without_supply_cubes():
     """Ed1 · Aktionen › l. Bürgerkrieg anzetteln: the instigator needs enough cubes in supply to
     populate the polis; with only two left, Thebai (base 3) cannot be taken."""
     units = {"boiotia": (4, 0), "megaris": (4, 0), "arkadia": (4, 0), "thessalia": (4, 0), "makedonia": (4, 0)}
@@ -454,7 +468,7 @@ def test_civilwar_cost_refused_without_supply_cubes():
     assert "civilwar.cost" in e.rule_ids and "game.limited-material" in e.rule_ids
 
 
-def test_civilwar_effect_neutral():
+def test_civilwar_effect__neutral():
     """Ed1 · Aktionen › l. Bürgerkrieg anzetteln: a neutral polis joins with its base population of the
     instigator's cubes, and the instigator gains that many prestige."""
     s = pos(proxenos={"athens": "thebai"}, goods={"athens": {"silver": 6}})
@@ -466,7 +480,7 @@ def test_civilwar_effect_neutral():
     assert "civilwar.effect" in rule_ids(s2)
 
 
-def test_civilwar_effect_enemy_keeps_population_and_projects():
+def test_civilwar_effect__enemy_keeps_population_and_projects():
     """Ed1 · Aktionen › l. Bürgerkrieg anzetteln: an enemy polis changes sides with the same number of
     cubes and its projects; prestige equals the cubes bribed, not the silver paid."""
     s = pos(proxenos={"athens": "pylos"}, poleis={"pylos": ("sparta", 3)}, goods={"athens": {"silver": 9}})
