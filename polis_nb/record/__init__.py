@@ -1,1 +1,5 @@
-"""The record layer (see ARCHITECTURE §1); filled by later issues."""
+"""Game records: the decision tree, what-if branches, commentary, and the .polis / JSON files."""
+from .game import Game, Turn
+from .node import GLYPHS, Mark, Node, RecordError
+
+__all__ = ["GLYPHS", "Game", "Mark", "Node", "RecordError", "Turn"]

@@ -335,6 +335,5 @@ def end_battle(s: State, log: Log) -> State:
     from .flow import next_battle
 
     p = s.battle.turn_of
-    # the next battle (if any) is started on behalf of the same player, whose turn ended
-    s = s.evolve(battle=None, pending=Pending("battle-order", p))
+    s = s.evolve(battle=None)
     return next_battle(s, p, log)

@@ -185,36 +185,43 @@ class Board:
         return None
 
     # --- proxenos -----------------------------------------------------------------------------
-    def proxenos_route(self, s: State, p: int, src: int, dst: int, mode: str) -> tuple[int, tuple[int, ...]] | None:
-        """Cheapest (bribe, areas) path for p's proxenos from polis src to polis dst by mode.
+    def proxenos_routes(self, s: State, p: int, src: int, mode: str) -> dict[int, tuple[int, tuple[int, ...]]]:
+        """Cheapest (bribe, areas) from polis src to every reachable area, by land or by sea.
 
-        The bribe is one silver per enemy unit in every area of the path, start and end included.
+        The bribe is one silver per enemy unit in every area of the path, start and end included;
+        on equal bribes the path through fewer areas wins. Control does not stop a proxenos.
         """
         opp = other(p)
         if mode == "land":
-            a, b = self.polis_area[src], self.polis_area[dst]
-            if a < 0 or b < 0:
-                return None
-            starts, goals, nb = (a,), {b}, lambda x: self.land_nb[x]
+            a = self.polis_area[src]
+            if a < 0:
+                return {}
+            starts, nb = (a,), (lambda x: self.land_nb[x])
         else:
-            if not self.polis_ports[src] or not self.polis_ports[dst]:
-                return None
-            starts, goals, nb = self.polis_ports[src], set(self.polis_ports[dst]), lambda x: self.sea_neighbours(s, p, x)
-        # cheapest first; on equal bribes the path through fewer areas
+            if not self.polis_ports[src]:
+                return {}
+            starts, nb = self.polis_ports[src], (lambda x: self.sea_neighbours(s, p, x))
         heap = [(s.units[x][opp], 1, x, (x,)) for x in starts]
         heapq.heapify(heap)
-        best: set[int] = set()
+        best: dict[int, tuple[int, tuple[int, ...]]] = {}
         while heap:
             cost, n, a, path = heapq.heappop(heap)
             if a in best:
                 continue
-            best.add(a)
-            if a in goals:
-                return cost, path
+            best[a] = (cost, path)
             for b in nb(a):
                 if b not in best:
                     heapq.heappush(heap, (cost + s.units[b][opp], n + 1, b, path + (b,)))
-        return None
+        return best
+
+    def proxenos_route(self, s: State, p: int, src: int, dst: int, mode: str,
+                       routes: dict | None = None) -> tuple[int, tuple[int, ...]] | None:
+        """Cheapest (bribe, areas) for p's proxenos from polis src to polis dst by mode, or None.
+        A land trip ends in dst's territory; a sea trip in a sea dst's arrow points to."""
+        routes = self.proxenos_routes(s, p, src, mode) if routes is None else routes
+        ends = (self.polis_area[dst],) if mode == "land" else self.polis_ports[dst]
+        found = [routes[x] for x in ends if x >= 0 and x in routes]
+        return min(found, key=lambda r: (r[0], len(r[1]))) if found else None
 
     # --- supply -------------------------------------------------------------------------------
     def supply(self, s: State, p: int) -> int:

@@ -5,7 +5,7 @@ from itertools import combinations
 
 from .actions import Action, Explanation
 from .board import board
-from .common import Log, add_good, have, polis_name, say, side
+from .common import Log, add_good, have, polis_name, say, poss, side
 from .flow import after_action
 from .registry import ActionSpec, action, decision
 from .state import Pending, State, tadd, tset
@@ -49,7 +49,7 @@ def _polis_why(s: State, a: Action, ok, what: str, rules: tuple[str, ...]) -> Ex
     i = b.polis_index[a.args[0]]
     name = polis_name(b, i)
     if s.owner[i] != p:
-        return Explanation.of(False, f"{name} is not {side(p)}'s polis.", rules[0])
+        return Explanation.of(False, f"{name} is not {poss(p)} polis.", rules[0])
     if s.pop[i] < 2:
         return Explanation.of(False, f"{name} has a single cube left, and the last cube of a polis never becomes "
                               "a unit.", "polis.last-cube")
@@ -372,7 +372,7 @@ def _project_polis_why(s: State, a: Action) -> Explanation | None:
     i = b.polis_index[a.args[0]]
     name = polis_name(b, i)
     if s.owner[i] != p:
-        return Explanation.of(False, f"{name} is not {side(p)}'s polis.", "project.polis")
+        return Explanation.of(False, f"{name} is not {poss(p)} polis.", "project.polis")
     if proj.type not in b.comp.poleis[i].project_types:
         return Explanation.of(False, f"{name} allows no {proj.type} project.", "project.polis")
     if any(pol == i for _, pol in s.started):

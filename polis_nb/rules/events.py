@@ -15,6 +15,7 @@ from .registry import decision
 from .state import CHANCE, Outcome, Pending, State, other, tset
 
 PLAYER_IDS = {"athens": 0, "sparta": 1}
+SHARED_OPS = frozenset({"close-market", "close-offer", "start-player"})
 
 
 def deck_for_round(s: State) -> list:
@@ -54,7 +55,12 @@ def _steps(s: State, ev, when: str, first: int) -> tuple:
     out = []
     for p in (first, other(first)):
         for k, e in enumerate(ev.effects):
-            if e.when == when and (e.player == "both" or PLAYER_IDS.get(e.player) == p):
+            if e.when != when:
+                continue
+            if e.op in SHARED_OPS:  # effects on the board itself act once, in the reader's part
+                if p == first:
+                    out.append((k, p))
+            elif e.player == "both" or PLAYER_IDS.get(e.player) == p:
                 out.append((k, p))
     return tuple(out)
 

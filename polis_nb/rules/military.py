@@ -5,7 +5,7 @@ from itertools import product
 
 from .actions import Action, Explanation
 from .board import board
-from .common import Log, add_good, add_prestige, polis_name, say, side
+from .common import Log, add_good, add_prestige, polis_name, say, poss, side
 from .flow import after_action
 from .registry import ActionSpec, action, decision
 from .state import CHANCE, NEUTRAL, Pending, State, other, tadd, tset
@@ -272,7 +272,7 @@ def siege_resolve(s: State, p: int, i: int, roll: int | None, log: Log) -> State
         opp = other(p)
         if s.proxenos[opp] == i:
             s = s.evolve(proxenos=tset(s.proxenos, opp, -1))
-            say(log, f"{side(opp)}'s proxenos in {pol.name} is captured", "siege.capture-proxenos", player=opp)
+            say(log, f"{poss(opp)} proxenos in {pol.name} is captured", "siege.capture-proxenos", player=opp)
     else:
         u = s.units[area]
         s = s.evolve(units=tset(s.units, area, tset(u, p, u[p] - 1)))

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 from .actions import Action, Explanation
 from .board import board
-from .common import Log, add_good, add_prestige, have, polis_name, say, side
+from .common import Log, add_good, add_prestige, have, polis_name, say, poss, side
 from .flow import after_action
 from .military import take_polis
 from .registry import ActionSpec, action, decision
@@ -47,7 +47,7 @@ def trade_refusal(s: State, p: int, oid: str, mode: str | None = None) -> Explan
     if s.offers[b.offer_index[oid]] != NEUTRAL:
         return Explanation.of(False, f"That offer in {mname} already holds a ship this round.", "trade.offer")
     if b.trade_route(s, p, o.market) is None:
-        return Explanation.of(False, f"Every sea route from {side(p)}'s trade port to {mname} crosses a sea "
+        return Explanation.of(False, f"Every sea route from {poss(p)} trade port to {mname} crosses a sea "
                               f"{side(other(p))} controls.", "trade.route", "control.majority")
     can_x = have(s, p, o.demand[0]) >= price(s, o)
     can_b = o.receive == "wheat" and have(s, p, "silver") >= o.load
@@ -64,14 +64,33 @@ def trade_refusal(s: State, p: int, oid: str, mode: str | None = None) -> Explan
     return None
 
 
-def offer_options(s: State) -> list[Action]:
-    p = s.pending.player
+def _open_offers(s: State, p: int):
+    """(offer id, can exchange, can buy) for every offer p could take now; the fast twin of
+    trade_refusal (a test checks they agree)."""
     b = board(s)
+    if s.ships_port[p] < 1 or not any(s.owner[i] == p for i in b.trade_cities[p]):
+        return
+    max_load = b.comp.rounds[s.round].max_load
+    for m in b.comp.markets:
+        if m.id in s.closed:
+            continue
+        free = [o for o in m.offers if o.load <= max_load and s.offers[b.offer_index[o.id]] < 0]
+        if not free or b.trade_route(s, p, m.id) is None:
+            continue
+        for o in free:
+            can_x = have(s, p, o.demand[0]) >= price(s, o)
+            can_b = o.receive == "wheat" and have(s, p, "silver") >= o.load
+            if can_x or can_b:
+                yield o.id, can_x, can_b
+
+
+def offer_options(s: State) -> list[Action]:
     out = []
-    for oid in b.offer_ids:
-        for mode in ("exchange", "buy"):
-            if trade_refusal(s, p, oid, mode) is None:
-                out.append(Action("offer", (oid, mode)))
+    for oid, can_x, can_b in _open_offers(s, s.pending.player):
+        if can_x:
+            out.append(Action("offer", (oid, "exchange")))
+        if can_b:
+            out.append(Action("offer", (oid, "buy")))
     return out
 
 
@@ -130,8 +149,7 @@ def market_die_apply(s: State, a: Action, log: Log) -> State:
     way = "right (dearer)" if mode == "exchange" else "left (cheaper)"
     say(log, f"Market value of {good}: {how} {k}; the marker moves {way} from {old} to {new}",
         "trade.market-value")
-    # hand the decision back to the trader before the turn may end (battles then know whose turn it was)
-    return after_action(s.evolve(pending=Pending("turn", p)), p, log)
+    return after_action(s, p, log)
 
 
 def _offer_why(s: State, a: Action) -> Explanation | None:
@@ -145,8 +163,7 @@ decision("market-die", market_die_options, market_die_apply)
 
 
 def _trade_avail(s: State, p: int) -> bool:
-    b = board(s)
-    return any(trade_refusal(s, p, oid) is None for oid in b.offer_ids)
+    return next(_open_offers(s, p), None) is not None
 
 
 def _trade_why(s: State, p: int) -> Explanation:
@@ -169,11 +186,11 @@ def proxenos_refusal(s: State, p: int, dst: int, mode: str) -> Explanation | Non
     b = board(s)
     src = s.proxenos[p]
     if src < 0:
-        return Explanation.of(False, f"{side(p)}'s proxenos is captured.", "proxenos.captured")
+        return Explanation.of(False, f"{poss(p)} proxenos is captured.", "proxenos.captured")
     if dst == src:
         return Explanation.of(False, "The proxenos must travel to another polis.", "proxenos.route")
     if s.proxenos[other(p)] == dst:
-        return Explanation.of(False, f"{polis_name(b, dst)} already hosts {side(other(p))}'s proxenos.",
+        return Explanation.of(False, f"{polis_name(b, dst)} already hosts {poss(other(p))} proxenos.",
                               "proxenos.one-per-polis")
     r = b.proxenos_route(s, p, src, dst, mode)
     if r is None:
@@ -185,11 +202,31 @@ def proxenos_refusal(s: State, p: int, dst: int, mode: str) -> Explanation | Non
     return None
 
 
-def proxenos_options(s: State) -> list[Action]:
-    p = s.pending.player
+def _proxenos_targets(s: State, p: int):
+    """(destination polis, mode) pairs p's proxenos can afford now; the fast twin of
+    proxenos_refusal (a test checks they agree)."""
     b = board(s)
+    src = s.proxenos[p]
+    if src < 0:
+        return
+    silver = have(s, p, "silver")
+    for mode in ("land", "sea"):
+        routes = b.proxenos_routes(s, p, src, mode)
+        if not routes:
+            continue
+        for d in range(len(s.owner)):
+            if d == src or s.proxenos[other(p)] == d:
+                continue
+            r = b.proxenos_route(s, p, src, d, mode, routes)
+            if r is not None and r[0] <= silver:
+                yield d, mode
+
+
+def proxenos_options(s: State) -> list[Action]:
+    b = board(s)
+    found = set(_proxenos_targets(s, s.pending.player))
     return [Action("polis", (b.polis_ids[d], "by", m)) for d in range(len(s.owner)) for m in ("land", "sea")
-            if proxenos_refusal(s, p, d, m) is None]
+            if (d, m) in found]
 
 
 def proxenos_apply(s: State, a: Action, log: Log) -> State:
@@ -199,7 +236,7 @@ def proxenos_apply(s: State, a: Action, log: Log) -> State:
     src = s.proxenos[p]
     cost, path = b.proxenos_route(s, p, src, dst, mode)
     s = add_good(s, p, "silver", -cost).evolve(proxenos=tset(s.proxenos, p, dst))
-    say(log, f"{side(p)}'s proxenos travels by {mode} from {polis_name(b, src)} to {polis_name(b, dst)} via "
+    say(log, f"{poss(p)} proxenos travels by {mode} from {polis_name(b, src)} to {polis_name(b, dst)} via "
         + ", ".join(b.name(x) for x in path) + f", bribing {cost} silver", "proxenos.route", "proxenos.bribe",
         player=p)
     return after_action(s, p, log)
@@ -216,25 +253,26 @@ decision("proxenos-dest", proxenos_options, proxenos_apply, _proxenos_why)
 
 
 def _proxenos_avail(s: State, p: int) -> bool:
-    return any(proxenos_refusal(s, p, d, m) is None for d in range(len(s.owner)) for m in ("land", "sea"))
+    return next(_proxenos_targets(s, p), None) is not None
 
 
 def _proxenos_action_why(s: State, p: int) -> Explanation:
     if s.proxenos[p] < 0:
-        return Explanation.of(False, f"{side(p)}'s proxenos is captured; ransom it first.", "proxenos.captured")
+        return Explanation.of(False, f"{poss(p)} proxenos is captured; ransom it first.", "proxenos.captured")
     return Explanation.of(False, f"{side(p)} cannot pay the bribes of any route.", "proxenos.bribe")
 
 
 action(ActionSpec("proxenos", False, _proxenos_avail,
                   lambda s, p, log: s.evolve(pending=Pending("proxenos-dest", p)), _proxenos_action_why,
-                  ("proxenos.route", "proxenos.bribe"), "Move the proxenos"))
+                  ("proxenos.route", "proxenos.bribe"), "Move the proxenos",
+                  frozenset({"silver"})))
 
 # --- k. ransom --------------------------------------------------------------------------------
 
 
 def _ransom_why(s: State, p: int) -> Explanation | None:
     if s.proxenos[p] >= 0:
-        return Explanation.of(False, f"{side(p)}'s proxenos is free.", "proxenos.ransom")
+        return Explanation.of(False, f"{poss(p)} proxenos is free.", "proxenos.ransom")
     if have(s, p, "silver") < 2:
         return Explanation.of(False, f"The ransom is 2 silver; {side(p)} has {have(s, p, 'silver')}.",
                               "proxenos.ransom")
@@ -251,7 +289,8 @@ def _ransom_begin(s: State, p: int, log: Log) -> State:
 
 
 action(ActionSpec("ransom", False, lambda s, p: _ransom_why(s, p) is None, _ransom_begin, _ransom_why,
-                  ("proxenos.ransom",), "Ransom the proxenos"))
+                  ("proxenos.ransom",), "Ransom the proxenos",
+                  frozenset({"silver"})))
 
 # --- l. civil war -----------------------------------------------------------------------------
 
@@ -269,7 +308,7 @@ def _civil_why(s: State, p: int) -> Explanation | None:
     b = board(s)
     i = s.proxenos[p]
     if i < 0:
-        return Explanation.of(False, f"{side(p)}'s proxenos is captured.", "proxenos.captured")
+        return Explanation.of(False, f"{poss(p)} proxenos is captured.", "proxenos.captured")
     name = polis_name(b, i)
     if s.owner[i] == p:
         return Explanation.of(False, f"The proxenos stands in {name}, which {side(p)} already owns.", "civilwar.target")
@@ -293,11 +332,12 @@ def _civil_begin(s: State, p: int, log: Log) -> State:
     s = add_good(s, p, "silver", -cost)
     s, n = take_polis(s, p, i)
     s = add_prestige(s, p, n)
-    frm = "neutral" if prev == NEUTRAL else side(prev) + "'s"
+    frm = "neutral" if prev == NEUTRAL else poss(prev)
     say(log, f"{side(p)} pays {cost} silver for a civil war in {frm} {polis_name(b, i)}: it joins with {n} cubes "
         f"and {side(p)} gains {n} prestige", "civilwar.cost", "civilwar.effect", player=p)
     return after_action(s, p, log)
 
 
 action(ActionSpec("civilwar", False, lambda s, p: _civil_why(s, p) is None, _civil_begin, _civil_why,
-                  ("civilwar.target", "civilwar.cost"), "Start a civil war"))
+                  ("civilwar.target", "civilwar.cost"), "Start a civil war",
+                  frozenset({"silver"})))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import Action, Explanation
 from .board import board
-from .common import Log, add_good, add_prestige, have, is_last_round, polis_name, round_name, say, side
+from .common import Log, add_good, add_prestige, have, is_last_round, polis_name, round_name, say, poss, side
 from .registry import decision
 from .scoring import final_outcome
 from .state import CHANCE, NEUTRAL, Outcome, Pending, State, other, tadd, tset
@@ -143,7 +143,7 @@ def _feed_why(s: State, a: Action) -> Explanation | None:
             return Explanation.of(False, "Write 'release <polis>' naming one of your poleis.", "decision.wrong-kind")
         i = b.polis_index[a.args[0]]
         if s.owner[i] != p:
-            return Explanation.of(False, f"{polis_name(b, i)} is not {side(p)}'s to release.", "roundend.feeding")
+            return Explanation.of(False, f"{polis_name(b, i)} is not {poss(p)} to release.", "roundend.feeding")
         if i == b.capital[p]:
             return Explanation.of(False, f"The capital {polis_name(b, i)} cannot be released; a capital that cannot "
                                   "be fed loses the game.", "roundend.feeding", "end.capital-unfed")
@@ -200,7 +200,7 @@ def _grow_why(s: State, a: Action) -> Explanation | None:
     i = b.polis_index[a.args[0]]
     pol = b.comp.poleis[i]
     if s.owner[i] != p:
-        return Explanation.of(False, f"{pol.name} is not {side(p)}'s.", "roundend.growth")
+        return Explanation.of(False, f"{pol.name} is not {poss(p)}.", "roundend.growth")
     if have(s, p, "wheat") < 1:
         return Explanation.of(False, f"{side(p)} has no wheat left to grow with.", "roundend.growth")
     if b.supply(s, p) < 1:

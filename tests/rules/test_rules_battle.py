@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
-
 import polis_nb as pn
 from polis_nb.rules.board import board
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 import polis_nb as pn
 from polis_nb.rules.board import board
 
-from .helpers import play, play_ids, refused, rule_ids
+from .helpers import play, refused, rule_ids
 
 # seed 1 draws "No Event" in the first round, so positions start without event side effects
 SEED = 1

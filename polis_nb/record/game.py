@@ -1,0 +1,306 @@
+"""``pn.Game``: the notebook object — play, undo/redo, go to any node, branch, what-if, comment.
+
+    g = pn.Game(edition="ed1", seed=3)
+    g.play("hoplites; to arkadia; from lakedaimon; end")
+    g.what_if(die=4)            # a new branch with a forced chance outcome
+    g.compare(a, b)             # what differs between two nodes, in plain words
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Iterator
+
+from ..rules import Action, IllegalActionError, State, apply, chance_rng, new_game, parse_action, sample_chance
+from ..rules.board import board
+from ..rules.engine import EDITIONS
+from ..rules.state import PLAYERS
+from .node import COLOURS, GLYPHS, Mark, Node, RecordError
+
+# keywords of chance outcomes, by what a what-if names
+_CHANCE_WORDS = {"die": ("die", "roll"), "card": ("card",), "event": ("event",), "project": ("draw",)}
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A turn in the index: round label, player, the player's turn number in that round, first node."""
+
+    round: str
+    player: str
+    number: int
+    node: Node
+
+    def __str__(self) -> str:
+        return f"round {self.round}, {self.player.capitalize()} turn {self.number}"
+
+
+def split_decisions(text: str) -> list[str]:
+    return [p.strip() for line in text.splitlines() for p in line.split(";") if p.strip()]
+
+
+class Game:
+    """A game record: a tree of decisions from a new game, with a current node."""
+
+    def __init__(self, edition: str = "ed1", seed: int = 0, *, components=None, headers: dict | None = None,
+                 settle: bool = True, **options: str):
+        s = new_game(edition, seed, components=components, **options)
+        self.headers: dict[str, str] = {
+            "Edition": edition, "Seed": str(seed), "Components": s.components,
+            "Options": ",".join(f"{k}={v}" for k, v in s.options), "Athens": "?", "Sparta": "?",
+        }
+        for k, v in (headers or {}).items():
+            self.headers[str(k)] = str(v)
+        self.root = Node(None, None, s)
+        self.node = self.root
+        self.errors: list[RecordError] = []
+        self._redo: list[Node] = []
+        self._branch_name: str | None = None
+        if settle:
+            self._settle()
+
+    # --- the position ---------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The position at the current node."""
+        return self.node.state
+
+    @property
+    def seed(self) -> int:
+        return self.root.state.seed
+
+    # --- playing ------------------------------------------------------------------------------
+    def play(self, decisions: str | Action | list, *, settle: bool = True) -> Node:
+        """Play one or more decisions (text separated by ';' or new lines, an Action, or a list).
+
+        All are checked first; if one is illegal nothing is added and IllegalActionError says which.
+        An existing child with the same decision is followed rather than duplicated. Afterwards chance
+        decisions are resolved from the game's seed (``settle=False`` leaves them to you).
+        """
+        items = split_decisions(decisions) if isinstance(decisions, str) else (
+            [decisions] if isinstance(decisions, Action) else list(decisions))
+        s = self.node.state
+        plan: list[tuple[Action, State]] = []
+        for k, item in enumerate(items):
+            try:
+                a = parse_action(s, item) if isinstance(item, str) else item
+                s = apply(s, a)
+            except ValueError as e:
+                if len(items) > 1:
+                    e.add_note(f"in decision {k + 1} of {len(items)} ({item!s}); nothing was played")
+                raise
+            plan.append((a, s))
+        name, self._branch_name = self._branch_name, None
+        for k, (a, st) in enumerate(plan):
+            self.node = self.node.add_variation(a, state=st)
+            if k == 0 and name is not None and not self.node.name:
+                self.node.name = name
+        self._redo.clear()
+        if settle:
+            self._settle()
+        return self.node
+
+    def _settle(self) -> None:
+        while self.node.state.is_chance:
+            s = self.node.state
+            a = sample_chance(s, chance_rng(s))
+            child = self.node.child(a)
+            self.node = child if child is not None else self.node.add_variation(a, auto=True)
+
+    # --- moving around ------------------------------------------------------------------------
+    def undo(self) -> Node:
+        """Back to before the last player decision (chance outcomes that followed it go too)."""
+        while self.node.parent is not None:
+            self._redo.append(self.node)
+            self.node = self.node.parent
+            if not self.node.auto:
+                break
+        return self.node
+
+    def redo(self) -> Node:
+        """Forward again along what was undone (or the main continuation)."""
+        while True:
+            nxt = self._redo.pop() if self._redo and self._redo[-1].parent is self.node else self.node.next()
+            if nxt is None:
+                break
+            self.node = nxt
+            if not (self.node.next() is not None and self.node.next().auto):  # type: ignore[union-attr]
+                break
+        return self.node
+
+    def goto(self, target: Node | int) -> Node:
+        """Go to a node of this record, or to a ply on the current line."""
+        if isinstance(target, Node):
+            if target.root() is not self.root:
+                raise RecordError("that node belongs to another record")
+            self.node = target
+        else:
+            for n in self.line():
+                if n.ply == target:
+                    self.node = n
+                    break
+            else:
+                raise RecordError(f"no node at ply {target} on the current line")
+        self._redo.clear()
+        return self.node
+
+    def step(self, n: int = 1) -> Node:
+        """Move n nodes forward along the main continuation (negative: back)."""
+        for _ in range(abs(n)):
+            nxt = self.node.next() if n > 0 else self.node.parent
+            if nxt is None:
+                break
+            self.node = nxt
+        return self.node
+
+    def line(self) -> list[Node]:
+        """The current line: root, the path to the current node, then its main continuation."""
+        return [self.root] + self.node.path() + list(self.node.mainline())
+
+    def replay(self) -> list[RecordError]:
+        """Recompute every position from scratch, checking each decision and each seeded chance
+        outcome; returns the problems found (none for a sound record)."""
+        problems: list[RecordError] = []
+        stack = [(self.root, self.root.state)]
+        while stack:
+            node, s = stack.pop()
+            for child in node.variations:
+                try:
+                    t = apply(s, child.action)  # type: ignore[arg-type]
+                except IllegalActionError as e:
+                    problems.append(RecordError(f"ply {s.ply}: {e}"))
+                    continue
+                if child.auto and sample_chance(s, chance_rng(s)) != child.action:
+                    problems.append(RecordError(
+                        f"ply {s.ply}: the outcome '{child.action}' is not what seed {s.seed} gives "
+                        f"('{sample_chance(s, chance_rng(s))}')"))
+                if t != child.state:
+                    problems.append(RecordError(f"ply {s.ply}: the cached position differs from the replay"))
+                stack.append((child, t))
+        return problems
+
+    # --- the turn index -----------------------------------------------------------------------
+    def turns(self, node: Node | None = None) -> list[Turn]:
+        """Every turn on the line through ``node`` (default: the current node)."""
+        nodes = ([self.root] + node.path() + list(node.mainline())) if node else self.line()
+        out: list[Turn] = []
+        counts: dict[tuple[int, int], int] = {}
+        for n in nodes[1:]:
+            parent = n.parent.state  # type: ignore[union-attr]
+            if parent.pending.kind == "turn" and not parent.turn_actions:
+                p = parent.pending.player
+                key = (parent.round, p)
+                counts[key] = counts.get(key, 0) + 1
+                label = board(parent).comp.rounds[parent.round].label
+                out.append(Turn(label, PLAYERS[p], counts[key], n))
+        return out
+
+    def turn(self, round: str | int, player: str, number: int = 1) -> Node:
+        """Go to the first decision of a player's n-th turn in a round (on the current line)."""
+        labels = [r.label for r in board(self.root.state).comp.rounds]
+        label = labels[round - 1] if isinstance(round, int) else str(round)
+        for t in self.turns():
+            if t.round == label and t.player == player and t.number == number:
+                self.node = t.node
+                return t.node
+        raise RecordError(f"no turn {number} of {player} in round {label} on the current line")
+
+    # --- branches -----------------------------------------------------------------------------
+    def branch(self, name: str = "") -> "Game":
+        """Name the variation that the next decision played here starts (a decision that differs
+        from the main continuation always starts a new variation; one that matches follows it)."""
+        self._branch_name = name
+        return self
+
+    def what_if(self, outcome: str | None = None, *, name: str = "", **kind: int | str) -> Node:
+        """A new branch where the most recent chance decision (at or above the current node) has the
+        given outcome, e.g. ``what_if(die=4)``, ``what_if(card="salpinx:ambush")``,
+        ``what_if(event="holy-war")`` or ``what_if("roll 2")``."""
+        n = self.node
+        while n.parent is not None and not n.parent.state.is_chance:
+            n = n.parent
+        if n.parent is None:
+            raise RecordError("no chance decision on the way to this node")
+        s = n.parent.state
+        legal = [a for a, _ in _chance(s)]
+        if outcome is not None:
+            wanted = [a for a in legal if str(a) == outcome.strip()]
+        elif len(kind) == 1:
+            (word, value), = kind.items()
+            words = _CHANCE_WORDS.get(word, (word,))
+            wanted = [a for a in legal if a.kind in words and a.args == (str(value),)]
+        else:
+            raise RecordError("name one outcome, e.g. what_if(die=4) or what_if('card phalanx:othismos')")
+        if not wanted:
+            raise RecordError(f"that outcome is not possible at ply {s.ply}; possible: "
+                              + ", ".join(str(a) for a in legal))
+        self.node = n.parent
+        node = self.node.add_variation(wanted[0])
+        if not node.name and node is not n:
+            node.name = name or f"what if {wanted[0]}"
+        self.node = node
+        self._settle()
+        return node
+
+    # --- annotation ---------------------------------------------------------------------------
+    def comment(self, text: str, *, before: bool = False, node: Node | None = None) -> Node:
+        n = node or self.node
+        if not isinstance(text, str):
+            raise RecordError("a comment must be text")
+        if before:
+            n.starting_comment = text
+        else:
+            n.comment = text
+        return n
+
+    def glyph(self, glyph: str, node: Node | None = None) -> Node:
+        if glyph not in GLYPHS:
+            raise RecordError(f"unknown glyph {glyph!r}; use one of {' '.join(GLYPHS)}")
+        n = node or self.node
+        if glyph not in n.glyphs:
+            n.glyphs.append(glyph)
+        return n
+
+    def arrow(self, src: str, dst: str, colour: str = "green", node: Node | None = None) -> Node:
+        return self._mark(Mark.arrow(src, dst, colour), node)
+
+    def highlight(self, target: str, colour: str = "yellow", node: Node | None = None) -> Node:
+        return self._mark(Mark.highlight(target, colour), node)
+
+    def _mark(self, m: Mark, node: Node | None) -> Node:
+        check_mark(self.root.state, m)
+        n = node or self.node
+        if m not in n.marks:
+            n.marks.append(m)
+        return n
+
+    # --- display ------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        s = self.state
+        nodes = sum(1 for _ in self.root.walk()) - 1
+        who = "game over" if s.is_terminal else f"{s.current_player} to decide"
+        return (f"<Game {self.headers['Edition']} seed={self.headers['Seed']}: {nodes} decisions, ply {s.ply}, "
+                f"round {board(s).comp.rounds[s.round].name}, {who}>")
+
+    def __iter__(self) -> Iterator[Node]:
+        return iter(self.line()[1:])
+
+
+def _chance(s: State):
+    from ..rules import chance_outcomes
+
+    return chance_outcomes(s)
+
+
+def check_mark(s: State, m: Mark) -> None:
+    b = board(s)
+    known = set(b.area_ids) | set(b.polis_ids) | {mk.id for mk in b.comp.markets}
+    bad = [t for t in m.targets if t not in known]
+    if bad:
+        raise RecordError(f"unknown area, polis or market {', '.join(map(repr, bad))} in a mark")
+    if m.colour not in COLOURS:
+        raise RecordError(f"unknown colour {m.colour!r}; use one of {', '.join(COLOURS)}")
+    if m.kind not in ("arrow", "highlight") or len(m.targets) != (2 if m.kind == "arrow" else 1):
+        raise RecordError(f"a mark is an arrow (two targets) or a highlight (one target), not {m}")
+
+
+_ = (random, EDITIONS)

@@ -1,0 +1,195 @@
+"""The record tree: one node per decision, main line first, with comments, glyphs and marks.
+
+Shaped after python-chess ``pgn.GameNode``: ``variations[0]`` continues the main line, the others
+are what-if branches. A node caches the State it leads to (states are immutable, so caching is safe).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from ..rules import Action, State, apply
+
+GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
+COLOURS = ("green", "red", "blue", "yellow")
+
+
+class RecordError(ValueError):
+    """A bad record file or edit; ``.line``/``.column`` (1-based) say where, when known."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None):
+        self.message, self.line, self.column = message, line, column
+        where = f"line {line}, column {column}: " if line is not None else ""
+        super().__init__(where + message)
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A board mark for the widgets: an arrow between two areas, or a highlighted area or polis."""
+
+    kind: str  # "arrow" | "highlight"
+    targets: tuple[str, ...]  # (from, to) for arrows, (area or polis,) for highlights
+    colour: str = "green"
+
+    def __str__(self) -> str:
+        head = "%arrow" if self.kind == "arrow" else "%hl"
+        return f"[{head} {' '.join(self.targets)} {self.colour}]"
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "targets": list(self.targets), "colour": self.colour}
+
+    @classmethod
+    def arrow(cls, src: str, dst: str, colour: str = "green") -> "Mark":
+        return cls("arrow", (src, dst), colour)
+
+    @classmethod
+    def highlight(cls, target: str, colour: str = "yellow") -> "Mark":
+        return cls("highlight", (target,), colour)
+
+
+class Node:
+    """One decision of a record and the position it leads to."""
+
+    __slots__ = ("parent", "action", "auto", "variations", "comment", "starting_comment", "glyphs", "marks",
+                 "name", "_state")
+
+    def __init__(self, parent: "Node | None", action: Action | None, state: State | None = None, *,
+                 auto: bool = False):
+        self.parent = parent
+        self.action = action
+        self.auto = auto  # a chance outcome sampled from the game's seed (not forced by the author)
+        self.variations: list[Node] = []
+        self.comment = ""  # after the decision
+        self.starting_comment = ""  # before a variation's first decision
+        self.glyphs: list[str] = []
+        self.marks: list[Mark] = []
+        self.name = ""  # a variation's name
+        self._state = state
+
+    # --- position --------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The position after this node's decision (computed from the nearest cached ancestor)."""
+        if self._state is None:
+            chain = []
+            n: Node | None = self
+            while n is not None and n._state is None:
+                chain.append(n)
+                n = n.parent
+            assert n is not None, "the root always holds its state"
+            s = n._state
+            for m in reversed(chain):
+                s = apply(s, m.action)  # type: ignore[arg-type]
+                m._state = s
+        return self._state  # type: ignore[return-value]
+
+    @property
+    def ply(self) -> int:
+        return self.state.ply
+
+    # --- tree --------------------------------------------------------------------------------
+    def root(self) -> "Node":
+        n = self
+        while n.parent is not None:
+            n = n.parent
+        return n
+
+    def is_main_line(self) -> bool:
+        n = self
+        while n.parent is not None:
+            if n.parent.variations[0] is not n:
+                return False
+            n = n.parent
+        return True
+
+    def starts_variation(self) -> bool:
+        return self.parent is not None and self.parent.variations[0] is not self
+
+    def next(self) -> "Node | None":
+        return self.variations[0] if self.variations else None
+
+    def child(self, action: Action) -> "Node | None":
+        for v in self.variations:
+            if v.action == action:
+                return v
+        return None
+
+    def mainline(self) -> Iterator["Node"]:
+        n = self.next()
+        while n is not None:
+            yield n
+            n = n.next()
+
+    def path(self) -> list["Node"]:
+        """Nodes from the root (excluded) down to this node."""
+        out = []
+        n: Node | None = self
+        while n is not None and n.parent is not None:
+            out.append(n)
+            n = n.parent
+        return out[::-1]
+
+    def end(self) -> "Node":
+        n = self
+        while n.variations:
+            n = n.variations[0]
+        return n
+
+    def depth(self) -> int:
+        return len(self.path())
+
+    def walk(self) -> Iterator["Node"]:
+        """This node and every node below it, depth first, main line first (iterative)."""
+        stack = [self]
+        while stack:
+            n = stack.pop()
+            yield n
+            stack.extend(reversed(n.variations))
+
+    # --- editing -----------------------------------------------------------------------------
+    def add_variation(self, action: Action, *, auto: bool = False, state: State | None = None) -> "Node":
+        """Add (checked) a child for ``action``; an existing child for it is returned unchanged."""
+        old = self.child(action)
+        if old is not None:
+            return old
+        s = state if state is not None else apply(self.state, action)
+        node = Node(self, action, s, auto=auto)
+        self.variations.append(node)
+        return node
+
+    def promote_to_main(self) -> None:
+        """Make this node's line the main line at every branching above it."""
+        n = self
+        while n.parent is not None:
+            p = n.parent
+            p.variations.remove(n)
+            p.variations.insert(0, n)
+            n = p
+
+    def promote(self) -> None:
+        """Move this variation one place up among its siblings."""
+        if self.parent is None:
+            return
+        vs = self.parent.variations
+        i = vs.index(self)
+        if i > 0:
+            vs[i - 1], vs[i] = vs[i], vs[i - 1]
+
+    def demote(self) -> None:
+        """Move this variation one place down among its siblings."""
+        if self.parent is None:
+            return
+        vs = self.parent.variations
+        i = vs.index(self)
+        if i < len(vs) - 1:
+            vs[i + 1], vs[i] = vs[i], vs[i + 1]
+
+    def remove(self) -> None:
+        """Remove this node and everything below it."""
+        if self.parent is None:
+            raise RecordError("the root of a record cannot be removed")
+        self.parent.variations.remove(self)
+
+    def __repr__(self) -> str:
+        what = "root" if self.action is None else str(self.action)
+        return f"<Node ply={self.ply if self._state is not None else '?'} {what!r}>"

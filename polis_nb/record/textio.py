@@ -1,0 +1,352 @@
+"""The ``.polis`` text format: PGN-like, human-writable, exact round trip.
+
+    [Edition "ed1"]
+    [Seed "3"]
+    [Components "ed1-default"]
+
+    {A game comment.}
+    ~draw skene; ~draw phidias; ~draw apollon; ~event xerxes
+    3.S1. hoplites; to arkadia; from lakedaimon ! {Into Arkadia. [%arrow lakedaimon arkadia red]}; end
+      ("plan B" train; polis sparta; pay metal; end)
+    3.A1. ...
+
+Decisions are separated by ``;`` or new lines. ``~`` marks a chance outcome drawn from the seed
+(replaying checks it); a chance outcome without ``~`` was chosen by the author. Glyphs (``! ? !! ??
+!? ?!``) follow their decision; ``{...}`` holds a comment (escape ``{ } \\`` with a backslash) with
+board marks ``[%arrow a b colour]`` and ``[%hl x colour]``; ``( ... )`` is a variation, optionally
+opened by a quoted name and a comment. Labels like ``3.S1.`` (round 3, Sparta's first turn) are
+for reading only and are ignored by the reader.
+"""
+from __future__ import annotations
+
+import re
+
+from ..rules import Action, IllegalActionError, InvalidActionError, apply_unchecked, chance_rng, parse_action
+from ..rules import sample_chance
+from ..rules.board import board
+from .node import GLYPHS, Mark, Node, RecordError
+
+KNOWN_HEADERS = ("Edition", "Seed", "Components", "Options", "Athens", "Sparta", "Event", "Site", "Date",
+                 "Annotator", "Result", "Title")
+_LABEL = re.compile(r"^\d+[ab]?\.[AS]\d+\.$")
+_MARK = re.compile(r"\[%(arrow|hl)\s+([^\]]*)\]")
+_WORD = re.compile(r"[A-Za-z0-9\-.:,+_/]+")
+
+
+# --- writing --------------------------------------------------------------------------------------
+
+def _esc(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}")
+
+
+def _comment(text: str, marks: list[Mark]) -> str:
+    body = " ".join([_esc(text)] + [str(m) for m in marks] if text else [str(m) for m in marks])
+    return "{" + body + "}"
+
+
+def _label(node: Node, counts: dict) -> str | None:
+    parent = node.parent.state  # type: ignore[union-attr]
+    if parent.pending.kind != "turn" or parent.turn_actions:
+        return None
+    p = parent.pending.player
+    key = (parent.round, p)
+    counts[key] = counts.get(key, 0) + 1
+    rl = board(parent).comp.rounds[parent.round].label
+    return f"{rl}.{'AS'[p]}{counts[key]}."
+
+
+def _decision(node: Node) -> str:
+    out = ("~" if node.auto else "") + str(node.action)
+    for g in node.glyphs:
+        out += " " + g
+    if node.comment or node.marks:
+        out += " " + _comment(node.comment, node.marks)
+    return out
+
+
+def write(game) -> str:
+    lines = [f'[{k} "{_hesc(v)}"]' for k, v in game.headers.items()]
+    lines.append("")
+    body: list[str] = []
+    if game.root.comment:
+        body.append(_comment(game.root.comment, []))
+    _write_line(game.root, body, {}, 0)
+    text = "\n".join(lines) + "\n" + " ".join(body).replace(" \n", "\n").strip() + "\n"
+    return text
+
+
+def _hesc(v: str) -> str:
+    return v.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _write_line(start: Node, out: list[str], counts: dict, depth: int) -> None:
+    """Write the main continuation from ``start``; variations recurse (their nesting only)."""
+    node = start
+    first = True
+    while node.variations:
+        main = node.variations[0]
+        before = dict(counts)  # a variation replaces ``main``, so it numbers its turn from here
+        lab = _label(main, counts)
+        if lab is not None:
+            out.append("\n" + "  " * depth + lab)
+        elif not first:
+            out[-1] += ";"
+        out.append(_decision(main))
+        for var in node.variations[1:]:
+            out.append("\n" + "  " * (depth + 1) + "(")
+            if var.name:
+                out.append('"' + _hesc(var.name) + '"')
+            if var.starting_comment:
+                out.append(_comment(var.starting_comment, []))
+            vcounts = dict(before)
+            vl = _label(var, vcounts)
+            if vl is not None:
+                out.append(vl)
+            out.append(_decision(var))
+            sub: list[str] = []
+            _write_line(var, sub, vcounts, depth + 1)
+            if sub and not sub[0].startswith("\n"):
+                out[-1] += ";"
+            out.extend(sub)
+            out.append(")")
+        first = False
+        node = main
+
+
+# --- reading --------------------------------------------------------------------------------------
+
+class _Tokens:
+    """Tokens with 1-based line and column: header, comment, open, close, sep, glyph, name, word."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.toks: list[tuple[str, str, int, int]] = []
+        self.errors: list[RecordError] = []
+        self._scan()
+
+    def _scan(self) -> None:
+        t = self.text
+        i, line, col = 0, 1, 1
+        n = len(t)
+
+        def adv(k: int) -> None:
+            nonlocal i, line, col
+            for ch in t[i:i + k]:
+                if ch == "\n":
+                    line, col = line + 1, 1
+                else:
+                    col += 1
+            i += k
+
+        while i < n:
+            ch = t[i]
+            if ch == "\n":
+                self.toks.append(("sep", "\n", line, col))
+                adv(1)
+            elif ch in " \t\r\ufeff":
+                adv(1)
+            elif ch == ";":
+                self.toks.append(("sep", ";", line, col))
+                adv(1)
+            elif ch in "()":
+                self.toks.append(("open" if ch == "(" else "close", ch, line, col))
+                adv(1)
+            elif ch == "{":
+                j, buf, l0, c0 = i + 1, [], line, col
+                while j < n and t[j] != "}":
+                    if t[j] == "\\" and j + 1 < n:
+                        buf.append(t[j + 1])
+                        j += 2
+                    else:
+                        buf.append(t[j])
+                        j += 1
+                if j >= n:
+                    self.errors.append(RecordError("comment is not closed with '}'", l0, c0))
+                self.toks.append(("comment", "".join(buf), l0, c0))
+                adv(min(j + 1, n) - i)
+            elif ch == "[" and t.startswith("[%", i) is False and col == 1:
+                j = t.find("\n", i)
+                j = n if j < 0 else j
+                self.toks.append(("header", t[i:j].rstrip(), line, col))
+                adv(j - i)
+            elif ch == '"':
+                j, buf, l0, c0 = i + 1, [], line, col
+                while j < n and t[j] != '"' and t[j] != "\n":
+                    if t[j] == "\\" and j + 1 < n:
+                        buf.append(t[j + 1])
+                        j += 2
+                    else:
+                        buf.append(t[j])
+                        j += 1
+                if j >= n or t[j] != '"':
+                    self.errors.append(RecordError("variation name is not closed with '\"'", l0, c0))
+                self.toks.append(("name", "".join(buf), l0, c0))
+                adv(min(j + 1, n) - i)
+            else:
+                m = _WORD.match(t, i)
+                if ch == "~":
+                    m2 = _WORD.match(t, i + 1)
+                    k = 1 + (len(m2.group()) if m2 else 0)
+                    self.toks.append(("word", t[i:i + k], line, col))
+                    adv(k)
+                    continue
+                if ch in "!?":
+                    k = 2 if t[i:i + 2] in GLYPHS else 1
+                    self.toks.append(("glyph", t[i:i + k], line, col))
+                    adv(k)
+                elif m:
+                    self.toks.append(("word", m.group(), line, col))
+                    adv(len(m.group()))
+                else:
+                    self.errors.append(RecordError(f"unexpected character {ch!r}", line, col))
+                    self.toks.append(("bad", ch, line, col))
+                    adv(1)
+
+
+def _parse_header(tok: str, line: int) -> tuple[str, str]:
+    m = re.fullmatch(r'\[([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\]', tok)
+    if not m:
+        raise RecordError(f"malformed header {tok!r}; expected [Name \"value\"]", line, 1)
+    return m.group(1), re.sub(r"\\(.)", r"\1", m.group(2))
+
+
+def _split_marks(text: str, state, line: int, col: int, errors: list) -> tuple[str, list[Mark]]:
+    from .game import check_mark
+
+    marks = []
+    for m in _MARK.finditer(text):
+        parts = m.group(2).split()
+        kind = "arrow" if m.group(1) == "arrow" else "highlight"
+        try:
+            if kind == "arrow" and len(parts) in (2, 3):
+                mk = Mark.arrow(parts[0], parts[1], *(parts[2:] or ["green"]))
+            elif kind == "highlight" and len(parts) in (1, 2):
+                mk = Mark.highlight(parts[0], *(parts[1:] or ["yellow"]))
+            else:
+                raise RecordError(f"malformed mark {m.group(0)!r}")
+            check_mark(state, mk)
+            marks.append(mk)
+        except RecordError as e:
+            errors.append(RecordError(e.message, line, col))
+    return _MARK.sub("", text).strip(), marks
+
+
+def read(text: str, *, game_factory):
+    """Read ``.polis`` text leniently: the returned game holds the valid part and ``.errors``."""
+    tk = _Tokens(text)
+    errors = list(tk.errors)
+    toks = tk.toks
+    headers: dict[str, str] = {}
+    k = 0
+    while k < len(toks) and toks[k][0] in ("header", "sep"):
+        kind, val, line, col = toks[k]
+        if kind == "header":
+            try:
+                key, v = _parse_header(val, line)
+                if key not in KNOWN_HEADERS and not key.startswith("X-"):
+                    errors.append(RecordError(f"unknown header {key!r} (own headers start with 'X-')", line, col))
+                headers[key] = v
+            except RecordError as e:
+                errors.append(e)
+        k += 1
+    try:
+        game = game_factory(headers)
+    except RecordError as e:
+        game = None
+        errors.append(e)
+    if game is None:
+        return None, errors
+    root = game.root
+    # stack of (variation parent, current node, skipping?)
+    stack: list[list] = []
+    cur, skipping = root, False
+    words: list[tuple[str, int, int]] = []
+    var_start: Node | None = None  # parent of a variation whose first decision is still to come
+    pending_name, pending_comment = "", ""
+
+    def flush() -> None:
+        nonlocal cur, skipping, var_start, pending_name, pending_comment
+        if not words:
+            return
+        text_ = " ".join(w for w, _, _ in words)
+        line, col = words[0][1], words[0][2]
+        words.clear()
+        if skipping:
+            return
+        auto = text_.startswith("~")
+        if auto:
+            text_ = text_[1:].lstrip()
+        base = var_start if var_start is not None else cur
+        s = base.state
+        try:
+            a = parse_action(s, text_)
+        except (InvalidActionError, IllegalActionError) as e:
+            msg = e.problem if isinstance(e, InvalidActionError) else str(e.explanation)
+            errors.append(RecordError(f"'{text_}' cannot be played at ply {s.ply}: {msg}", line, col))
+            skipping = True
+            return
+        if auto and sample_chance(s, chance_rng(s)) != a:
+            errors.append(RecordError(f"'{a}' is marked as drawn from the seed, but seed {s.seed} gives "
+                                      f"'{sample_chance(s, chance_rng(s))}' here: the record was made with another "
+                                      "seed or component set", line, col))
+            auto = False
+        node = base.child(a)
+        if node is None:
+            node = Node(base, a, apply_unchecked(s, a), auto=auto)
+            base.variations.append(node)
+        if var_start is not None:
+            node.name = node.name or pending_name
+            node.starting_comment = node.starting_comment or pending_comment
+            var_start, pending_name, pending_comment = None, "", ""
+        cur = node
+
+    for kind, val, line, col in toks[k:]:
+        if kind == "word":
+            if not words and _LABEL.match(val):
+                continue
+            words.append((val, line, col))
+            continue
+        flush()
+        if kind == "glyph":
+            if val not in GLYPHS:
+                errors.append(RecordError(f"unknown glyph {val!r}", line, col))
+            elif not skipping and cur is not root and val not in cur.glyphs:
+                cur.glyphs.append(val)
+        elif kind == "comment":
+            if skipping:
+                continue
+            txt, marks = _split_marks(val, root.state, line, col, errors)
+            if var_start is not None:
+                pending_comment = txt
+            elif cur is root:
+                root.comment = txt
+            else:
+                cur.comment = txt
+                cur.marks.extend(m for m in marks if m not in cur.marks)
+        elif kind == "name":
+            if var_start is not None:
+                pending_name = val
+            elif not skipping:
+                errors.append(RecordError("a quoted name may only open a variation", line, col))
+        elif kind == "open":
+            stack.append([cur, skipping, var_start, pending_name, pending_comment])
+            if cur is root or cur.parent is None:
+                errors.append(RecordError("a variation needs a decision before it to replace", line, col))
+                skipping = True
+            var_start = cur.parent
+            pending_name, pending_comment = "", ""
+        elif kind == "close":
+            if not stack:
+                errors.append(RecordError("')' without a matching '('", line, col))
+                continue
+            cur, skipping, var_start, pending_name, pending_comment = stack.pop()
+        elif kind == "header":
+            errors.append(RecordError("headers belong at the top of the file", line, col))
+    flush()
+    if stack:
+        _, _, line, col = next(t for t in reversed(toks) if t[0] == "open") if any(
+            t[0] == "open" for t in toks) else ("", "", 0, 0)
+        errors.append(RecordError("variation not closed with ')'", line, col))
+    errors.sort(key=lambda e: (e.line or 0, e.column or 0))
+    game.node = root
+    return game, errors
