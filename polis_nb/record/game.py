@@ -107,13 +107,15 @@ class Game:
             self.node = child if child is not None else self.node.add_variation(a, auto=True)
 
     # --- moving around ------------------------------------------------------------------------
-    def undo(self) -> Node:
-        """Back to before the last player decision (chance outcomes that followed it go too)."""
-        while self.node.parent is not None:
-            self._redo.append(self.node)
-            self.node = self.node.parent
-            if not self.node.auto:
-                break
+    def undo(self, n: int = 1) -> Node:
+        """Back to before the last ``n`` player decisions (seeded chance outcomes that followed
+        them go too). The record keeps them: :meth:`redo` returns."""
+        for _ in range(n):
+            while self.node.parent is not None:
+                self._redo.append(self.node)
+                self.node = self.node.parent
+                if not self.node.auto:
+                    break
         return self.node
 
     def redo(self) -> Node:
@@ -243,10 +245,17 @@ class Game:
 
     # --- annotation ---------------------------------------------------------------------------
     def comment(self, text: str, *, before: bool = False, node: Node | None = None) -> Node:
+        """Comment the current node (or ``node``): after its decision, or ``before=True`` ahead of a
+        variation's first decision. On the root the comment is about the whole game."""
         n = node or self.node
+        if n.parent is None:
+            n.comment = text if isinstance(text, str) else n.comment
         if not isinstance(text, str):
             raise RecordError("a comment must be text")
         if before:
+            if not n.starts_variation():
+                raise RecordError("a comment before a decision opens a variation; here, comment the decision "
+                                  "before it instead (or the game itself, on the root)")
             n.starting_comment = text
         else:
             n.comment = text
@@ -273,7 +282,144 @@ class Game:
             n.marks.append(m)
         return n
 
+    # --- analysis -----------------------------------------------------------------------------
+    def compare(self, a: "Node | State", b: "Node | State | None" = None, *, labels: tuple[str, str] = ("A", "B")):
+        """What differs between two nodes (or states); with one argument, between it and the
+        current node. Prestige, goods, poleis, control of areas, and the score if the game ended now."""
+        from .compare import Comparison
+
+        if b is None:
+            a, b = self.node, a
+        sa = a.state if isinstance(a, Node) else a
+        sb = b.state if isinstance(b, Node) else b
+        return Comparison(sa, sb, *labels)
+
+    def commentary(self, round: str | int | None = None, node: Node | None = None):
+        """The current line (or the line through ``node``) narrated with rule citations; ``round``
+        limits it to one round (label like "4" or "5a", or its number 1..4)."""
+        from .commentary import narrate
+
+        n = node or self.node
+        nodes = [self.root] + n.path() + list(n.mainline())
+        labels = [r.label for r in board(self.root.state).comp.rounds]
+        label = labels[round - 1] if isinstance(round, int) else round
+        title = f"Polis {self.headers['Edition']}, seed {self.headers['Seed']}" + (f", round {label}" if label else "")
+        return narrate(nodes, title, round=label)
+
+    def last_turn(self):
+        """Commentary of the turn that leads to the current node."""
+        from .commentary import narrate
+
+        path = self.node.path()
+        start = 0
+        for k, n in enumerate(path):
+            ps = n.parent.state  # type: ignore[union-attr]
+            if ps.pending.kind == "turn" and not ps.turn_actions:
+                start = k
+        return narrate(path[start:], "Last turn")
+
+    # --- files ----------------------------------------------------------------------------------
+    def to_text(self) -> str:
+        """The record in the .polis text format."""
+        from .textio import write
+
+        return write(self)
+
+    @classmethod
+    def from_text(cls, text: str, *, strict: bool = False) -> "Game":
+        """Read .polis text. Lenient by default: the valid part is kept and ``game.errors`` lists
+        each problem with its line and column; ``strict=True`` raises the first instead."""
+        from .headers import game_from_headers
+        from .textio import read
+
+        game, errors = read(text, game_factory=game_from_headers)
+        if game is None or (strict and errors):
+            raise errors[0]
+        game.errors = errors
+        return game
+
+    def to_json(self) -> dict:
+        """The record as a JSON-safe dict (headers and a flat node list)."""
+        from .jsonio import to_json
+
+        return to_json(self)
+
+    @classmethod
+    def from_json(cls, data: "dict | str", *, strict: bool = False) -> "Game":
+        """Read the JSON form (a dict or JSON text); lenient like :meth:`from_text`."""
+        import json
+
+        from .headers import game_from_headers
+        from .jsonio import from_json
+
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as e:
+                raise RecordError(f"not valid JSON: {e.msg}", e.lineno, e.colno) from None
+        game, errors = from_json(data, game_factory=game_from_headers)
+        if strict and errors:
+            raise errors[0]
+        game.errors = errors
+        return game
+
+    def save(self, path) -> None:
+        """Write the record: .json gives JSON, anything else the .polis text format."""
+        import json
+        import pathlib
+
+        path = pathlib.Path(path)
+        if path.suffix == ".json":
+            path.write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        else:
+            path.write_text(self.to_text(), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path, *, strict: bool = False) -> "Game":
+        """Read a record written by :meth:`save` (by its suffix). Bad UTF-8 is reported with its
+        line and column and replaced, so the rest can still be read."""
+        import pathlib
+
+        path = pathlib.Path(path)
+        raw = path.read_bytes()
+        try:
+            text = raw.decode("utf-8")
+            bad = None
+        except UnicodeDecodeError as e:
+            text = raw.decode("utf-8", errors="replace")
+            before = raw[: e.start].decode("utf-8", errors="replace")
+            bad = RecordError("the file is not valid UTF-8 here (the byte was replaced)",
+                              before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1)
+        game = cls.from_json(text, strict=strict) if path.suffix == ".json" else cls.from_text(text, strict=strict)
+        if bad is not None:
+            if strict:
+                raise bad
+            game.errors = sorted([bad] + game.errors, key=lambda e: (e.line or 0, e.column or 0))
+        return game
+
+    def same_record(self, other: "Game") -> bool:
+        """Equal headers and equal trees: decisions, chance flags, comments, glyphs, marks, names and
+        the order of variations (positions follow from these)."""
+        if self.headers != other.headers:
+            return False
+        stack = [(self.root, other.root)]
+        while stack:
+            x, y = stack.pop()
+            if (x.action, x.auto, x.comment, x.starting_comment, x.glyphs, x.marks, x.name) != (
+                    y.action, y.auto, y.comment, y.starting_comment, y.glyphs, y.marks, y.name):
+                return False
+            if len(x.variations) != len(y.variations):
+                return False
+            stack.extend(zip(x.variations, y.variations))
+        return True
+
     # --- display ------------------------------------------------------------------------------
+    def _repr_html_(self) -> str:
+        import html
+
+        board_text = html.escape(str(self.state))
+        return (f"<div class='polis-game'><pre>{board_text}</pre>{self.last_turn()._repr_html_()}</div>")
+
     def __repr__(self) -> str:
         s = self.state
         nodes = sum(1 for _ in self.root.walk()) - 1

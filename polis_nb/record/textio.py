@@ -237,6 +237,7 @@ def read(text: str, *, game_factory):
     errors = list(tk.errors)
     toks = tk.toks
     headers: dict[str, str] = {}
+    header_at: dict[str, tuple[int, int]] = {}
     k = 0
     while k < len(toks) and toks[k][0] in ("header", "sep"):
         kind, val, line, col = toks[k]
@@ -246,6 +247,7 @@ def read(text: str, *, game_factory):
                 if key not in KNOWN_HEADERS and not key.startswith("X-"):
                     errors.append(RecordError(f"unknown header {key!r} (own headers start with 'X-')", line, col))
                 headers[key] = v
+                header_at[key] = (line, col)
             except RecordError as e:
                 errors.append(e)
         k += 1
@@ -253,7 +255,8 @@ def read(text: str, *, game_factory):
         game = game_factory(headers)
     except RecordError as e:
         game = None
-        errors.append(e)
+        line, col = header_at.get(getattr(e, "header", ""), (1, 1))
+        errors.append(RecordError(e.message, line, col))
     if game is None:
         return None, errors
     root = game.root

@@ -1,0 +1,96 @@
+"""compare(a, b): what differs between two positions, in plain language."""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from ..rules import State, score
+from ..rules.board import board
+from ..rules.state import NEUTRAL, PLAYERS
+
+
+@dataclass(frozen=True)
+class Difference:
+    topic: str  # "prestige", "goods", "polis", "control", "units", "score", "round"
+    subject: str  # e.g. "Athens", "Thebai", "Boiotia"
+    a: str
+    b: str
+    sentence: str
+
+
+class Comparison:
+    """The differences between position A and position B."""
+
+    def __init__(self, a: State, b: State, label_a: str = "A", label_b: str = "B"):
+        self.a, self.b, self.label_a, self.label_b = a, b, label_a, label_b
+        self.differences = _differences(a, b, label_a, label_b)
+
+    def __bool__(self) -> bool:
+        return bool(self.differences)
+
+    def __str__(self) -> str:
+        if not self.differences:
+            return f"{self.label_a} and {self.label_b} do not differ in prestige, goods, poleis, control or score."
+        return "\n".join(f"- {d.sentence}" for d in self.differences)
+
+    def __repr__(self) -> str:
+        return f"<Comparison {self.label_a} vs {self.label_b}: {len(self.differences)} differences>"
+
+    def _repr_html_(self) -> str:
+        esc = html.escape
+        rows = "".join(f"<tr><td>{esc(d.topic)}</td><td>{esc(d.subject)}</td><td>{esc(d.a)}</td><td>{esc(d.b)}</td>"
+                       f"<td>{esc(d.sentence)}</td></tr>" for d in self.differences)
+        return (f"<table class='polis-compare'><tr><th>topic</th><th>what</th><th>{esc(self.label_a)}</th>"
+                f"<th>{esc(self.label_b)}</th><th>in words</th></tr>{rows}</table>")
+
+
+def _owner(o: int) -> str:
+    return "neutral" if o == NEUTRAL else PLAYERS[o].capitalize()
+
+
+def _differences(a: State, b: State, la: str, lb: str) -> list[Difference]:
+    bd = board(a)
+    comp = bd.comp
+    out: list[Difference] = []
+    if a.round != b.round:
+        ra, rb = comp.rounds[a.round].name, comp.rounds[b.round].name
+        out.append(Difference("round", "game", ra, rb, f"{la} is in round {ra}, {lb} in round {rb}."))
+    for p, name in enumerate(PLAYERS):
+        side = name.capitalize()
+        sa, sb = score(a, p), score(b, p)
+        if sa != sb:
+            out.append(Difference("score", side, str(sa), str(sb), f"If the game ended now {side} would score "
+                                  f"{sa} in {la} and {sb} in {lb} ({_more(sb - sa)} in {lb})."))
+        if a.prestige[p] != b.prestige[p]:
+            d = b.prestige[p] - a.prestige[p]
+            out.append(Difference("prestige", side, str(a.prestige[p]), str(b.prestige[p]),
+                                  f"{side} has {_more(d)} prestige in {lb} ({b.prestige[p]} against {a.prestige[p]})."))
+        for g, x, y in zip(comp.goods, a.goods[p], b.goods[p]):
+            if x != y:
+                out.append(Difference("goods", f"{side} {g}", str(x), str(y),
+                                      f"{side} has {_more(y - x)} {g} in {lb} ({y} against {x})."))
+    for i, pol in enumerate(comp.poleis):
+        oa, ob = a.owner[i], b.owner[i]
+        if oa != ob:
+            out.append(Difference("polis", pol.name, _owner(oa), _owner(ob),
+                                  f"{pol.name} is {_owner(oa)}'s in {la} but {_owner(ob)}'s in {lb}."
+                                  .replace("neutral's", "neutral")))
+        elif a.pop[i] != b.pop[i]:
+            out.append(Difference("polis", pol.name, str(a.pop[i]), str(b.pop[i]),
+                                  f"{pol.name} holds {b.pop[i]} cubes in {lb} against {a.pop[i]} in {la}."))
+    for i, area in enumerate(comp.areas):
+        ca, cb = bd.controller(a, i), bd.controller(b, i)
+        if ca != cb:
+            who = lambda c: "nobody" if c == NEUTRAL else PLAYERS[c].capitalize()  # noqa: E731
+            out.append(Difference("control", area.name, who(ca), who(cb),
+                                  f"{area.name} is controlled by {who(ca)} in {la} and by {who(cb)} in {lb}."))
+        elif a.units[i] != b.units[i]:
+            (x1, y1), (x2, y2) = a.units[i], b.units[i]
+            out.append(Difference("units", area.name, f"{x1}/{y1}", f"{x2}/{y2}",
+                                  f"{area.name} holds {x2} Athenian and {y2} Spartan units in {lb} "
+                                  f"against {x1} and {y1} in {la}."))
+    return out
+
+
+def _more(d: int) -> str:
+    return f"{d} more" if d > 0 else f"{-d} less"
