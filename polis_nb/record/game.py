@@ -248,11 +248,9 @@ class Game:
         """Comment the current node (or ``node``): after its decision, or ``before=True`` ahead of a
         variation's first decision. On the root the comment is about the whole game."""
         n = node or self.node
-        if n.parent is None:
-            n.comment = text if isinstance(text, str) else n.comment
         if not isinstance(text, str):
             raise RecordError("a comment must be text")
-        if before:
+        if before and n.parent is not None:
             if not n.starts_variation():
                 raise RecordError("a comment before a decision opens a variation; here, comment the decision "
                                   "before it instead (or the game itself, on the root)")

@@ -1,6 +1,7 @@
 """Actions (decisions) as values, their text notation, and the kernel's error types."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .index import RULES, RuleRef
@@ -78,10 +79,15 @@ class IllegalActionError(PolisError):
         super().__init__(f"illegal action {str(action)!r}: {explanation}")
 
 
+_CLEAN = re.compile(r"\s*[\w\-.:,+/]+(?:\s+[\w\-.:,+/]+)*\s*", re.ASCII)
+
+
 def tokenize(text: str) -> list[str]:
     if not isinstance(text, str):
         raise InvalidActionError(repr(text), 0, "action text must be a string")
     toks = text.split()
+    if toks and _CLEAN.fullmatch(text):
+        return toks
     if not toks:
         raise InvalidActionError(text, 0, "empty action text")
     col = 0

@@ -126,17 +126,37 @@ def settle(s: State, rng: random.Random | None = None) -> State:
     return s
 
 
+_set = object.__setattr__
+
+
 def _unchecked(s: State, a: Action) -> State:
     log: list = []
     n = HANDLERS[s.pending.kind].apply(s, a, log)
-    return n.evolve(ply=s.ply + 1, log=tuple(log))
+    if n is s:  # a handler that changed nothing still yields a new position (one ply on)
+        return n.evolve(ply=s.ply + 1, log=tuple(log))
+    # ``n`` was just built by the handler and is seen by no one else yet: finish it in place
+    _set(n, "ply", s.ply + 1)
+    _set(n, "log", tuple(log))
+    return n
+
+
+def is_legal(s: State, a: Action) -> bool:
+    """Whether ``a`` is among ``legal_actions(s)``, decided without listing every option when the
+    decision allows (choosing an action checks only that action)."""
+    if s.outcome is not None:
+        return False
+    if s.pending.kind == "turn":
+        if a.kind == "pass":
+            return not a.args
+        return a.kind in ACTIONS and flow.turn_why(s, a) is None
+    return a in HANDLERS[s.pending.kind].options(s)
 
 
 def apply(s: State, action: Action | str) -> State:
     """Apply one decision after checking it; raise IllegalActionError (with its explanation) if
     it is not legal. The input state is never changed."""
     a = parse_action(s, action) if isinstance(action, str) else action
-    if a not in legal_actions(s):
+    if not is_legal(s, a):
         raise IllegalActionError(a, explain(s, a))
     return _unchecked(s, a)
 
@@ -266,6 +286,6 @@ def parse_action(s: State, text: str) -> Action:
     column); well-formed text that is not legal here raises IllegalActionError."""
     toks = tokenize(text)
     a = Action(toks[0], tuple(toks[1:]))
-    if a in legal_actions(s):
+    if is_legal(s, a):
         return a
     raise IllegalActionError(a, explain(s, a))

@@ -16,6 +16,7 @@ import polis_nb as pn
 from polis_nb.analysis import random_policy, sensible_policy
 from polis_nb.rules.board import board
 from polis_nb.rules.editor import invariant_problems
+from polis_nb.rules.engine import is_legal
 
 GAMES = int(os.environ.get("POLIS_CONFORMANCE_GAMES", "1000"))
 CHUNK = 50
@@ -42,8 +43,10 @@ def _check_step(s: pn.State, rng: random.Random, deep: bool) -> None:
     assert acts and len(set(acts)) == len(acts), s.pending
     if s.is_chance:
         assert sum(p for _, p in pn.chance_outcomes(s)) == Fraction(1)
+    assert all(is_legal(s, a) for a in acts)
     before = s.to_dict()
     bad = _junk(s, rng)
+    assert not is_legal(s, bad)
     with pytest.raises(pn.IllegalActionError) as err:
         pn.apply(s, bad)
     ids = err.value.explanation.rule_ids
