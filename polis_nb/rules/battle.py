@@ -76,6 +76,7 @@ def draw_apply(s: State, a: Action, log: Log) -> State:
     types = _types(s)
     i = [card_name(t) for t in types].index(a.args[0])
     p = bt.draws[0]
+    say(log, f"{side(p)} draws a combat card", "battle.hands" if bt.exchanges == 0 else "battle.redraw", player=p)
     bt = Battle(bt.area, bt.kind, bt.attacker, tset(bt.hands, p, tadd(bt.hands[p], i, 1)), tadd(bt.deck, i, -1),
                 bt.draws[1:], bt.played, bt.exchanges, bt.last_losses, bt.after, bt.asked, bt.turn_of)
     s = s.evolve(battle=bt)
@@ -116,6 +117,7 @@ def retreat_apply(s: State, a: Action, log: Log) -> State:
         say(log, f"{side(p)} retreats from the battle in {board(s).name(bt.area)} and pays {side(other(p))} "
             "1 prestige; its units stay", "battle.retreat", "battle.end", player=p)
         return end_battle(s, log)
+    say(log, f"{side(p)} fights on", "battle.retreat", player=p)
     return _window(s.evolve(battle=_with(bt, asked=bt.asked + (p,))), log)
 
 

@@ -37,7 +37,10 @@ def train_polis_options(s: State) -> list[Action]:
 
 
 def train_polis_apply(s: State, a: Action, log: Log) -> State:
-    i = board(s).polis_index[a.args[0]]
+    b = board(s)
+    i = b.polis_index[a.args[0]]
+    say(log, f"{side(s.pending.player)} will train hoplites in {polis_name(b, i)}", "train.polis",
+        player=s.pending.player)
     return s.evolve(pending=Pending("train-pay", s.pending.player, (i, 0)))
 
 
@@ -74,6 +77,7 @@ def train_pay_apply(s: State, a: Action, log: Log) -> State:
     i, n = s.pending.data
     b = board(s)
     if a.kind == "end":
+        say(log, f"{side(p)} ends the action", player=p)
         return after_action(s, p, log)
     area = b.polis_area[i]
     s = _move_cube(add_good(s, p, a.args[0], -1), i, area, p)
@@ -135,7 +139,10 @@ def galley_polis_options(s: State) -> list[Action]:
 
 
 def galley_polis_apply(s: State, a: Action, log: Log) -> State:
-    i = board(s).polis_index[a.args[0]]
+    b = board(s)
+    i = b.polis_index[a.args[0]]
+    say(log, f"{side(s.pending.player)} will build galleys in {polis_name(b, i)}", "galley.polis",
+        player=s.pending.player)
     return s.evolve(pending=Pending("galley-pay", s.pending.player, (i, 0)))
 
 
@@ -158,6 +165,7 @@ def galley_pay_apply(s: State, a: Action, log: Log) -> State:
     i, n = s.pending.data
     b = board(s)
     if a.kind == "end":
+        say(log, f"{side(p)} ends the action", player=p)
         return after_action(s, p, log)
     sea = b.area_index[a.args[1]]
     s = _move_cube(add_good(s, p, a.args[0], -1), i, sea, p)
@@ -218,7 +226,10 @@ def ships_polis_options(s: State) -> list[Action]:
 
 
 def ships_polis_apply(s: State, a: Action, log: Log) -> State:
-    i = board(s).polis_index[a.args[0]]
+    b = board(s)
+    i = b.polis_index[a.args[0]]
+    say(log, f"{side(s.pending.player)} will build trade ships in {polis_name(b, i)}", "ships.trade-city",
+        player=s.pending.player)
     return s.evolve(pending=Pending("ships-pay", s.pending.player, (i, 0)))
 
 
@@ -238,6 +249,7 @@ def ships_pay_apply(s: State, a: Action, log: Log) -> State:
     i, n = s.pending.data
     b = board(s)
     if a.kind == "end":
+        say(log, f"{side(p)} ends the action", player=p)
         return after_action(s, p, log)
     s = add_good(s, p, a.args[0], -1)
     s = s.evolve(pop=tadd(s.pop, i, -1), ships_port=tadd(s.ships_port, p, 1))
@@ -305,6 +317,8 @@ def tile_options(s: State) -> list[Action]:
 
 
 def tile_apply(s: State, a: Action, log: Log) -> State:
+    name = board(s).project_index[a.args[0]].name
+    say(log, f"{side(s.pending.player)} picks the project {name}", "project.polis", player=s.pending.player)
     return s.evolve(pending=Pending("project-polis", s.pending.player, (a.args[0],)))
 
 
@@ -315,7 +329,10 @@ def project_polis_options(s: State) -> list[Action]:
 
 
 def project_polis_apply(s: State, a: Action, log: Log) -> State:
-    i = board(s).polis_index[a.args[0]]
+    b = board(s)
+    i = b.polis_index[a.args[0]]
+    say(log, f"{side(s.pending.player)} will start {b.project_index[s.pending.data[0]].name} in {polis_name(b, i)}",
+        "project.polis", player=s.pending.player)
     return s.evolve(pending=Pending("project-pay", s.pending.player, (s.pending.data[0], i)))
 
 

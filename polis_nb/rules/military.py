@@ -46,6 +46,8 @@ def dest_options(s: State) -> list[Action]:
 def dest_apply(s: State, a: Action, log: Log) -> State:
     b = board(s)
     d = b.area_index[a.args[0]]
+    say(log, f"{side(s.pending.player)} will move {s.pending.data[0]}s to {b.name(d)}", "move.one-destination",
+        player=s.pending.player)
     return s.evolve(pending=Pending("move-from", s.pending.player, (s.pending.data[0], d, 0)))
 
 
@@ -64,6 +66,7 @@ def from_apply(s: State, a: Action, log: Log) -> State:
     unit, d, n = s.pending.data
     b = board(s)
     if a.kind == "end":
+        say(log, f"{side(p)} ends the move", "move.one-destination", player=p)
         return after_action(s, p, log)
     o = b.area_index[a.args[0]]
     r = b.route(s, p, o, d)

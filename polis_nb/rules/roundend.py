@@ -179,6 +179,7 @@ def grow_options(s: State) -> list[Action]:
 def grow_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     if a.kind == "end":
+        say(log, f"{side(p)} lets no more poleis grow", "roundend.growth", player=p)
         return _advance(s, log)
     b = board(s)
     i = b.polis_index[a.args[0]]
@@ -262,6 +263,8 @@ def phoros_apply(s: State, a: Action, log: Log) -> State:
     if n:
         s = add_good(add_prestige(s, p, -n), p, "silver", n)
         say(log, f"Phoros: {side(p)} turns {n} prestige into {n} silver", "roundend.phoros", player=p)
+    else:
+        say(log, f"Phoros: {side(p)} keeps its prestige", "roundend.phoros", player=p)
     return _advance(s, log)
 
 

@@ -50,8 +50,9 @@ def add_variation(g: pn.Game, rng: random.Random, name: str = "", plies: int = 6
         g.goto(parent)
         if name:
             g.branch(name)
-        new = g.play(rng.choice(others))
-        new = new.path()[parent.depth()] if new is not parent else new
+        a = rng.choice(others)
+        g.play(a)
+        new = parent.child(a)
     play_out(g, rng, plies, rng.choice(POLICIES))
     return new
 

@@ -71,6 +71,7 @@ def _play(seed: int, check: bool):
         a = pn.sample_chance(s, rng) if s.is_chance else policy(s, rng)
         trace.append(str(a))
         s = pn.apply(s, a)
+        assert s.log, f"decision {a} logged nothing"
         for e in s.log:
             assert all(r in pn.RULES for r in e.rules), e
     return s, trace
