@@ -74,7 +74,7 @@ class Commentary:
             out.append(f"- `{e.decision}`{_md(e.glyphs)}{extra}{before}")
             out += [f"  - {_md(s)}" for s in e.sentences]
             if e.comment:
-                out.append(f"  - 💬 {_md(e.comment)}")
+                out.append(f"  - comment: {_md(e.comment)}")
         return "\n".join(out)
 
     def _repr_html_(self) -> str:

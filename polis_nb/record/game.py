@@ -1,8 +1,9 @@
 """``pn.Game``: the notebook object — play, undo/redo, go to any node, branch, what-if, comment.
 
     g = pn.Game(edition="ed1", seed=3)
-    g.play("hoplites; to arkadia; from lakedaimon; end")
-    g.what_if(die=4)            # a new branch with a forced chance outcome
+    g.play("hoplites; to arkadia; from lakedaimon; from lakedaimon; from lakedaimon")
+    g.play("siege; polis argos")  # the die is rolled from the seed
+    g.what_if(die=1)            # a new branch with a forced chance outcome
     g.compare(a, b)             # what differs between two nodes, in plain words
 """
 from __future__ import annotations
@@ -49,12 +50,15 @@ class Game:
             "Options": ",".join(f"{k}={v}" for k, v in s.options), "Athens": "?", "Sparta": "?",
         }
         for k, v in (headers or {}).items():
+            if k in ("Edition", "Seed", "Components", "Options") and str(v) != self.headers[k]:
+                raise RecordError(f"the header {k} {str(v)!r} contradicts the game ({self.headers[k]!r}); "
+                                  "pass the edition, seed, components or options themselves")
             self.headers[str(k)] = str(v)
         self.root = Node(None, None, s)
         self.node = self.root
         self.errors: list[RecordError] = []
         self._redo: list[Node] = []
-        self._branch_name: str | None = None
+        self._branch_name: tuple[Node, str] | None = None  # (where, name) from branch()
         if settle:
             self._settle()
 
@@ -89,7 +93,7 @@ class Game:
                     e.add_note(f"in decision {k + 1} of {len(items)} ({item!s}); nothing was played")
                 raise
             plan.append((a, s))
-        name, self._branch_name = self._branch_name, None
+        name = self._pending_name()
         for k, (a, st) in enumerate(plan):
             self.node = self.node.add_variation(a, state=st)
             if k == 0 and name is not None and not self.node.name:
@@ -111,22 +115,26 @@ class Game:
         """Back to before the last ``n`` player decisions (seeded chance outcomes that followed
         them go too). The record keeps them: :meth:`redo` returns."""
         for _ in range(n):
-            while self.node.parent is not None:
+            decided = [m for m in self.node.path() if not m.auto]
+            if not decided:
+                break  # only the seeded draws of the start: nothing to undo
+            while self.node is not decided[-1].parent:
                 self._redo.append(self.node)
-                self.node = self.node.parent
-                if not self.node.auto:
-                    break
+                self.node = self.node.parent  # type: ignore[assignment]
         return self.node
 
     def redo(self) -> Node:
-        """Forward again along what was undone (or the main continuation)."""
+        """Forward again along what was undone (or the main continuation): one decision and the
+        seeded chance outcomes that follow it."""
+        moved = False
         while True:
-            nxt = self._redo.pop() if self._redo and self._redo[-1].parent is self.node else self.node.next()
-            if nxt is None:
+            undone = self._redo[-1] if self._redo and self._redo[-1].parent is self.node else None
+            nxt = undone or self.node.next()
+            if nxt is None or (moved and not nxt.auto):
                 break
-            self.node = nxt
-            if not (self.node.next() is not None and self.node.next().auto):  # type: ignore[union-attr]
-                break
+            if undone is not None:
+                self._redo.pop()
+            self.node, moved = nxt, True
         return self.node
 
     def goto(self, target: Node | int) -> Node:
@@ -210,19 +218,30 @@ class Game:
     def branch(self, name: str = "") -> "Game":
         """Name the variation that the next decision played here starts (a decision that differs
         from the main continuation always starts a new variation; one that matches follows it)."""
-        self._branch_name = name
+        self._branch_name = (self.node, name)
         return self
 
+    def _pending_name(self) -> str | None:
+        """The name given by :meth:`branch` for a decision played here (moving away forgets it)."""
+        pending, self._branch_name = self._branch_name, None
+        return pending[1] if pending is not None and pending[0] is self.node else None
+
     def what_if(self, outcome: str | None = None, *, name: str = "", **kind: int | str) -> Node:
-        """A new branch where the most recent chance decision (at or above the current node) has the
-        given outcome, e.g. ``what_if(die=4)``, ``what_if(card="salpinx:ambush")``,
-        ``what_if(event="holy-war")`` or ``what_if("roll 2")``."""
+        """A new branch where the most recent chance decision on the way to the current node (or the
+        one still open at it) has the given outcome, e.g. ``what_if(die=4)``,
+        ``what_if(card="salpinx:ambush")``, ``what_if(event="holy-war")`` or ``what_if("roll 2")``.
+        The branch is named after the outcome unless ``name`` (or :meth:`branch`) names it."""
+        name = name or self._pending_name() or ""
         n = self.node
-        while n.parent is not None and not n.parent.state.is_chance:
-            n = n.parent
-        if n.parent is None:
-            raise RecordError("no chance decision on the way to this node")
-        s = n.parent.state
+        if n.state.is_chance and not n.variations:  # still open here (played with settle=False)
+            at = n
+        else:
+            while n.parent is not None and not n.parent.state.is_chance:
+                n = n.parent
+            if n.parent is None:
+                raise RecordError("no chance decision on the way to this node")
+            at = n.parent
+        s = at.state
         legal = [a for a, _ in _chance(s)]
         if outcome is not None:
             wanted = [a for a in legal if str(a) == outcome.strip()]
@@ -235,9 +254,9 @@ class Game:
         if not wanted:
             raise RecordError(f"that outcome is not possible at ply {s.ply}; possible: "
                               + ", ".join(str(a) for a in legal))
-        self.node = n.parent
+        self.node = at
         node = self.node.add_variation(wanted[0])
-        if not node.name and node is not n:
+        if not node.name and node.starts_variation():
             node.name = name or f"what if {wanted[0]}"
         self.node = node
         self._settle()
@@ -263,6 +282,8 @@ class Game:
         if glyph not in GLYPHS:
             raise RecordError(f"unknown glyph {glyph!r}; use one of {' '.join(GLYPHS)}")
         n = node or self.node
+        if n.parent is None:
+            raise RecordError("a glyph judges a decision, and the start of the game is none; comment it instead")
         if glyph not in n.glyphs:
             n.glyphs.append(glyph)
         return n
@@ -352,7 +373,7 @@ class Game:
 
         if isinstance(data, str):
             try:
-                data = json.loads(data)
+                data = json.loads(data.removeprefix("\ufeff"))
             except json.JSONDecodeError as e:
                 raise RecordError(f"not valid JSON: {e.msg}", e.lineno, e.colno) from None
         game, errors = from_json(data, game_factory=game_from_headers)
@@ -388,11 +409,17 @@ class Game:
             before = raw[: e.start].decode("utf-8", errors="replace")
             bad = RecordError("the file is not valid UTF-8 here (the byte was replaced)",
                               before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1)
-        game = cls.from_json(text, strict=strict) if path.suffix == ".json" else cls.from_text(text, strict=strict)
+        # read leniently, then (strict) raise the first problem in the file, the bad byte included
+        try:
+            game = cls.from_json(text) if path.suffix == ".json" else cls.from_text(text)
+        except RecordError as e:
+            if bad is not None and (bad.line, bad.column) <= (e.line or 0, e.column or 0):
+                raise bad from e
+            raise
         if bad is not None:
-            if strict:
-                raise bad
             game.errors = sorted([bad] + game.errors, key=lambda e: (e.line or 0, e.column or 0))
+        if strict and game.errors:
+            raise game.errors[0]
         return game
 
     def same_record(self, other: "Game") -> bool:
@@ -412,11 +439,15 @@ class Game:
         return True
 
     # --- display ------------------------------------------------------------------------------
-    def _repr_html_(self) -> str:
-        import html
+    def _repr_svg_(self) -> str:
+        from ..render import svg  # lazy: the record layer sits below render (python-chess style)
 
-        board_text = html.escape(str(self.state))
-        return (f"<div class='polis-game'><pre>{board_text}</pre>{self.last_turn()._repr_html_()}</div>")
+        return svg(self.state, marks=tuple(self.node.marks))
+
+    def _repr_html_(self) -> str:
+        return (f"<div class='polis-game' style='display:flex;flex-wrap:wrap;gap:12px'>"
+                f"<div style='flex:1 1 560px;max-width:900px'>{self._repr_svg_()}</div>"
+                f"<div style='flex:1 1 260px'>{self.last_turn()._repr_html_()}</div></div>")
 
     def __repr__(self) -> str:
         s = self.state

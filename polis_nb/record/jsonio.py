@@ -31,8 +31,6 @@ def to_json(game) -> dict:
 def from_json(data: dict, *, game_factory):
     """Read the JSON form leniently: invalid nodes (and what hangs below them) are left out and
     reported in the returned errors, which name the node index."""
-    from .game import check_mark
-
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"not a polis_nb record (expected format {FORMAT!r})")
     headers = data.get("headers")
@@ -42,9 +40,13 @@ def from_json(data: dict, *, game_factory):
     game = game_factory({str(k): str(v) for k, v in headers.items()})
     errors: list[RecordError] = []
     built: list[Node | None] = [game.root]
-    if nodes[0].get("parent") is not None or nodes[0].get("action") is not None:
+    if not isinstance(nodes[0], dict) or nodes[0].get("parent") is not None or nodes[0].get("action") is not None:
         raise RecordError("node 0 must be the root (no parent, no action)")
-    game.root.comment = str(nodes[0].get("comment", ""))
+    if not isinstance(nodes[0].get("comment", ""), str):
+        errors.append(RecordError("node 0: comment must be text"))
+    else:
+        game.root.comment = nodes[0].get("comment", "")
+    _marks(nodes[0], game.root, "node 0", errors)
     for i, d in enumerate(nodes[1:], start=1):
         built.append(None)
         where = f"node {i}"
@@ -82,17 +84,32 @@ def from_json(data: dict, *, game_factory):
                 errors.append(RecordError(f"{where}: {key} must be text"))
                 continue
             setattr(node, key, v)
-        for g in d.get("glyphs", []):
-            if g in GLYPHS:
+        glyphs = d.get("glyphs", [])
+        if not isinstance(glyphs, list):
+            errors.append(RecordError(f"{where}: glyphs must be a list like [\"!?\"]"))
+            glyphs = []
+        for g in glyphs:
+            if g in GLYPHS and g not in node.glyphs:
                 node.glyphs.append(g)
-            else:
+            elif g not in GLYPHS:
                 errors.append(RecordError(f"{where}: unknown glyph {g!r}"))
-        for m in d.get("marks", []):
-            try:
-                mk = Mark(str(m["kind"]), tuple(str(x) for x in m["targets"]), str(m.get("colour", "green")))
-                check_mark(s, mk)
-                node.marks.append(mk)
-            except (KeyError, TypeError, RecordError) as e:
-                errors.append(RecordError(f"{where}: bad mark {m!r}: {e}"))
+        _marks(d, node, where, errors)
     game.node = game.root
     return game, errors
+
+
+def _marks(d: dict, node: Node, where: str, errors: list) -> None:
+    from .game import check_mark
+
+    marks = d.get("marks", [])
+    if not isinstance(marks, list):
+        errors.append(RecordError(f"{where}: marks must be a list"))
+        return
+    for m in marks:
+        try:
+            mk = Mark(str(m["kind"]), tuple(str(x) for x in m["targets"]), str(m.get("colour", "green")))
+            check_mark(node.root().state, mk)
+            if mk not in node.marks:
+                node.marks.append(mk)
+        except (KeyError, TypeError, AttributeError, RecordError) as e:
+            errors.append(RecordError(f"{where}: bad mark {m!r}: {e}"))

@@ -6,16 +6,18 @@
 
     {A game comment.}
     ~draw skene; ~draw phidias; ~draw apollon; ~event xerxes
-    3.S1. hoplites; to arkadia; from lakedaimon ! {Into Arkadia. [%arrow lakedaimon arkadia red]}; end
-      ("plan B" train; polis sparta; pay metal; end)
-    3.A1. ...
+    3.S1. hoplites
+      ("plan B" project; tile apollon; polis sparta; pay)
+    ; to arkadia; from lakedaimon ! {Into Arkadia. [%arrow lakedaimon arkadia red]}; end
 
 Decisions are separated by ``;`` or new lines. ``~`` marks a chance outcome drawn from the seed
 (replaying checks it); a chance outcome without ``~`` was chosen by the author. Glyphs (``! ? !! ??
-!? ?!``) follow their decision; ``{...}`` holds a comment (escape ``{ } \\`` with a backslash) with
-board marks ``[%arrow a b colour]`` and ``[%hl x colour]``; ``( ... )`` is a variation, optionally
-opened by a quoted name and a comment. Labels like ``3.S1.`` (round 3, Sparta's first turn) are
-for reading only and are ignored by the reader.
+!? ?!``) follow their decision; ``{...}`` holds a comment (escape ``{ } \\`` and a literal ``[%``
+with a backslash) with board marks ``[%arrow a b colour]`` and ``[%hl x colour]``; ``( ... )`` is a
+variation, optionally opened by a quoted name and a comment. A quoted name (even ``""``) before a
+decision on a line names it and lets a comment before it follow (a promoted variation keeps its
+name). Labels like ``3.S1.`` (round 3, Sparta's first turn) are for reading only and are ignored by
+the reader. Header values escape ``"`` and ``\\`` with a backslash and write a line break as ``\\n``.
 """
 from __future__ import annotations
 
@@ -36,7 +38,8 @@ _WORD = re.compile(r"[A-Za-z0-9\-.:,+_/]+")
 # --- writing --------------------------------------------------------------------------------------
 
 def _esc(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}")
+    # ``[%`` too: in a comment it would open a board mark
+    return text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}").replace("[%", "\\[%")
 
 
 def _comment(text: str, marks: list[Mark]) -> str:
@@ -65,18 +68,50 @@ def _decision(node: Node) -> str:
 
 
 def write(game) -> str:
-    lines = [f'[{k} "{_hesc(v)}"]' for k, v in game.headers.items()]
+    lines = [_header(k, v) for k, v in game.headers.items()]
     lines.append("")
     body: list[str] = []
-    if game.root.comment:
-        body.append(_comment(game.root.comment, []))
+    if game.root.comment or game.root.marks:
+        body.append(_comment(game.root.comment, game.root.marks))
     _write_line(game.root, body, {}, 0)
-    text = "\n".join(lines) + "\n" + " ".join(body).replace(" \n", "\n").strip() + "\n"
+    text = "\n".join(lines) + "\n" + _join(body).strip() + "\n"
     return text
+
+
+def _join(parts: list[str]) -> str:
+    """Parts joined by a space, except before a part that starts a new line (comments are left alone)."""
+    out: list[str] = []
+    for p in parts:
+        if out and not p.startswith("\n"):
+            out.append(" ")
+        out.append(p)
+    return "".join(out)
 
 
 def _hesc(v: str) -> str:
     return v.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _header(k: str, v: str) -> str:
+    # a header is one line: a line break in its value is written as \n
+    value = _hesc(v).replace("\n", "\\n")
+    return f'[{k} "{value}"]'
+
+
+def _name(v: str) -> str:
+    # a line break in a name is escaped like a quote (the reader takes any character after '\\')
+    return '"' + _hesc(v).replace("\n", "\\\n") + '"'
+
+
+def _opening(node: Node, *, in_variation: bool) -> list[str]:
+    """The name and the comment before ``node``'s decision. Inside '(' they need no introduction; on a
+    main line (a promoted variation keeps its name) the name, even empty, says a comment before follows."""
+    out = []
+    if node.name or (node.starting_comment and not in_variation):
+        out.append(_name(node.name))
+    if node.starting_comment:
+        out.append(_comment(node.starting_comment, []))
+    return out
 
 
 def _write_line(start: Node, out: list[str], counts: dict, depth: int) -> None:
@@ -91,13 +126,11 @@ def _write_line(start: Node, out: list[str], counts: dict, depth: int) -> None:
             out.append("\n" + "  " * depth + lab)
         elif not first:
             out[-1] += ";"
+        out.extend(_opening(main, in_variation=False))
         out.append(_decision(main))
         for var in node.variations[1:]:
             out.append("\n" + "  " * (depth + 1) + "(")
-            if var.name:
-                out.append('"' + _hesc(var.name) + '"')
-            if var.starting_comment:
-                out.append(_comment(var.starting_comment, []))
+            out.extend(_opening(var, in_variation=True))
             vcounts = dict(before)
             vl = _label(var, vcounts)
             if vl is not None:
@@ -152,17 +185,13 @@ class _Tokens:
                 self.toks.append(("open" if ch == "(" else "close", ch, line, col))
                 adv(1)
             elif ch == "{":
-                j, buf, l0, c0 = i + 1, [], line, col
+                # the raw body, escapes kept: an escaped '[%' is text, not a mark (see _split_marks)
+                j, l0, c0 = i + 1, line, col
                 while j < n and t[j] != "}":
-                    if t[j] == "\\" and j + 1 < n:
-                        buf.append(t[j + 1])
-                        j += 2
-                    else:
-                        buf.append(t[j])
-                        j += 1
+                    j += 2 if t[j] == "\\" and j + 1 < n else 1
                 if j >= n:
                     self.errors.append(RecordError("comment is not closed with '}'", l0, c0))
-                self.toks.append(("comment", "".join(buf), l0, c0))
+                self.toks.append(("comment", t[i + 1:min(j, n)], l0, c0))
                 adv(min(j + 1, n) - i)
             elif ch == "[" and t.startswith("[%", i) is False and col == 1:
                 j = t.find("\n", i)
@@ -207,14 +236,30 @@ def _parse_header(tok: str, line: int) -> tuple[str, str]:
     m = re.fullmatch(r'\[([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\]', tok)
     if not m:
         raise RecordError(f"malformed header {tok!r}; expected [Name \"value\"]", line, 1)
-    return m.group(1), re.sub(r"\\(.)", r"\1", m.group(2))
+    return m.group(1), re.sub(r"\\(.)", lambda e: "\n" if e.group(1) == "n" else e.group(1), m.group(2))
 
 
-def _split_marks(text: str, state, line: int, col: int, errors: list) -> tuple[str, list[Mark]]:
+def _split_marks(raw: str, state, line: int, col: int, errors: list) -> tuple[str, list[Mark]]:
+    """A comment body's text (escapes undone) and its board marks. The writer puts one space before
+    each mark (after the text); that space goes with the mark, so the text comes back exactly."""
     from .game import check_mark
 
-    marks = []
-    for m in _MARK.finditer(text):
+    text: list[str] = []
+    marks: list[Mark] = []
+    i, n = 0, len(raw)
+    while i < n:
+        m = _MARK.match(raw, i) if raw.startswith("[%", i) else None
+        if m is None:
+            if raw[i] == "\\" and i + 1 < n:
+                text.append(raw[i + 1])
+                i += 2
+            else:
+                text.append(raw[i])
+                i += 1
+            continue
+        if text and text[-1] == " ":
+            text.pop()
+        i = m.end() + (1 if not text and raw.startswith(" ", m.end()) else 0)
         parts = m.group(2).split()
         kind = "arrow" if m.group(1) == "arrow" else "highlight"
         try:
@@ -228,12 +273,12 @@ def _split_marks(text: str, state, line: int, col: int, errors: list) -> tuple[s
             marks.append(mk)
         except RecordError as e:
             errors.append(RecordError(e.message, line, col))
-    return _MARK.sub("", text).strip(), marks
+    return "".join(text), marks
 
 
 def read(text: str, *, game_factory):
     """Read ``.polis`` text leniently: the returned game holds the valid part and ``.errors``."""
-    tk = _Tokens(text)
+    tk = _Tokens(text.removeprefix("\ufeff"))  # a byte order mark (some editors write one) is no column
     errors = list(tk.errors)
     toks = tk.toks
     headers: dict[str, str] = {}
@@ -254,21 +299,22 @@ def read(text: str, *, game_factory):
     try:
         game = game_factory(headers)
     except RecordError as e:
-        game = None
         line, col = header_at.get(getattr(e, "header", ""), (1, 1))
-        errors.append(RecordError(e.message, line, col))
-    if game is None:
-        return None, errors
+        return None, [RecordError(e.message, line, col)] + errors  # the reason nothing could be read first
     root = game.root
-    # stack of (variation parent, current node, skipping?)
+    # per open '(': the reader's state to return to, and where the '(' stands
     stack: list[list] = []
     cur, skipping = root, False
     words: list[tuple[str, int, int]] = []
     var_start: Node | None = None  # parent of a variation whose first decision is still to come
     pending_name, pending_comment = "", ""
+    broken = False  # the decision being read holds a character the tokenizer reported
 
     def flush() -> None:
-        nonlocal cur, skipping, var_start, pending_name, pending_comment
+        nonlocal cur, skipping, var_start, pending_name, pending_comment, broken
+        if broken and words:
+            skipping = True  # its error is reported; what follows on the line depends on it
+        broken = False
         if not words:
             return
         text_ = " ".join(w for w, _, _ in words)
@@ -309,6 +355,9 @@ def read(text: str, *, game_factory):
                 continue
             words.append((val, line, col))
             continue
+        if kind == "bad":
+            broken = True  # part of the decision around it, which is dropped at its end
+            continue
         flush()
         if kind == "glyph":
             if val not in GLYPHS:
@@ -321,18 +370,21 @@ def read(text: str, *, game_factory):
             txt, marks = _split_marks(val, root.state, line, col, errors)
             if var_start is not None:
                 pending_comment = txt
+                if marks:
+                    errors.append(RecordError("board marks belong in the comment after a decision, not before it",
+                                              line, col))
             elif cur is root:
                 root.comment = txt
+                root.marks.extend(m for m in marks if m not in root.marks)
             else:
                 cur.comment = txt
                 cur.marks.extend(m for m in marks if m not in cur.marks)
         elif kind == "name":
-            if var_start is not None:
-                pending_name = val
-            elif not skipping:
-                errors.append(RecordError("a quoted name may only open a variation", line, col))
+            if var_start is None and not skipping:  # a named decision on a line (a promoted variation)
+                var_start = cur
+            pending_name = val
         elif kind == "open":
-            stack.append([cur, skipping, var_start, pending_name, pending_comment])
+            stack.append([cur, skipping, var_start, pending_name, pending_comment, line, col])
             if cur is root or cur.parent is None:
                 errors.append(RecordError("a variation needs a decision before it to replace", line, col))
                 skipping = True
@@ -342,13 +394,11 @@ def read(text: str, *, game_factory):
             if not stack:
                 errors.append(RecordError("')' without a matching '('", line, col))
                 continue
-            cur, skipping, var_start, pending_name, pending_comment = stack.pop()
+            cur, skipping, var_start, pending_name, pending_comment, _, _ = stack.pop()
         elif kind == "header":
             errors.append(RecordError("headers belong at the top of the file", line, col))
     flush()
-    if stack:
-        _, _, line, col = next(t for t in reversed(toks) if t[0] == "open") if any(
-            t[0] == "open" for t in toks) else ("", "", 0, 0)
+    for *_, line, col in stack:  # each '(' still open
         errors.append(RecordError("variation not closed with ')'", line, col))
     errors.sort(key=lambda e: (e.line or 0, e.column or 0))
     game.node = root

@@ -182,6 +182,11 @@ class State:
 
         return describe(self)
 
+    def _repr_svg_(self) -> str:
+        from ..render import svg  # lazy, as python-chess does
+
+        return svg(self)
+
 
 _STATE_FIELDS = tuple(f.name for f in fields(State))
 _STATE_FIELD_SET = frozenset(_STATE_FIELDS)

@@ -1,1 +1,5 @@
-"""The widgets layer (see ARCHITECTURE §1); filled by later issues."""
+"""anywidget widgets (the Python half); their browser half is in the top-level ``widgets/`` folder."""
+from .board import Board
+from .viewer import Viewer
+
+__all__ = ["Board", "Viewer"]

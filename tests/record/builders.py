@@ -7,17 +7,49 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import polis_nb as pn
 from polis_nb.analysis.bots import random_policy, sensible_policy
 from polis_nb.rules.board import board
 
 # pieces of comment / name text that have broken record formats before: the format's own
 # delimiters, escapes, quotes, line breaks, non-ASCII text, markup, and text that looks like marks
-TRICKY = ("{", "}", "\\", '"', "'", "\n", "\r\n", "\t", " ", "  ", ";", "(", ")", "~", "!", "?!", "é", "Ἀθῆναι",
-          "→", "🏛", "<script>alert('x')</script>", "<b>&amp;</b>", "[%arrow attika boiotia red]",
+TRICKY = ("{", "}", "\\", '"', "'", "\n", "\r\n", "\t", " ", "  ", ";", "(", ")", "~", "!", "?!", "é",
+          "Ἀθῆναι", "→", "🏛", "<script>alert('x')</script>", "<b>&amp;</b>", "[%arrow attika boiotia red]",
           "[%hl thebai]", "[Seed \"4\"]", "3.S1.", "\\}", "{}", "pass", "x")
 
 POLICIES = (random_policy, sensible_policy)
+
+SPARTA_INTO_ARKADIA = "hoplites; to arkadia; from lakedaimon; from lakedaimon; from lakedaimon"
+ALT_FIRST_ACTION = "project; tile apollon; polis sparta; pay"  # seed 3: another first action for Sparta
+
+
+def besieged() -> tuple[pn.Game, pn.Node]:
+    """Seed 3: Sparta marches into Arkadia and besieges Argos (fortification 3); the die is rolled
+    from the seed. Returns the game (at Athens' first decision) and the node of the die."""
+    g = pn.Game(edition="ed1", seed=3)
+    g.play(SPARTA_INTO_ARKADIA)
+    g.play("siege; polis argos")
+    die = g.node
+    assert die.auto and die.action.kind == "die" and g.state.current_player == "athens"
+    return g, die
+
+
+def game_until(found, seeds=range(80), plies=700):
+    """The first sensible-bot game (by seed) in which ``found(node)`` holds for a node just played."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        g = pn.Game(edition="ed1", seed=seed)
+        for _ in range(plies):
+            if g.state.is_terminal:
+                break
+            before = g.node
+            g.play(sensible_policy(g.state, rng))
+            hit = next((n for n in reversed(g.node.path()[before.depth():]) if found(n)), None)
+            if hit is not None:
+                return g, hit
+    pytest.fail("no game of these seeds gets there")
 
 
 def play_out(g: pn.Game, rng: random.Random, plies: int, policy=sensible_policy) -> None:

@@ -79,13 +79,32 @@ def test_record_save_load_round_trip_files(tmp_path_factory, seed, texts):
         assert (d / ("again-" + name)).read_bytes() == (d / name).read_bytes()
 
 
-def test_record_round_trip_keeps_headers():
-    g = pn.Game(edition="ed1", seed=11, headers={"Athens": 'Perikles "the Olympian" \\ Ἀθῆναι',
-                                                  "Event": "Club night <b>", "X-Engine": "polis_nb"})
+@SETTINGS
+@given(values=st.lists(tricky_text, min_size=3, max_size=3))
+def test_record_round_trip_keeps_headers(values):
+    g = pn.Game(edition="ed1", seed=11, headers={"Athens": 'Perikles "the Olympian" \\ Ἀθῆναι' + values[0],
+                                                  "Event": values[1], "X-Engine": values[2]})
     g.play("pass")
-    back = pn.Game.from_text(g.to_text(), strict=True)
+    text = g.to_text()
+    assert text.split("\n\n")[0].count("\n") == len(g.headers) - 1  # one line per header
+    back = pn.Game.from_text(text, strict=True)
     assert back.headers == g.headers and back.same_record(g)
     assert pn.Game.from_json(g.to_json(), strict=True).headers == g.headers
+
+
+def test_record_round_trip_options_and_an_unsettled_game():
+    g = pn.Game(edition="ed1", seed=5, spoilage="printed-de")
+    assert g.headers["Options"] == "spoilage=printed-de"
+    back = pn.Game.from_text(g.to_text(), strict=True)
+    assert back.same_record(g) and back.root.state == g.root.state and back.root.state.options == g.root.state.options
+    empty = pn.Game(edition="ed1", seed=5, settle=False)
+    assert empty.root.variations == []
+    for other in (pn.Game.from_text(empty.to_text(), strict=True), pn.Game.from_json(empty.to_json(), strict=True)):
+        assert other.same_record(empty) and other.root.variations == []
+    empty.comment("{only} a comment \\", node=empty.root)
+    empty.highlight("attika", node=empty.root)
+    for other in (pn.Game.from_text(empty.to_text(), strict=True), pn.Game.from_json(empty.to_json(), strict=True)):
+        assert other.same_record(empty) and other.root.marks == [pn.Mark.highlight("attika")]
 
 
 def test_record_round_trip_full_games_every_position():

@@ -1,0 +1,629 @@
+"""A complete, standalone SVG of a position (ARCHITECTURE §6: static rendering needs no widget).
+
+``svg(state)`` draws the map (areas coloured by control, poleis, units, trade ships, proxenoi,
+markets and their offers, tribute discs, the diolkos), the round track with the event and the
+projects on display, both player panels, and optional marks on top. The output is deterministic
+(same state → same bytes), has no external references and escapes every piece of text.
+
+The widget contract (the widgets find elements by these attributes; keep them stable):
+
+* area: ``<path id="area-<id>" class="area land|area sea" data-area="<id>" role="button" tabindex="0"
+  aria-label="<Name>: <who controls>, Athens n, Sparta m">``
+* polis: ``<g id="polis-<id>" class="polis" data-polis="<id>" role="button" tabindex="0" aria-label=...>``
+* market: ``<g id="market-<id>" class="market" data-market="<id>">`` holding each offer as
+  ``<g class="offer" data-offer="<market>.<slot>" role="button" tabindex="0" aria-label=...>``
+* player panel: ``<g class="panel" data-player="athens|sparta">``
+* ids in ``highlight`` add the class ``legal`` to their area, polis, market or offer.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from html import escape
+
+from ..rules.board import Board, board
+from ..rules.state import ATHENS, NEUTRAL, PLAYERS, SPARTA, State
+from . import geometry as geo
+from .text import SIDE_ADJ, SIDE_NAME, controller_words, first_round, mark_words, offer_price, offer_status
+
+SIDE_COLOUR = ("#2b6cb0", "#c53030")  # Athens blue, Sparta red
+NEUTRAL_LAND = "#eadfc0"
+LAND_BASE = "#f3ecd9"
+WILD_LAND = "#e9e6df"
+WATER = "#cfe1ee"
+INK = "#2d2a26"
+MARK_COLOURS = {"green": "#2f9e44", "red": "#f03e3e", "blue": "#1971c2", "yellow": "#f0b400"}
+GOOD_COLOURS = {"metal": "#7b8794", "wood": "#8a5a2b", "wine": "#7b2d8b", "oil": "#a39000", "silver": "#b8c2cc",
+                "wheat": "#d9a21b"}
+OFFER_W, OFFER_H = geo.OFFER_W, geo.OFFER_H
+
+# every rule is scoped to the board's root class, so an SVG inlined in a page styles only itself
+_RULES = (
+    "text{font-family:sans-serif;fill:#2d2a26}",
+    ".area{stroke:#6b5d48;stroke-width:.8;stroke-linejoin:round}",
+    ".area.sea{stroke:#fff;stroke-width:1.2;stroke-dasharray:5 4}",
+    ".area:focus,.polis:focus,.offer:focus{outline:none}",
+    ".area:focus-visible{stroke:#000;stroke-width:2.5}",
+    ".area.legal{stroke:#f0b400;stroke-width:3;stroke-dasharray:none}",
+    ".polis.legal .disc,.offer.legal .cell,.market.legal .box{stroke:#f0b400;stroke-width:3.5}",
+    ".polis:focus-visible .disc,.offer:focus-visible .cell{stroke:#000;stroke-width:3}",
+    ".lbl{font-size:10.5px;font-weight:bold;letter-spacing:.3px;fill:#5b4b33;text-anchor:middle;"
+    "paint-order:stroke;stroke:#f3ecd9;stroke-width:3px;stroke-linejoin:round}",
+    ".sealbl{font-size:12px;font-style:italic;fill:#3d6a8a;text-anchor:middle;"
+    "paint-order:stroke;stroke:#cfe1ee;stroke-width:3px}",
+    ".pn{font-size:9.5px;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:2.5px;"
+    "stroke-linejoin:round}",
+    ".pv{font-size:9.5px;font-weight:bold;text-anchor:middle}",
+    ".cnt{font-size:10px;font-weight:bold;fill:#fff}",
+    ".sm{font-size:9px}", ".md{font-size:11px}", ".lg{font-size:15px;font-weight:bold}",
+    ".ctr{text-anchor:middle}", ".end{text-anchor:end}", ".start{text-anchor:start}",
+    ".w{fill:#fff}", ".b{font-weight:bold}",
+    ".route{fill:none;stroke:#6d8ea6;stroke-width:1.5;stroke-dasharray:6 4}",
+    ".lroute{fill:none;stroke:#8a7552;stroke-width:1.6;stroke-dasharray:2 3}",
+    ".marks{pointer-events:none}",
+)
+
+
+def _scoped(rule: str) -> str:
+    sel, body = rule.split("{", 1)
+    return ",".join(f".polis-board {x}" for x in sel.split(",")) + "{" + body
+
+
+STYLE = "<style>" + "".join(_scoped(r) for r in _RULES) + "</style>"
+
+
+def _f(v: float) -> str:
+    """A coordinate with at most one decimal ("12", "12.5")."""
+    s = f"{v:.1f}"
+    if s.endswith(".0"):
+        s = s[:-2]
+    return "0" if s == "-0" else s
+
+
+def _e(x) -> str:
+    return escape(str(x), quote=True)
+
+
+def _d(polys) -> str:
+    """Path data for one or more closed polygons."""
+    return "".join("M" + " ".join(f"{_f(x)},{_f(y)}" for x, y in pts) + "Z" for pts in polys)
+
+
+def _text(x: float, y: float, s: str, cls: str = "", extra: str = "") -> str:
+    c = f' class="{cls}"' if cls else ""
+    return f'<text x="{_f(x)}" y="{_f(y)}"{c}{extra}>{_e(s)}</text>'
+
+
+def _cls(base: str, ident: str, highlight) -> str:
+    return base + " legal" if ident in highlight else base
+
+
+# --- context ---------------------------------------------------------------------------------
+class _Ctx:
+    __slots__ = ("s", "b", "comp", "hl", "ctrl")
+
+    def __init__(self, s: State, highlight) -> None:
+        self.s = s
+        self.b: Board = board(s)
+        self.comp = self.b.comp
+        self.hl = frozenset(highlight)
+        self.ctrl = tuple(ATHENS if a > b else SPARTA if b > a else NEUTRAL for a, b in s.units)
+
+
+def _fallback(i: int) -> tuple[float, float]:
+    """Anchor for an id the geometry does not know (custom component sets)."""
+    return (30.0 + 40.0 * (i % 20), 630.0 - 30.0 * (i // 20))
+
+
+# --- static layers (depend only on the geometry and the component names) ---------------------
+_WATER_RECT = f'<rect class="water" x="0" y="0" width="{geo.WIDTH}" height="{geo.HEIGHT}" fill="{WATER}"/>'
+
+
+@lru_cache(maxsize=64)
+def _area_d(area_id: str) -> str | None:
+    polys = geo.AREAS.get(area_id)
+    return _d(polys) if polys is not None else None
+
+
+@lru_cache(maxsize=8)
+def _static_routes() -> str:
+    parts = ['<g class="routes" pointer-events="none">']
+    for pts in geo.MARKET_ROUTES.values():
+        parts.append(f'<path class="route" d="M{" ".join(f"{_f(x)},{_f(y)}" for x, y in pts)}"/>')
+    for a, b in geo.LAND_ROUTES.values():
+        parts.append(f'<path class="lroute" d="M{_f(a[0])},{_f(a[1])} {_f(b[0])},{_f(b[1])}"/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+@lru_cache(maxsize=8)
+def _static_land(territories: tuple[str, ...]) -> str:
+    polys = [p for a in territories for p in geo.AREAS.get(a, ())]
+    return (f'<path class="landbase" d="{_d(polys)}" fill="{LAND_BASE}"/>'
+            f'<g class="wild">'
+            + "".join(f'<path data-land="{_e(k)}" d="{_d((v,))}" fill="{WILD_LAND}" stroke="#9a9182" '
+                      f'stroke-width=".8" stroke-dasharray="3 2"/>' for k, v in geo.WILD.items())
+            + f'<path d="{_d(geo.DECOR)}" fill="{WILD_LAND}" stroke="#9a9182" stroke-width=".6"/></g>')
+
+
+# --- areas -----------------------------------------------------------------------------------
+def _area_attrs(ctx: _Ctx, i: int) -> tuple[str, str, str]:
+    a = ctx.comp.areas[i]
+    kind = "sea" if a.kind == "sea" else "land"
+    n_a, n_s = ctx.s.units[i]
+    label = f"{a.name}: {controller_words(ctx.ctrl[i])}, Athens {n_a}, Sparta {n_s}"
+    return kind, _cls(f"area {kind}", a.id, ctx.hl), label
+
+
+def _area(ctx: _Ctx, i: int, fill: str, opacity: str) -> str:
+    a = ctx.comp.areas[i]
+    kind, cls, label = _area_attrs(ctx, i)
+    d = _area_d(a.id)
+    if d is None:
+        x, y = _fallback(i)
+        d = _d((((x - 15, y - 10), (x + 15, y - 10), (x + 15, y + 10), (x - 15, y + 10)),))
+    return (f'<path id="area-{_e(a.id)}" class="{cls}" data-area="{_e(a.id)}" role="button" tabindex="0" '
+            f'aria-label="{_e(label)}" fill="{fill}" fill-opacity="{opacity}" d="{d}"/>')
+
+
+def draw_seas(ctx: _Ctx) -> str:
+    out = ['<g class="seas">']
+    for i in ctx.b.seas:
+        c = ctx.ctrl[i]
+        out.append(_area(ctx, i, WATER, "1") if c == NEUTRAL else _area(ctx, i, SIDE_COLOUR[c], ".22"))
+    out.append("</g>")
+    return "".join(out)
+
+
+def draw_lands(ctx: _Ctx) -> str:
+    out = ['<g class="lands">']
+    for i in ctx.b.territories:
+        c = ctx.ctrl[i]
+        out.append(_area(ctx, i, NEUTRAL_LAND, "1") if c == NEUTRAL else _area(ctx, i, SIDE_COLOUR[c], ".42"))
+    out.append("</g>")
+    return "".join(out)
+
+
+def draw_labels(ctx: _Ctx) -> str:
+    out = ['<g class="labels" pointer-events="none">']
+    for i, a in enumerate(ctx.comp.areas):
+        x, y = geo.LABELS.get(a.id) or _fallback(i)
+        out.append(_text(x, y, a.name.upper() if a.kind == "land" else a.name,
+                         "lbl" if a.kind == "land" else "sealbl"))
+    out.append("</g>")
+    return "".join(out)
+
+
+def draw_diolkos(ctx: _Ctx) -> str:
+    (x1, y1), (x2, y2) = geo.DIOLKOS
+    o = ctx.s.owner[ctx.b.diolkos[0]]
+    col = SIDE_COLOUR[o] if o in (ATHENS, SPARTA) else "#6b5d48"
+    return (f'<g class="diolkos" pointer-events="none"><path d="M{_f(x1)},{_f(y1)} {_f(x2)},{_f(y2)}" '
+            f'stroke="{col}" stroke-width="2.5" stroke-dasharray="2 2"/>'
+            + _text(x2 + 3, y2 + 10, "diolkos", "sm") + "</g>")
+
+
+def draw_tribute(ctx: _Ctx) -> str:
+    out = ['<g class="tributes" pointer-events="none">']
+    for t in ctx.s.tribute_done:
+        a = ctx.comp.areas[t]
+        x, y = geo.TRIBUTE.get(a.id) or _fallback(t)
+        out.append(f'<g class="tribute" data-area="{_e(a.id)}"><circle cx="{_f(x)}" cy="{_f(y)}" r="6" '
+                   f'fill="#b7791f" stroke="#fff" stroke-width="1.2"/>'
+                   + _text(x, y + 3, "T", "sm ctr w b") + "</g>")
+    out.append("</g>")
+    return "".join(out)
+
+
+# --- units -------------------------------------------------------------------------------------
+def _badge(x: float, y: float, p: int, n: int, sea: bool) -> str:
+    """A count badge: hoplites (a shield) or galleys (a hull), in the side's colour."""
+    col = SIDE_COLOUR[p]
+    if sea:
+        icon = (f'<path d="M{_f(x + 2.5)},{_f(y + 6)} h9 l-2,4 h-5z M{_f(x + 7)},{_f(y + 2)} v4" fill="#fff" '
+                f'stroke="#fff" stroke-width="1"/>')
+    else:
+        icon = f'<circle cx="{_f(x + 7)}" cy="{_f(y + 7)}" r="3.8" fill="#fff"/>'
+    return (f'<rect x="{_f(x)}" y="{_f(y)}" width="28" height="14" rx="3" fill="{col}" stroke="#fff" '
+            f'stroke-width="1"/>{icon}' + _text(x + 19.5, y + 11, str(n), "cnt ctr"))
+
+
+def draw_units(ctx: _Ctx) -> str:
+    out = ['<g class="unitlayer" pointer-events="none">']
+    if ctx.s.battle is not None:
+        a = ctx.comp.areas[ctx.s.battle.area]
+        x, y = geo.UNITS.get(a.id) or _fallback(ctx.s.battle.area)
+        out.append(f'<g class="battle" data-area="{_e(a.id)}"><rect x="{_f(x - 18)}" y="{_f(y - 19)}" width="36" '
+                   f'height="38" rx="5" fill="#fff3bf" fill-opacity=".6" stroke="#e8590c" stroke-width="2" '
+                   f'stroke-dasharray="4 2"/>' + _text(x - 21, y + 3, "battle", "sm end b") + "</g>")
+    for i, (n_a, n_s) in enumerate(ctx.s.units):
+        if not (n_a or n_s):
+            continue
+        a = ctx.comp.areas[i]
+        x, y = geo.UNITS.get(a.id) or _fallback(i)
+        sea = a.kind == "sea"
+        kind = "galleys" if sea else "hoplites"
+        for p, n, dy in ((ATHENS, n_a, -15.0), (SPARTA, n_s, 0.0)):
+            if n:
+                out.append(f'<g class="units" data-area="{_e(a.id)}" data-player="{PLAYERS[p]}" data-kind="{kind}">'
+                           + _badge(x - 14, y + dy, p, n, sea) + "</g>")
+    out.append("</g>")
+    return "".join(out)
+
+
+# --- poleis -----------------------------------------------------------------------------------
+def _polis_label(ctx: _Ctx, i: int) -> str:
+    p = ctx.comp.poleis[i]
+    s = ctx.s
+    where = ctx.comp.areas[ctx.b.polis_area[i]].name if ctx.b.polis_area[i] >= 0 else "unenterable land"
+    o = s.owner[i]
+    who = f"{SIDE_NAME[o]}, population {s.pop[i]} of base {p.base}" if o in (ATHENS, SPARTA) \
+        else f"neutral, base {p.base}"
+    extra = []
+    if p.capital_of:
+        extra.append(f"capital of {p.capital_of.capitalize()}")
+    if p.trade_city_of:
+        extra.append(f"trade city of {p.trade_city_of.capitalize()}")
+    for q in (ATHENS, SPARTA):
+        if s.proxenos[q] == i:
+            extra.append(f"{SIDE_ADJ[q]} proxenos here")
+    return f"{p.name} ({where}): {who}" + ("; " + "; ".join(extra) if extra else "")
+
+
+def _proxenos(x: float, y: float, p: int, polis_name: str) -> str:
+    col = SIDE_COLOUR[p]
+    return (f'<g class="proxenos" data-player="{PLAYERS[p]}" aria-label="{SIDE_ADJ[p]} proxenos in '
+            f'{_e(polis_name)}"><path d="M{_f(x - 5)},{_f(y + 7)} L{_f(x)},{_f(y - 2)} L{_f(x + 5)},{_f(y + 7)}Z" '
+            f'fill="{col}" stroke="#fff" stroke-width="1"/><circle cx="{_f(x)}" cy="{_f(y - 4)}" r="3.2" '
+            f'fill="{col}" stroke="#fff" stroke-width="1"/></g>')
+
+
+def _name(x: float, y: float, r: float, pid: str, name: str) -> str:
+    side = geo.POLIS_NAME_SIDE.get(pid, "below")
+    if side == "above":
+        return _text(x, y - r - 4, name, "pn")
+    if side == "left":
+        return _text(x - r - 3, y + 3.5, name, "pn end")
+    if side == "right":
+        return _text(x + r + 3, y + 3.5, name, "pn start")
+    return _text(x, y + r + 10, name, "pn")
+
+
+def draw_poleis(ctx: _Ctx) -> str:
+    s = ctx.s
+    out = ['<g class="poleis">']
+    for i, p in enumerate(ctx.comp.poleis):
+        x, y = geo.POLEIS.get(p.id) or _fallback(40 + i)
+        o = s.owner[i]
+        r = 13.5 if p.capital_of else 11.5
+        owned = o in (ATHENS, SPARTA)
+        fill, tcls = (SIDE_COLOUR[o], "pv w") if owned else ("#fffdf6", "pv")
+        val = f"{s.pop[i]}/{p.base}" if owned else str(p.base)
+        ring = (f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r - 2.5)}" fill="none" stroke="#fff" stroke-width="1"/>'
+                if p.capital_of else "")
+        trade = (f'<rect x="{_f(x + r - 5)}" y="{_f(y + r - 7)}" width="7" height="7" '
+                 f'fill="{SIDE_COLOUR[PLAYERS.index(p.trade_city_of)]}" stroke="#fff" stroke-width="1"/>'
+                 if p.trade_city_of and not p.capital_of else "")
+        out.append(f'<g id="polis-{_e(p.id)}" class="{_cls("polis", p.id, ctx.hl)}" data-polis="{_e(p.id)}" '
+                   f'role="button" tabindex="0" aria-label="{_e(_polis_label(ctx, i))}">'
+                   f'<circle class="disc" cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{fill}" stroke="{INK}" '
+                   f'stroke-width="1.2"/>{ring}{trade}'
+                   + _text(x, y + 3.4, val, tcls) + _name(x, y, r, p.id, p.name) + "</g>")
+    for q, dx in ((ATHENS, -13.0), (SPARTA, 13.0)):
+        i = s.proxenos[q]
+        if 0 <= i < len(ctx.comp.poleis):
+            p = ctx.comp.poleis[i]
+            x, y = geo.POLEIS.get(p.id) or _fallback(40 + i)
+            out.append(_proxenos(x + dx, y - 14, q, p.name))
+    out.append("</g>")
+    return "".join(out)
+
+
+# --- trade ships --------------------------------------------------------------------------------
+def _ship(x: float, y: float, col: str) -> str:
+    """A small trade ship: hull and sail, its hull centred on (x, y)."""
+    return (f'<path d="M{_f(x - 8)},{_f(y - 2)} h16 l-3,5 h-10z" fill="{col}" stroke="#fff" stroke-width=".8"/>'
+            f'<path d="M{_f(x)},{_f(y - 3)} v-9 l6,8z" fill="#fff" stroke="{col}" stroke-width=".8"/>')
+
+
+def draw_ports(ctx: _Ctx) -> str:
+    out = ['<g class="ports" pointer-events="none">']
+    for p in (ATHENS, SPARTA):
+        x, y = geo.TRADE_PORTS.get(PLAYERS[p], _fallback(60 + p))
+        n = ctx.s.ships_port[p]
+        out.append(f'<g class="port" data-player="{PLAYERS[p]}"><rect x="{_f(x - 13)}" y="{_f(y - 15)}" width="42" '
+                   f'height="22" rx="4" fill="#fff" fill-opacity=".75" stroke="{SIDE_COLOUR[p]}" stroke-width="1"/>'
+                   + _ship(x - 2, y, SIDE_COLOUR[p]) + _text(x + 17, y + 2, f"×{n}", "md b ctr") + "</g>")
+    out.append("</g>")
+    return "".join(out)
+
+
+# --- markets -----------------------------------------------------------------------------------
+_STATUS_WORDS = {"open": "open", "closed": "closed this round", "later": "not offered yet this round",
+                 "athens": "taken by Athens", "sparta": "taken by Sparta"}
+
+
+def _offer(ctx: _Ctx, m, o, x: float, y: float) -> str:
+    st = offer_status(ctx.s, ctx.b, m, o)
+    price = offer_price(ctx.s, o)
+    label = (f"{m.name} offer {o.slot + 1}: {o.load} {o.receive} for {price} {o.demand[0]}, "
+             f"{_STATUS_WORDS[st]}")
+    if st == "later":
+        label += f" (from round {first_round(ctx.comp, o.load)})"
+    fill, tc, op, foot = "#ffffff", "", "1", ""
+    if st in ("athens", "sparta"):
+        p = PLAYERS.index(st)
+        fill, tc, foot = SIDE_COLOUR[p], " w", _ship(x + OFFER_W / 2, y + OFFER_H - 5, "#1a202c")
+    elif st == "closed":
+        fill, foot = "#cbd2d9", (f'<path d="M{_f(x + 4)},{_f(y + 4)} L{_f(x + OFFER_W - 4)},{_f(y + OFFER_H - 4)}" '
+                                 f'stroke="#7b8794" stroke-width="1.5"/>')
+    elif st == "later":
+        op = ".45"
+    status = {"open": "open", "closed": "closed", "later": f"from {first_round(ctx.comp, o.load)}"}.get(st, "")
+    cx = x + OFFER_W / 2
+    return (f'<g class="{_cls("offer", o.id, ctx.hl)}" data-offer="{_e(o.id)}" role="button" tabindex="0" '
+            f'aria-label="{_e(label)}" opacity="{op}">'
+            f'<rect class="cell" x="{_f(x)}" y="{_f(y)}" width="{_f(OFFER_W)}" height="{_f(OFFER_H)}" rx="3" '
+            f'fill="{fill}" stroke="#6b7785" stroke-width="1"/>'
+            f'<rect x="{_f(x + 3)}" y="{_f(y + 4)}" width="6" height="6" fill="{GOOD_COLOURS.get(o.receive, "#999")}"/>'
+            + _text(cx + 4, y + 11, f"{o.load} {o.receive}", f"sm ctr b{tc}")
+            + _text(cx, y + 22, f"for {price} {o.demand[0]}", f"sm ctr{tc}")
+            + (_text(cx, y + 34, status, f"sm ctr{tc}") if status else "") + foot + "</g>")
+
+
+def _market_place(ctx: _Ctx, k: int, mid: str):
+    return geo.MARKETS.get(mid) or (_fallback(80 + k), "h")
+
+
+def draw_markets(ctx: _Ctx) -> str:
+    out = ['<g class="markets">']
+    for k, m in enumerate(ctx.comp.markets):
+        corner, orient = _market_place(ctx, k, m.id)
+        x, y, w, h = geo.market_box(corner, orient, len(m.offers))
+        closed = m.id in ctx.s.closed
+        via = " · ".join(ctx.comp.areas[ctx.b.area_index[a]].name for a in m.seas if a in ctx.b.area_index)
+        if m.land_route_from:
+            via += " or by land from " + ctx.comp.poleis[ctx.b.polis_index[m.land_route_from]].name
+        label = f"{m.name} market, reached via {via}" + (", closed this round" if closed else "")
+        title = m.name if orient == "h" else m.name.split()[0]
+        out.append(f'<g id="market-{_e(m.id)}" class="{_cls("market", m.id, ctx.hl)}" data-market="{_e(m.id)}" '
+                   f'aria-label="{_e(label)}"><rect class="box" x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" '
+                   f'height="{_f(h)}" rx="5" fill="#fbf7ee" stroke="#6b5d48" stroke-width="1.2"/>'
+                   + _text(x + geo.BOX_PAD, y + 13, title + (" — closed" if closed and orient == "h" else ""),
+                           "md b"))
+        for j, o in enumerate(m.offers):
+            ox, oy = geo.offer_cell(corner, orient, j)
+            out.append(_offer(ctx, m, o, ox, oy))
+        out.append("</g>")
+    out.append("</g>")
+    return "".join(out)
+
+
+# --- bottom band: round track and panels ------------------------------------------------------
+def draw_track(ctx: _Ctx) -> str:
+    s, comp = ctx.s, ctx.comp
+    x0, y0 = geo.TRACK
+    out = [f'<g class="track"><rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(geo.TRACK_W)}" height="{_f(geo.PANEL_H)}" '
+           f'rx="6" fill="#fbf7ee" stroke="#6b5d48"/>', _text(x0 + 8, y0 + 19, "Round", "md b")]
+    for k, r in enumerate(comp.rounds):
+        cx = x0 + 50 + k * 40
+        cur = k == s.round
+        fill = "#2d2a26" if cur else ("#d8d2c4" if k < s.round else "#fff")
+        out.append(f'<g class="round{" current" if cur else ""}" data-round="{_e(r.label)}"><rect x="{_f(cx)}" '
+                   f'y="{_f(y0 + 6)}" width="36" height="19" rx="3" fill="{fill}" stroke="#6b5d48"/>'
+                   + _text(cx + 18, y0 + 20, r.name, "md ctr b" + (" w" if cur else "")) + "</g>")
+    rs = comp.rounds[s.round]
+    out.append(_text(x0 + geo.TRACK_W - 8, y0 + 19, f"limit {rs.stacking} · loads ≤{rs.max_load}", "sm end"))
+    ev = next((e.name for e in comp.events if e.id == s.event), s.event) if s.event else "none yet"
+    out.append(_text(x0 + 8, y0 + 40, f"Event: {ev}", "md"))
+    status = _status(ctx)
+    out.append(_text(x0 + 8, y0 + 56, status, "md b" if len(status) <= 46 else "sm b"))
+    out.append(_text(x0 + 8, y0 + 73, "On display:", "sm"))
+    n = max(3, len(s.display))
+    tw = (geo.TRACK_W - 16 - (n - 1) * 4) / n
+    for k, t in enumerate(s.display):
+        out.append(_project_tile(ctx, t, x0 + 8 + k * (tw + 4), y0 + 77, tw))
+    vals = " · ".join(f"{g} {v}" for g, v in zip(comp.market_goods, s.markers))
+    out.append(_text(x0 + 8, y0 + 126, f"Market value: {vals}", "sm"))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _project_tile(ctx: _Ctx, t: str, x: float, y: float, w: float) -> str:
+    pr = ctx.b.project_index.get(t)
+    name = pr.name if pr else t
+    costs = [f"{n} {g}" for g, n in pr.cost] if pr else []
+    label = f"{name}: {pr.type}, costs {', '.join(costs)}, {pr.prestige} prestige" if pr else name
+    lines = [", ".join(costs[:2]), ", ".join(costs[2:])] if len(costs) > 2 else [", ".join(costs)]
+    cx = x + w / 2
+    return (f'<g class="project" data-project="{_e(t)}" aria-label="{_e(label)}"><rect x="{_f(x)}" y="{_f(y)}" '
+            f'width="{_f(w)}" height="37" rx="3" fill="#fff" stroke="#8a7552"/>'
+            + _text(cx, y + 11, name, "sm ctr b")
+            + "".join(_text(cx, y + 22 + 9.5 * k, line, "sm ctr") for k, line in enumerate(lines) if line) + "</g>")
+
+
+def _status(ctx: _Ctx) -> str:
+    s = ctx.s
+    if s.outcome is not None:
+        o = s.outcome
+        who = f"{o.winner.capitalize()} wins" if o.winner else "Shared result"
+        return "Game over: " + who + (f" {o.scores[0]}–{o.scores[1]}" if o.scores else "")
+    from ..rules.engine import describe_pending
+
+    who = "Chance" if s.pending.player < 0 else f"{SIDE_NAME[s.pending.player]} to move"
+    return f"{who}: {describe_pending(s)}"
+
+
+def draw_panel(ctx: _Ctx, p: int) -> str:
+    s, comp, b = ctx.s, ctx.comp, ctx.b
+    x0, y0 = geo.PANELS[PLAYERS[p]]
+    col = SIDE_COLOUR[p]
+    out = [f'<g class="panel" data-player="{PLAYERS[p]}"><rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(geo.PANEL_W)}" '
+           f'height="{_f(geo.PANEL_H)}" rx="6" fill="#fff" stroke="{col}" stroke-width="2"/>'
+           f'<rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(geo.PANEL_W)}" height="24" rx="6" fill="{col}"/>',
+           _text(x0 + 10, y0 + 17, SIDE_NAME[p].upper(), "lg w"),
+           _text(x0 + geo.PANEL_W - 10, y0 + 17, f"prestige {s.prestige[p]}", "lg w end")]
+    flags = [w for w, on in (("to move", s.pending.player == p and s.outcome is None), ("passed", p in s.passed))
+             if on]
+    if flags:
+        out.append(_text(x0 + 110, y0 + 16, " · ".join(flags), "md w b"))
+    for k, (g, n) in enumerate(zip(comp.goods, s.goods[p])):
+        gx = x0 + 8 + k * 52
+        out.append(f'<g class="good" data-good="{_e(g)}"><rect x="{_f(gx)}" y="{_f(y0 + 30)}" width="48" '
+                   f'height="30" rx="3" fill="#f7f3ea" stroke="#c9bfa9"/><rect x="{_f(gx + 4)}" y="{_f(y0 + 34)}" '
+                   f'width="8" height="8" fill="{GOOD_COLOURS.get(g, "#999")}"/>'
+                   + _text(gx + 15, y0 + 42, g, "sm") + _text(gx + 24, y0 + 56, str(n), "md ctr b") + "</g>")
+    at_markets = sum(1 for o in s.offers if o == p)
+    prox = "captured" if s.proxenos[p] < 0 else comp.poleis[s.proxenos[p]].name
+    out.append(_text(x0 + 10, y0 + 76, f"Trade ships: {s.ships_port[p]} in port, {at_markets} at markets, "
+                                       f"{b.ships_free(s, p)} free", "md"))
+    out.append(_text(x0 + 10, y0 + 92, f"Proxenos: {prox}", "md"))
+    poleis = sum(1 for o in s.owner if o == p)
+    out.append(_text(x0 + 160, y0 + 92, f"Poleis {poleis} · cubes free {b.supply(s, p)}", "md"))
+    pr = [f"{b.project_index[t].name if t in b.project_index else t} ({comp.poleis[i].name}"
+          + ("" if (t, i) in s.done else ", started") + ")"
+          for t, i in s.started + s.done if 0 <= i < len(s.owner) and s.owner[i] == p]
+    for k, line in enumerate(_wrap("Projects: " + ("; ".join(pr) if pr else "none"), 56, 2)):
+        out.append(_text(x0 + 10, y0 + 108 + 15 * k, line, "md"))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _wrap(text: str, width: int, lines: int) -> list[str]:
+    """Split text at "; " into at most ``lines`` lines of about ``width`` characters (the last one
+    ends with "…" when something is left over)."""
+    out: list[str] = []
+    cur = ""
+    for part in text.split("; "):
+        nxt = f"{cur}; {part}" if cur else part
+        if len(nxt) > width and cur:
+            out.append(cur + ";")
+            cur = part
+        else:
+            cur = nxt
+    out.append(cur)
+    if len(out) > lines:
+        out = out[: lines - 1] + [out[lines - 1].rstrip(";") + " …"]
+    return out
+
+
+def draw_band(ctx: _Ctx) -> str:
+    return (f'<rect x="0" y="{_f(geo.MAP_BOTTOM)}" width="{geo.WIDTH}" height="{_f(geo.HEIGHT - geo.MAP_BOTTOM)}" '
+            f'fill="#efe8d8"/>' + draw_panel(ctx, ATHENS) + draw_track(ctx) + draw_panel(ctx, SPARTA))
+
+
+# --- marks -------------------------------------------------------------------------------------
+def _target_point(ctx: _Ctx, t: str):
+    b = ctx.b
+    if t in b.area_index:
+        return geo.UNITS.get(t) or _fallback(b.area_index[t])
+    if t in b.polis_index:
+        return geo.POLEIS.get(t) or _fallback(40 + b.polis_index[t])
+    if t in b.market_index:
+        corner, orient = _market_place(ctx, b.market_index[t], t)
+        x, y, w, h = geo.market_box(corner, orient)
+        return (x + w / 2, y + h / 2)
+    if t in b.offer_index:
+        m, slot = t.split(".")
+        corner, orient = _market_place(ctx, b.market_index[m], m)
+        x, y = geo.offer_cell(corner, orient, int(slot))
+        return (x + OFFER_W / 2, y + OFFER_H / 2)
+    return None
+
+
+def _arrow(p1, p2, col: str) -> str:
+    (x1, y1), (x2, y2) = p1, p2
+    dx, dy = x2 - x1, y2 - y1
+    n = (dx * dx + dy * dy) ** 0.5 or 1.0
+    ux, uy = dx / n, dy / n
+    sx, sy = x1 + ux * 10, y1 + uy * 10
+    ex, ey = x2 - ux * 12, y2 - uy * 12
+    bx, by = ex - ux * 14, ey - uy * 14
+    return (f'<path d="M{_f(sx)},{_f(sy)} L{_f(bx)},{_f(by)}" stroke="{col}" stroke-width="5" '
+            f'stroke-linecap="round" opacity=".85"/>'
+            f'<path d="M{_f(ex)},{_f(ey)} L{_f(bx - uy * 9)},{_f(by + ux * 9)} L{_f(bx + uy * 9)},{_f(by - ux * 9)}Z" '
+            f'fill="{col}" opacity=".9"/>')
+
+
+def _ring(ctx: _Ctx, t: str, col: str) -> str:
+    b = ctx.b
+    if t in b.area_index and t in geo.AREAS:
+        return (f'<path d="{_area_d(t)}" fill="{col}" fill-opacity=".12" stroke="{col}" stroke-width="4" '
+                f'stroke-linejoin="round"/>')
+    pt = _target_point(ctx, t)
+    if pt is None:
+        return ""
+    if t in b.market_index:
+        corner, orient = _market_place(ctx, b.market_index[t], t)
+        x, y, w, h = geo.market_box(corner, orient)
+        return (f'<rect x="{_f(x - 3)}" y="{_f(y - 3)}" width="{_f(w + 6)}" height="{_f(h + 6)}" '
+                f'rx="7" fill="none" stroke="{col}" stroke-width="4"/>')
+    if t in b.offer_index:
+        return (f'<rect x="{_f(pt[0] - OFFER_W / 2 - 3)}" y="{_f(pt[1] - OFFER_H / 2 - 3)}" width="{_f(OFFER_W + 6)}" '
+                f'height="{_f(OFFER_H + 6)}" rx="5" fill="none" stroke="{col}" stroke-width="4"/>')
+    return f'<circle cx="{_f(pt[0])}" cy="{_f(pt[1])}" r="19" fill="none" stroke="{col}" stroke-width="4"/>'
+
+
+def draw_marks(ctx: _Ctx, marks) -> str:
+    if not marks:
+        return ""
+    out = ['<g class="marks">']
+    for m in marks:
+        kind = str(getattr(m, "kind", ""))
+        targets = tuple(str(t) for t in getattr(m, "targets", ()))
+        colour = str(getattr(m, "colour", "green"))
+        col = MARK_COLOURS.get(colour, MARK_COLOURS["green"])
+        body = ""
+        if kind == "arrow" and len(targets) >= 2:
+            p1, p2 = _target_point(ctx, targets[0]), _target_point(ctx, targets[1])
+            if p1 is not None and p2 is not None:
+                body = _arrow(p1, p2, col)
+        else:
+            body = "".join(_ring(ctx, t, col) for t in targets)
+        out.append(f'<g class="mark" data-kind="{_e(kind)}" data-colour="{_e(colour)}">'
+                   f'<title>{_e(mark_words(ctx.b, m))}</title>{body}</g>')
+    out.append("</g>")
+    return "".join(out)
+
+
+# --- the whole board ---------------------------------------------------------------------------
+def _summary(ctx: _Ctx) -> str:
+    s, comp = ctx.s, ctx.comp
+    r = comp.rounds[s.round].name
+    return (f"Polis board, round {r}: Athens prestige {s.prestige[0]}, Sparta prestige {s.prestige[1]}; "
+            f"{_status(ctx)}")
+
+
+def svg(state: State, *, marks=(), size=None, highlight=(), title=None) -> str:
+    """The whole position as a standalone SVG document (a string).
+
+    ``marks``: objects with ``.kind`` ("arrow" | "highlight"), ``.targets`` (area, polis, market or
+    offer ids) and ``.colour`` (green, red, blue, yellow), drawn on top. ``highlight``: ids of areas,
+    poleis, markets or offers that get the class ``legal``. ``size``: pixel width (height follows
+    the 5:4 viewBox); ``None`` lets the SVG scale to its container. ``title``: accessible name.
+    """
+    ctx = _Ctx(state, highlight)
+    name = title if title is not None else _summary(ctx)
+    dims = f' width="{int(size)}" height="{int(round(int(size) * 0.8))}"' if size else ""
+    territories = tuple(ctx.comp.areas[i].id for i in ctx.b.territories)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {geo.WIDTH} {geo.HEIGHT}"{dims} role="img" '
+        f'aria-label="{_e(name)}" class="polis-board">',
+        f"<title>{_e(name)}</title>",
+        STYLE,
+        _WATER_RECT,
+        draw_seas(ctx),
+        _static_land(territories),
+        draw_lands(ctx),
+        _static_routes(),
+        draw_labels(ctx),
+        draw_diolkos(ctx),
+        draw_tribute(ctx),
+        draw_units(ctx),
+        draw_ports(ctx),
+        draw_poleis(ctx),
+        draw_markets(ctx),
+        draw_band(ctx),
+        draw_marks(ctx, marks),
+        "</svg>",
+    ]
+    return "".join(parts)

@@ -1,0 +1,82 @@
+"""The Board widget: the map of a Game or a State; clicks become decisions, checked by the kernel.
+
+    board = Board(game)                    # plays into the record
+    board = Board(state)                   # a free-standing position
+    board = Board(game, viewer="athens")   # hides what only Sparta may see
+
+Intents from the browser (``{"kind": ..., "rev": n, ...}``): ``choose`` (``action``: notation),
+``click`` (``target``: "area:<id>", "polis:<id>", "offer:<id>"), ``why`` (``target``: explain what
+forbids it). Anything else, or anything made on an older view, is refused visibly and changes nothing.
+"""
+from __future__ import annotations
+
+import anywidget
+import traitlets
+
+from ..record import Game
+from ..render.text import describe
+from ..render.viewmodel import board_view
+from ..rules import State
+from ._assets import asset
+from .control import Controller
+from .intents import IntentError, check_intent
+
+KINDS = {"choose": ("action",), "click": ("target",), "why": ("target",)}
+
+
+class Board(anywidget.AnyWidget):
+    _esm = asset("board.js")
+    _css = asset("polis_nb.css")
+    view = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, source: Game | State, *, viewer: str | None = None, **kwargs):
+        self._ctl = Controller(source, viewer)  # validates before the widget exists
+        super().__init__(**kwargs)
+        self._rev = 0
+        self.on_msg(self._on_msg)
+        self._refresh()
+
+    @property
+    def game(self) -> Game | None:
+        return self._ctl.game
+
+    @property
+    def state(self) -> State:
+        return self._ctl.state
+
+    @property
+    def rev(self) -> int:
+        """Revision of the view; every redraw bumps it, so stale intents can be told apart."""
+        return self._rev
+
+    def describe(self) -> str:
+        """The board as plain text (for terminals and screen readers)."""
+        return describe(self.state, marks=self._ctl.marks())
+
+    def refresh(self) -> None:
+        """Redraw after the Game was changed from Python."""
+        self._refresh()
+
+    def _refresh(self, explanation=None, note: str = "") -> None:
+        self._rev += 1
+        self.view = board_view(self.state, viewer=self._ctl.viewer, marks=self._ctl.marks(),
+                               explanation=explanation, rev=self._rev, note=note)
+
+    def _on_msg(self, _widget, content, _buffers) -> None:
+        self.handle_intent(content)
+
+    def handle_intent(self, content) -> None:
+        """Act on one intent as the browser sends it (tests call this directly)."""
+        try:
+            intent = check_intent(content, KINDS, self._rev)
+        except IntentError as e:
+            self._refresh(note=f"Refused: {e}")
+            return
+        explanation, note = self._ctl.act(intent)
+        self._refresh(explanation=explanation, note=note)
+
+    def __repr__(self) -> str:
+        s = self.state
+        src = "game" if self.game is not None else "state"
+        who = f", viewer={self._ctl.viewer}" if self._ctl.viewer else ""
+        return f"Board({src}, ply {s.ply}{who}: {self.view.get('prompt', '')})"

@@ -1,0 +1,152 @@
+"""The Viewer widget: step through a record, its variations and commentary; annotate it; or play
+on from any node.
+
+Intents (``{"kind": ..., "rev": n, ...}``): ``goto`` (``node``), ``nav`` (``dir``: back, forward,
+start, end, up, down), ``comment`` (``node``, ``text``, optional ``before``), ``glyph`` (``node``,
+``glyph``: toggles), ``clear`` (``node``: remove its marks), ``mode`` (``mode``: view, play, draw),
+and in play mode ``choose`` / ``click`` / ``why`` as on the Board; in draw mode ``click`` draws: two
+different places make an arrow, the same place twice a highlight.
+"""
+from __future__ import annotations
+
+import anywidget
+import traitlets
+
+from ..record import GLYPHS, Game, RecordError
+from ..render.recordview import node_ids, viewer_view
+from ._assets import asset
+from .control import Controller
+from .intents import IntentError, check_intent
+
+KINDS = {"goto": ("node",), "nav": ("dir",), "comment": ("node",), "glyph": ("node", "glyph"),
+         "clear": ("node",), "mode": ("mode",), "choose": ("action",), "click": ("target",),
+         "why": ("target",)}
+MODES = ("view", "play", "draw")
+MAX_COMMENT = 10_000
+
+
+class Viewer(anywidget.AnyWidget):
+    _esm = asset("viewer.js")
+    _css = asset("polis_nb.css")
+    view = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, game: Game, *, mode: str = "view", viewer: str | None = None, **kwargs):
+        if not isinstance(game, Game):
+            raise TypeError(f"Viewer shows a Game, not {type(game).__name__}")
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}")
+        self._ctl = Controller(game, viewer)
+        super().__init__(**kwargs)
+        self.game = game
+        self._mode = mode
+        self._rev = 0
+        self._arrow_from: str | None = None
+        self.on_msg(self._on_msg)
+        self._refresh()
+
+    @property
+    def mode(self) -> str:
+        return self._mode
+
+    @property
+    def rev(self) -> int:
+        return self._rev
+
+    def refresh(self) -> None:
+        """Redraw after the Game was changed from Python."""
+        self._refresh()
+
+    def _refresh(self, explanation=None, note: str = "") -> None:
+        self._rev += 1
+        self._nodes = node_ids(self.game)
+        self.view = viewer_view(self.game, mode=self._mode, rev=self._rev, viewer=self._ctl.viewer, note=note,
+                                explanation=explanation, arrow_from=self._arrow_from)
+
+    def _node(self, ident: str):
+        if not ident.startswith("n") or not ident[1:].isdigit() or int(ident[1:]) >= len(self._nodes):
+            raise IntentError(f"unknown node {ident!r}")
+        return self._nodes[int(ident[1:])]
+
+    def _on_msg(self, _widget, content, _buffers) -> None:
+        self.handle_intent(content)
+
+    def handle_intent(self, content) -> None:
+        """Act on one intent as the browser sends it (tests call this directly)."""
+        try:
+            intent = check_intent(content, KINDS, self._rev)
+            explanation, note = self._act(intent)
+        except (IntentError, RecordError) as e:
+            self._refresh(note=f"Refused: {e}")
+            return
+        self._refresh(explanation=explanation, note=note)
+
+    def _act(self, intent: dict):
+        g = self.game
+        kind = intent["kind"]
+        if kind == "goto":
+            g.goto(self._node(intent["node"]))
+        elif kind == "nav":
+            self._nav(intent["dir"])
+        elif kind == "comment":
+            text = intent.get("text", "")
+            if not isinstance(text, str) or len(text) > MAX_COMMENT:
+                raise IntentError(f"a comment is text of at most {MAX_COMMENT} characters")
+            g.comment(text, before=bool(intent.get("before", False)), node=self._node(intent["node"]))
+        elif kind == "glyph":
+            node = self._node(intent["node"])
+            if intent["glyph"] not in GLYPHS:
+                raise IntentError(f"unknown glyph {intent['glyph']!r}")
+            if intent["glyph"] in node.glyphs:
+                node.glyphs.remove(intent["glyph"])
+            else:
+                g.glyph(intent["glyph"], node=node)
+        elif kind == "clear":
+            self._node(intent["node"]).marks.clear()
+        elif kind == "mode":
+            if intent["mode"] not in MODES:
+                raise IntentError(f"unknown mode {intent['mode']!r}")
+            self._mode, self._arrow_from = intent["mode"], None
+        elif self._mode == "draw" and kind == "click":
+            return self._draw(intent["target"])
+        elif self._mode == "play":
+            return self._ctl.act(intent)
+        else:
+            raise IntentError(f"{kind!r} needs play mode (now {self._mode})")
+        return None, ""
+
+    def _nav(self, direction: str) -> None:
+        g = self.game
+        n = g.node
+        if direction == "back":
+            g.step(-1)
+        elif direction == "forward":
+            g.step(1)
+        elif direction == "start":
+            g.goto(g.root)
+        elif direction == "end":
+            g.goto(n.end())
+        elif direction in ("up", "down"):
+            if n.parent is None:
+                return
+            sib = n.parent.variations
+            k = sib.index(n) + (-1 if direction == "up" else 1)
+            if 0 <= k < len(sib):
+                g.goto(sib[k])
+        else:
+            raise IntentError(f"unknown direction {direction!r}")
+
+    def _draw(self, target: str):
+        ident = target.partition(":")[2]
+        if self._arrow_from is None:
+            self._arrow_from = ident
+            return None, f"Arrow from {ident}: click where it points (the same place again highlights it)"
+        start, self._arrow_from = self._arrow_from, None
+        if start == ident:
+            self.game.highlight(ident)
+        else:
+            self.game.arrow(start, ident)
+        return None, ""
+
+    def __repr__(self) -> str:
+        s = self.game.state
+        return f"Viewer(mode={self._mode}, ply {s.ply}, {len(self._nodes)} nodes: {self.view['board']['prompt']})"

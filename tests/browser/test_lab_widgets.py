@@ -1,0 +1,98 @@
+"""Real-browser tests in JupyterLab with Debian's Chromium: the Board and the Viewer, clicked
+like a user would; the Python side is checked through a second kernel client."""
+import os
+import re
+
+import pytest
+
+from .conftest import kernel_client, kernel_eval, open_notebook
+
+pytestmark = pytest.mark.browser
+
+
+def _shot(page, name):
+    """Save a screenshot when POLIS_SCREENSHOTS names a folder (for looking, not for asserting)."""
+    folder = os.environ.get("POLIS_SCREENSHOTS")
+    if folder:
+        page.screenshot(path=os.path.join(folder, name), full_page=True)
+
+
+def _rev(page, sel):
+    return page.eval_on_selector(sel, "e => e.dataset.rev")
+
+
+def _click_and_wait(page, sel, locator):
+    before = _rev(page, sel)
+    locator.click()
+    page.wait_for_function("([s, r]) => document.querySelector(s).dataset.rev !== r", arg=[sel, before])
+
+
+def _enter_and_wait(page, sel, locator):
+    """Choose a map area from the keyboard (focus, Enter): polis labels sit over area centres."""
+    before = _rev(page, sel)
+    locator.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("([s, r]) => document.querySelector(s).dataset.rev !== r", arg=[sel, before])
+
+
+def test_board_click_through_an_action_in_lab(page, lab):
+    from playwright.sync_api import expect
+
+    open_notebook(page, lab, "board.ipynb")
+    board = page.locator(".polis-board")
+    expect(board.locator(".pb-prompt")).to_contain_text("Sparta", timeout=30_000)
+    sel = ".polis-board"
+    # Move hoplites: destination Arkadia, then three hoplites from Lakedaimon, one click each
+    _click_and_wait(page, sel, board.locator('.pb-button[data-action="hoplites"]'))
+    expect(board.locator("#area-arkadia")).to_have_class(re.compile(r"\blegal\b"))
+    _enter_and_wait(page, sel, board.locator("#area-arkadia"))
+    for _ in range(3):
+        _enter_and_wait(page, sel, board.locator("#area-lakedaimon"))
+    expect(board.locator(".pb-log")).to_contain_text("Lakedaimon to Arkadia")
+    # an illegal target is explained next to the board and changes nothing
+    _click_and_wait(page, sel, board.locator('.pb-button[data-action="siege"]'))
+    _click_and_wait(page, sel, board.locator("#polis-thebai"))
+    expect(board.locator(".pb-explain")).to_contain_text("siege.requirements")
+    # besiege Argos: the die is rolled in Python from the game's seed
+    _click_and_wait(page, sel, board.locator("#polis-argos"))
+    expect(board.locator(".pb-log")).to_contain_text("Siege of Argos")
+    _shot(page, "board.png")
+    kc = kernel_client(lab, "board.ipynb")
+    try:
+        out = kernel_eval(kc, "print(g.state.units[3], [str(n.action) for n in g.node.path()][4:12])")
+    finally:
+        kc.stop_channels()
+    assert out.startswith("(0, ") and "to arkadia" in out and "polis argos" in out
+    assert not page.errors
+
+
+def test_viewer_navigates_into_a_variation_in_lab(page, lab):
+    from playwright.sync_api import expect
+
+    open_notebook(page, lab, "viewer.ipynb")
+    viewer = page.locator(".polis-viewer")
+    sel = ".polis-viewer"
+    expect(viewer.locator(".pv-row", has_text="tribute")).to_be_visible(timeout=30_000)
+    _click_and_wait(page, sel, viewer.locator(".pv-row", has_text="(plan B) tribute"))
+    expect(viewer.locator(".pv-row.pv-current")).to_contain_text("tribute")
+    # keyboard: up goes to the main-line alternative, right steps forward
+    viewer.focus()
+    before = _rev(page, sel)
+    page.keyboard.press("ArrowUp")
+    page.wait_for_function("([s, r]) => document.querySelector(s).dataset.rev !== r", arg=[sel, before])
+    expect(viewer.locator(".pv-row.pv-current")).to_contain_text("train")
+    before = _rev(page, sel)
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function("([s, r]) => document.querySelector(s).dataset.rev !== r", arg=[sel, before])
+    # annotate from the browser: a glyph and a comment go into the record
+    _click_and_wait(page, sel, viewer.locator('.pv-glyph[aria-label="glyph !?"]'))
+    viewer.locator(".pv-comment-edit").fill("Tribute first <b>?</b>")
+    _click_and_wait(page, sel, viewer.locator(".pv-save-comment"))
+    _shot(page, "viewer.png")
+    kc = kernel_client(lab, "viewer.ipynb")
+    try:
+        out = kernel_eval(kc, "print(g.node.name, g.node.glyphs, repr(g.node.comment))")
+    finally:
+        kc.stop_channels()
+    assert out == "plan B ['!?'] 'Tribute first <b>?</b>'"
+    assert not page.errors

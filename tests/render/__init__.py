@@ -1,0 +1,1 @@
+"""Tests of the static board renderer (polis_nb.render)."""

@@ -1,0 +1,106 @@
+"""Viewer widget protocol: navigation, variations, annotation and play mode, as the browser sends them."""
+import json
+
+import pytest
+
+import polis_nb as pn
+from polis_nb.widgets import Viewer
+
+
+def send(w, **intent):
+    intent.setdefault("rev", w.rev)
+    w.handle_intent(intent)
+
+
+@pytest.fixture
+def viewer():
+    g = pn.Game(seed=3)
+    g.play("hoplites; to arkadia; from lakedaimon; end")
+    first = g.node
+    g.play("train; polis sparta; pay metal")
+    g.goto(first)
+    g.branch("plan B")
+    g.play("tribute; area lakedaimon; rows metal:2")
+    g.goto(g.root)
+    return Viewer(g)
+
+
+def _row(v, text):
+    return next(r for r in v.view["rows"] if not r.get("heading") and r["text"] == text)
+
+
+def test_viewer_rows_show_main_line_and_variation(viewer):
+    rows = [r for r in viewer.view["rows"] if not r.get("heading")]
+    texts = [r["text"] for r in rows]
+    assert texts.index("train") < texts.index("tribute")  # main line first...
+    var = _row(viewer, "tribute")
+    assert var["variation"] and var["name"] == "plan B" and var["depth"] == 1
+    json.dumps(viewer.view)
+
+
+def test_viewer_navigation_and_variations(viewer):
+    g = viewer.game
+    send(viewer, kind="nav", dir="end")
+    assert g.node.end() is g.node and g.node.is_main_line()
+    send(viewer, kind="goto", node=_row(viewer, "tribute")["id"])
+    assert g.node.name == "plan B"
+    send(viewer, kind="nav", dir="up")
+    assert str(g.node.action) == "train" and g.node.is_main_line()
+    send(viewer, kind="nav", dir="down")
+    assert g.node.name == "plan B"
+    send(viewer, kind="nav", dir="back")
+    send(viewer, kind="nav", dir="start")
+    assert g.node is g.root
+
+
+def test_viewer_comment_and_glyph_write_back(viewer):
+    g = viewer.game
+    send(viewer, kind="goto", node=_row(viewer, "tribute")["id"])
+    node = g.node
+    send(viewer, kind="comment", node=viewer.view["current"], text="<b>bold</b> & plan")
+    send(viewer, kind="glyph", node=viewer.view["current"], glyph="!?")
+    assert node.comment == "<b>bold</b> & plan" and node.glyphs == ["!?"]
+    send(viewer, kind="glyph", node=viewer.view["current"], glyph="!?")
+    assert node.glyphs == []
+    assert pn.Game.from_text(g.to_text()).same_record(g)
+
+
+def test_viewer_draw_marks(viewer):
+    g = viewer.game
+    send(viewer, kind="nav", dir="end")
+    send(viewer, kind="mode", mode="draw")
+    send(viewer, kind="click", target="area:attika")
+    send(viewer, kind="click", target="area:boiotia")
+    send(viewer, kind="click", target="polis:thebai")
+    send(viewer, kind="click", target="polis:thebai")
+    assert [str(m) for m in g.node.marks] == ["[%arrow attika boiotia green]", "[%hl thebai yellow]"]
+    send(viewer, kind="clear", node=viewer.view["current"])
+    assert g.node.marks == []
+
+
+def test_viewer_play_mode_adds_to_the_record(viewer):
+    g = viewer.game
+    send(viewer, kind="nav", dir="end")
+    n = sum(1 for _ in g.root.walk())
+    send(viewer, kind="choose", action="pass")  # refused: view mode
+    assert "play mode" in viewer.view["board"]["note"]
+    send(viewer, kind="mode", mode="play")
+    buttons = viewer.view["board"]["buttons"]
+    assert buttons
+    send(viewer, kind="choose", action=buttons[0]["action"])
+    assert sum(1 for _ in g.root.walk()) > n
+
+
+@pytest.mark.parametrize("bad", [{"kind": "goto", "node": "n99999"}, {"kind": "nav", "dir": "sideways"},
+                                 {"kind": "glyph", "node": "n1", "glyph": "!!!"}, {"kind": "mode", "mode": "fly"},
+                                 {"kind": "comment", "node": "n1", "text": 5}, {"kind": "goto", "node": "x"}])
+def test_viewer_bad_intents_refused(viewer, bad):
+    before = viewer.game.to_text()
+    node = viewer.game.node
+    send(viewer, **bad)
+    assert viewer.view["board"]["note"].startswith("Refused")
+    assert viewer.game.to_text() == before and viewer.game.node is node
+
+
+def test_viewer_repr_stable(viewer):
+    assert repr(viewer).startswith("Viewer(mode=view, ply ") and "0x" not in repr(viewer)
