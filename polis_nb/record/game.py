@@ -439,6 +439,12 @@ class Game:
         return True
 
     # --- display ------------------------------------------------------------------------------
+    def __str__(self) -> str:
+        """For terminals: the board as text (with this node's marks) and the last turn narrated."""
+        from ..render import describe  # lazy, like the other display hooks
+
+        return describe(self.state, marks=tuple(self.node.marks)) + "\n\n" + str(self.last_turn())
+
     def _repr_svg_(self) -> str:
         from ..render import svg  # lazy: the record layer sits below render (python-chess style)
 

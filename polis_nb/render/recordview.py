@@ -16,11 +16,18 @@ def node_ids(game: Game) -> list[Node]:
     return list(game.root.walk())
 
 
-def _label(n: Node) -> str:
-    return ("chance: " if n.parent is not None and n.parent.state.is_chance else "") + str(n.action)
+def _label(n: Node, viewer: str | None) -> str:
+    parent = n.parent.state if n.parent is not None else None
+    if parent is None or not parent.is_chance:
+        return str(n.action)
+    bt = parent.battle
+    if viewer is not None and parent.pending.kind == "draw-card" and bt is not None and bt.draws \
+            and PLAYERS[bt.draws[0]] != viewer:
+        return f"chance: card for {PLAYERS[bt.draws[0]].capitalize()} (hidden)"
+    return "chance: " + str(n.action)
 
 
-def rows(game: Game, index: dict[int, str]) -> tuple[list[dict], bool]:
+def rows(game: Game, index: dict[int, str], viewer: str | None = None) -> tuple[list[dict], bool]:
     """Display rows in reading order: each variation right after the decision it replaces."""
     out: list[dict] = []
     current = game.node
@@ -32,7 +39,7 @@ def rows(game: Game, index: dict[int, str]) -> tuple[list[dict], bool]:
             rnd = board(ps).comp.rounds[ps.round].name
             out.append({"heading": True, "text": f"Round {rnd} · {PLAYERS[ps.pending.player].capitalize()}",
                         "depth": 0})
-        out.append({"id": index[id(n)], "text": _label(n), "depth": depth, "glyphs": "".join(n.glyphs),
+        out.append({"id": index[id(n)], "text": _label(n, viewer), "depth": depth, "glyphs": "".join(n.glyphs),
                     "comment": n.comment, "name": n.name if starts else "", "current": n is current,
                     "on_line": id(n) in on_line, "variation": starts, "auto": n.auto})
 
@@ -63,10 +70,14 @@ def viewer_view(game: Game, *, mode: str, rev: int, viewer: str | None = None, n
     bv = board_view(node.state, viewer=viewer, marks=tuple(node.marks), explanation=explanation, rev=rev, note=note)
     if mode != "play":
         bv["targets"], bv["buttons"] = {}, []
-    rws, cut = rows(game, index)
+    rws, cut = rows(game, index, viewer)
     siblings = node.parent.variations if node.parent is not None else [node]
     k = siblings.index(node)
-    turn = game.last_turn()
+    path = node.path()
+    start = max([k for k, n in enumerate(path) if n.parent.state.pending.kind == "turn"  # type: ignore[union-attr]
+                 and not n.parent.state.turn_actions] or [0])  # type: ignore[union-attr]
+    turn = [{"decision": _label(n, viewer), "sentences": [sentence(e) for e in n.state.log], "comment": n.comment}
+            for n in path[start:]]
     return {
         "rev": rev,
         "mode": mode,
@@ -74,13 +85,12 @@ def viewer_view(game: Game, *, mode: str, rev: int, viewer: str | None = None, n
         "rows": rws,
         "rows_cut": cut,
         "current": index[id(node)],
-        "node": {"id": index[id(node)], "decision": str(node.action) if node.action else "start",
+        "node": {"id": index[id(node)], "decision": _label(node, viewer) if node.action else "start",
                  "comment": node.comment, "starting_comment": node.starting_comment,
                  "can_comment_before": node.starts_variation(), "glyphs": list(node.glyphs), "name": node.name,
                  "marks": [str(m) for m in node.marks],
                  "sentences": [sentence(e) for e in node.state.log]},
-        "turn": [{"decision": e.decision, "sentences": list(e.sentences), "comment": e.comment}
-                 for e in turn.entries if not e.heading],
+        "turn": turn,
         "nav": {"back": node.parent is not None, "forward": bool(node.variations),
                 "up": k > 0, "down": k < len(siblings) - 1},
         "arrow_from": arrow_from,

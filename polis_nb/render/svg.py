@@ -593,6 +593,49 @@ def _summary(ctx: _Ctx) -> str:
             f"{_status(ctx)}")
 
 
+def svg_layers(state: State, *, marks=(), size=None, highlight=(), title=None) -> tuple[dict, list]:
+    """The board as (attributes of the root <svg>, [(layer name, markup), ...]) in drawing order.
+
+    Widgets send this form so the browser re-parses only the layers that changed; :func:`svg`
+    joins it into one document, each layer in ``<g data-layer="name">``.
+    """
+    ctx = _Ctx(state, highlight)
+    name = title if title is not None else _summary(ctx)
+    attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {geo.WIDTH} {geo.HEIGHT}"}
+    if size:
+        attrs["width"], attrs["height"] = str(int(size)), str(int(round(int(size) * 0.8)))
+    attrs.update({"role": "img", "aria-label": name, "class": "polis-board"})
+    territories = tuple(ctx.comp.areas[i].id for i in ctx.b.territories)
+    layers = [
+        ("title", f"<title>{_e(name)}</title>"),
+        ("style", STYLE),
+        ("water", _WATER_RECT),
+        ("seas", draw_seas(ctx)),
+        ("wild", _static_land(territories)),
+        ("lands", draw_lands(ctx)),
+        ("routes", _static_routes()),
+        ("labels", draw_labels(ctx)),
+        ("diolkos", draw_diolkos(ctx)),
+        ("tribute", draw_tribute(ctx)),
+        ("units", draw_units(ctx)),
+        ("ports", draw_ports(ctx)),
+        ("poleis", draw_poleis(ctx)),
+        ("markets", draw_markets(ctx)),
+        ("band", draw_band(ctx)),
+        ("marks", draw_marks(ctx, marks)),
+    ]
+    return attrs, layers
+
+
+BARE_LAYERS = ("title", "style")  # direct children of <svg> (the accessible name must be)
+
+
+def join_layers(attrs: dict, layers: list) -> str:
+    head = " ".join(f'{k}="{_e(v)}"' for k, v in attrs.items())
+    body = "".join(m if n in BARE_LAYERS else f'<g data-layer="{n}">{m}</g>' for n, m in layers)
+    return f"<svg {head}>{body}</svg>"
+
+
 def svg(state: State, *, marks=(), size=None, highlight=(), title=None) -> str:
     """The whole position as a standalone SVG document (a string).
 
@@ -601,29 +644,4 @@ def svg(state: State, *, marks=(), size=None, highlight=(), title=None) -> str:
     poleis, markets or offers that get the class ``legal``. ``size``: pixel width (height follows
     the 5:4 viewBox); ``None`` lets the SVG scale to its container. ``title``: accessible name.
     """
-    ctx = _Ctx(state, highlight)
-    name = title if title is not None else _summary(ctx)
-    dims = f' width="{int(size)}" height="{int(round(int(size) * 0.8))}"' if size else ""
-    territories = tuple(ctx.comp.areas[i].id for i in ctx.b.territories)
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {geo.WIDTH} {geo.HEIGHT}"{dims} role="img" '
-        f'aria-label="{_e(name)}" class="polis-board">',
-        f"<title>{_e(name)}</title>",
-        STYLE,
-        _WATER_RECT,
-        draw_seas(ctx),
-        _static_land(territories),
-        draw_lands(ctx),
-        _static_routes(),
-        draw_labels(ctx),
-        draw_diolkos(ctx),
-        draw_tribute(ctx),
-        draw_units(ctx),
-        draw_ports(ctx),
-        draw_poleis(ctx),
-        draw_markets(ctx),
-        draw_band(ctx),
-        draw_marks(ctx, marks),
-        "</svg>",
-    ]
-    return "".join(parts)
+    return join_layers(*svg_layers(state, marks=marks, size=size, highlight=highlight, title=title))

@@ -77,10 +77,17 @@ def prompt(s: State) -> str:
     return text
 
 
+def view_svg(view: dict) -> str:
+    """The whole SVG document a view model draws (its layers joined)."""
+    from .svg import join_layers
+
+    return join_layers(view["svg_attrs"], [tuple(x) for x in view["svg_layers"]])
+
+
 def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Explanation | None = None,
                rev: int = 0, note: str = "") -> dict:
     """The Board widget's view model for position ``s`` as ``viewer`` may see it."""
-    from .svg import svg
+    from .svg import svg_layers
     from .text import describe
 
     acting = not s.is_terminal and not s.is_chance and (viewer is None or s.current_player == viewer)
@@ -97,10 +104,12 @@ def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Ex
     highlight = [t.split(":", 1)[1] for t in targets]
     seen = visible_state(s, viewer)
     b = board(s)
+    attrs, layers = svg_layers(s, marks=marks, highlight=highlight)
     return {
         "rev": rev,
         "viewer": viewer,
-        "svg": svg(s, marks=marks, highlight=highlight),
+        "svg_attrs": attrs,
+        "svg_layers": [list(x) for x in layers],
         "prompt": prompt(s),
         "player": s.current_player,
         "decision": s.pending.kind,

@@ -15,7 +15,7 @@ import traitlets
 
 from ..record import Game
 from ..render.text import describe
-from ..render.viewmodel import board_view
+from ..render.viewmodel import board_view, view_svg
 from ..rules import State
 from ._assets import asset
 from .control import Controller
@@ -25,8 +25,9 @@ KINDS = {"choose": ("action",), "click": ("target",), "why": ("target",)}
 
 
 class Board(anywidget.AnyWidget):
-    _esm = asset("board.js")
+    _esm = asset("polis_nb.js")
     _css = asset("polis_nb.css")
+    _kind = traitlets.Unicode("board").tag(sync=True)
     view = traitlets.Dict().tag(sync=True)
 
     def __init__(self, source: Game | State, *, viewer: str | None = None, **kwargs):
@@ -48,6 +49,11 @@ class Board(anywidget.AnyWidget):
     def rev(self) -> int:
         """Revision of the view; every redraw bumps it, so stale intents can be told apart."""
         return self._rev
+
+    @property
+    def svg(self) -> str:
+        """The board as drawn now (one SVG document)."""
+        return view_svg(self.view)
 
     def describe(self) -> str:
         """The board as plain text (for terminals and screen readers)."""

@@ -26,8 +26,9 @@ MAX_COMMENT = 10_000
 
 
 class Viewer(anywidget.AnyWidget):
-    _esm = asset("viewer.js")
+    _esm = asset("polis_nb.js")
     _css = asset("polis_nb.css")
+    _kind = traitlets.Unicode("viewer").tag(sync=True)
     view = traitlets.Dict().tag(sync=True)
 
     def __init__(self, game: Game, *, mode: str = "view", viewer: str | None = None, **kwargs):

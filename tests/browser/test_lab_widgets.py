@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from .conftest import kernel_client, kernel_eval, open_notebook
+from .labserver import kernel_client, kernel_eval, open_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -39,9 +39,9 @@ def test_board_click_through_an_action_in_lab(page, lab):
     from playwright.sync_api import expect
 
     open_notebook(page, lab, "board.ipynb")
-    board = page.locator(".polis-board")
+    board = page.locator(".pnb-board")
     expect(board.locator(".pb-prompt")).to_contain_text("Sparta", timeout=30_000)
-    sel = ".polis-board"
+    sel = ".pnb-board"
     # Move hoplites: destination Arkadia, then three hoplites from Lakedaimon, one click each
     _click_and_wait(page, sel, board.locator('.pb-button[data-action="hoplites"]'))
     expect(board.locator("#area-arkadia")).to_have_class(re.compile(r"\blegal\b"))
@@ -70,8 +70,8 @@ def test_viewer_navigates_into_a_variation_in_lab(page, lab):
     from playwright.sync_api import expect
 
     open_notebook(page, lab, "viewer.ipynb")
-    viewer = page.locator(".polis-viewer")
-    sel = ".polis-viewer"
+    viewer = page.locator(".pnb-viewer")
+    sel = ".pnb-viewer"
     expect(viewer.locator(".pv-row", has_text="tribute")).to_be_visible(timeout=30_000)
     _click_and_wait(page, sel, viewer.locator(".pv-row", has_text="(plan B) tribute"))
     expect(viewer.locator(".pv-row.pv-current")).to_contain_text("tribute")

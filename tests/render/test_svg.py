@@ -222,7 +222,8 @@ def test_marks_are_drawn_on_top(start):
              M("highlight", ("persis.1",), "blue"), M("highlight", ("megaris",), "green")]
     root = parse(svg(start, marks=marks))
     layer = [g for g in root.iter(NS + "g") if g.get("class") == "marks"]
-    assert len(layer) == 1 and list(root)[-1] is layer[0]
+    last = list(root)[-1]  # the last layer drawn, wrapped as <g data-layer="marks">
+    assert len(layer) == 1 and last.get("data-layer") == "marks" and list(last) == [layer[0]]
     drawn = [g for g in layer[0] if g.get("class") == "mark"]
     assert [g.find(NS + "title").text for g in drawn] == [
         "arrow from Lakedaimon to Arkadia (red)", "highlight on Thebai (yellow)",

@@ -22,7 +22,8 @@ def test_board_view_lists_legal_choices_and_targets(board):
     assert v["player"] == "sparta" and v["decision"] == "turn"
     assert {"action": "hoplites", "label": "Move hoplites"} in v["buttons"]
     assert v["targets"] == {}
-    assert v["svg"].startswith("<svg") and "Sparta" in v["prompt"]
+    assert board.svg.startswith("<svg") and "Sparta" in v["prompt"]
+    assert [name for name, _ in v["svg_layers"]][:2] == ["title", "style"]
     json.dumps(v)  # the view model is plain JSON
 
 
@@ -109,7 +110,7 @@ def test_board_user_text_is_escaped_in_svg():
     g.comment("<script>alert(1)</script>")
     g.highlight("thebai")
     w = Board(g)
-    assert "<script>" not in w.view["svg"]
+    assert "<script>" not in w.svg
 
 
 def test_board_repr_is_stable(board):

@@ -104,3 +104,21 @@ def test_viewer_bad_intents_refused(viewer, bad):
 
 def test_viewer_repr_stable(viewer):
     assert repr(viewer).startswith("Viewer(mode=view, ply ") and "0x" not in repr(viewer)
+
+
+def test_viewer_hides_the_other_sides_cards():
+    from polis_nb.rules.battle import start_battle
+
+    s = pn.position(round="4", to_move="athens", units={"boiotia": (4, 4)})
+    g = pn.Game(seed=1)
+    g.root._state = start_battle(s, 1, [])  # a record that starts at a land battle's deal
+    g.node = g.root
+    g._settle()
+    text = json.dumps(Viewer(g, viewer="athens").view)
+    sparta_cards = [str(n.action) for n in g.node.path() if n.parent.state.battle.draws[0] == 1]
+    athens_cards = [str(n.action) for n in g.node.path() if n.parent.state.battle.draws[0] == 0]
+    assert sparta_cards and athens_cards
+    assert "card for Sparta (hidden)" in text
+    assert all(f'"chance: {c}"' in text for c in athens_cards)
+    spectator = json.dumps(Viewer(g).view)
+    assert all(f'"chance: {c}"' in spectator for c in sparta_cards)

@@ -1,5 +1,9 @@
-// polis_nb Viewer widget — the browser half: draws the record (rows, board, commentary) from the view
-// model and sends intents ({kind, rev, ...}); Python owns the record and every rule. No imports.
+// polis_nb widgets — the browser half of the Board and the Viewer. They draw the view model Python
+// sends and send intents back ({kind, rev, ...}); they never decide a rule. One self-contained ES
+// module (no imports, no network); the trait `_kind` says which widget to draw.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const BARE_LAYERS = new Set(["title", "style"]);
 
 function h(tag, cls, attrs = {}, text = "") {
   const e = document.createElement(tag);
@@ -9,18 +13,57 @@ function h(tag, cls, attrs = {}, text = "") {
   return e;
 }
 
-function updateSvg(box, text) {
-  if (box._svgText === text) return;
-  box._svgText = text;
-  const fresh = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
-  const cur = box.querySelector("svg");
-  if (!cur || fresh.nodeName !== "svg") {
-    box.replaceChildren(document.importNode(fresh, true));
-    return;
+function parseLayer(markup) {
+  const doc = new DOMParser().parseFromString(`<svg xmlns="${SVG_NS}">${markup}</svg>`, "image/svg+xml");
+  return [...doc.documentElement.childNodes].map((n) => document.importNode(n, true));
+}
+
+// Update the board's SVG in place, layer by layer: only layers whose markup changed are parsed and
+// replaced, so the <svg> element, the other layers and the keyboard focus survive (no flicker).
+function updateSvg(box, attrs, layers) {
+  if (!attrs || !layers) return;
+  let svg = box.querySelector(":scope > svg");
+  if (!svg) {
+    svg = document.createElementNS(SVG_NS, "svg");
+    box.replaceChildren(svg);
+    box._layers = {};
   }
-  for (const a of [...cur.attributes]) if (!fresh.hasAttribute(a.name)) cur.removeAttribute(a.name);
-  for (const a of fresh.attributes) cur.setAttribute(a.name, a.value);
-  cur.replaceChildren(...[...fresh.childNodes].map((n) => document.importNode(n, true)));
+  for (const a of [...svg.attributes]) if (!(a.name in attrs)) svg.removeAttribute(a.name);
+  for (const [k, v] of Object.entries(attrs)) if (k !== "xmlns" && svg.getAttribute(k) !== v) svg.setAttribute(k, v);
+  const focused = document.activeElement && svg.contains(document.activeElement) ? document.activeElement.id : null;
+  const cache = box._layers;
+  const nodes = {};
+  for (const [name, markup] of layers) {
+    let node = BARE_LAYERS.has(name) ? svg.querySelector(`:scope > ${name}`) : svg.querySelector(`:scope > g[data-layer="${name}"]`);
+    if (!node || cache[name] !== markup) {
+      const fresh = parseLayer(markup);
+      let repl;
+      if (BARE_LAYERS.has(name)) {
+        repl = fresh.find((n) => n.nodeName === name) || document.createElementNS(SVG_NS, name);
+      } else {
+        repl = document.createElementNS(SVG_NS, "g");
+        repl.setAttribute("data-layer", name);
+        repl.append(...fresh);
+      }
+      if (node) node.replaceWith(repl);
+      node = repl;
+      cache[name] = markup;
+    }
+    nodes[name] = node;
+  }
+  // keep the drawing order (later layers on top), moving only what is out of place
+  let prev = null;
+  for (const [name] of layers) {
+    const node = nodes[name];
+    const want = prev ? prev.nextSibling : svg.firstChild;
+    if (node !== want) svg.insertBefore(node, want);
+    prev = node;
+  }
+  while (prev && prev.nextSibling) prev.nextSibling.remove();
+  if (focused) {
+    const again = svg.querySelector("#" + CSS.escape(focused));
+    if (again && again !== document.activeElement) again.focus();
+  }
 }
 
 function targetOf(node) {
@@ -31,11 +74,105 @@ function targetOf(node) {
   return "area:" + el.dataset.area;
 }
 
+function renderBoard({ model, el }) {
+  el.classList.add("pnb-board");
+  const map = h("div", "pb-map");
+  const side = h("div", "pb-side");
+  const prompt = h("div", "pb-prompt", { role: "status", "aria-live": "polite" });
+  const choices = h("div", "pb-choices", { role: "group", "aria-label": "Choices here" });
+  const buttons = h("div", "pb-buttons", { role: "group", "aria-label": "Choices" });
+  const tools = h("div", "pb-tools");
+  const whyBtn = h("button", "pb-why", { type: "button", "aria-pressed": "false" }, "Why not? (then click the map)");
+  const note = h("div", "pb-note", { role: "alert" });
+  const explain = h("div", "pb-explain", { "aria-live": "polite" });
+  const logTitle = h("div", "pb-log-title", {}, "What just happened");
+  const log = h("ol", "pb-log");
+  const desc = h("details", "pb-desc");
+  const descText = h("pre", "pb-desc-text");
+  desc.append(h("summary", "", {}, "Text description of the board"), descText);
+  tools.append(whyBtn);
+  side.append(prompt, choices, buttons, tools, note, explain, logTitle, log, desc);
+  el.append(map, side);
+
+  let whyMode = false;
+  const send = (msg) => {
+    msg.rev = model.get("view").rev;
+    model.send(msg);
+  };
+
+  function onTarget(t) {
+    const v = model.get("view");
+    choices.replaceChildren();
+    if (whyMode) {
+      whyMode = false;
+      whyBtn.setAttribute("aria-pressed", "false");
+      send({ kind: "why", target: t });
+      return;
+    }
+    const here = (v.targets || {})[t] || [];
+    if (here.length > 1) {
+      for (const c of here) {
+        const b = h("button", "pb-choice", { type: "button" }, c.label);
+        b.addEventListener("click", () => send({ kind: "choose", action: c.action }));
+        choices.append(b);
+      }
+      return;
+    }
+    send({ kind: "click", target: t }); // Python re-checks; a place that is not a choice gets explained
+  }
+
+  map.addEventListener("click", (e) => {
+    const t = targetOf(e.target);
+    if (t) onTarget(t);
+  });
+  map.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    const t = targetOf(e.target);
+    if (t) {
+      e.preventDefault();
+      onTarget(t);
+    }
+  });
+  whyBtn.addEventListener("click", () => {
+    whyMode = !whyMode;
+    whyBtn.setAttribute("aria-pressed", String(whyMode));
+  });
+
+  function draw() {
+    const v = model.get("view") || {};
+    updateSvg(map, v.svg_attrs, v.svg_layers);
+    prompt.textContent = v.prompt || "";
+    choices.replaceChildren();
+    buttons.replaceChildren(
+      ...(v.buttons || []).map((b) => {
+        const btn = h("button", "pb-button", { type: "button", "data-action": b.action }, b.label);
+        btn.addEventListener("click", () => send({ kind: "choose", action: b.action }));
+        return btn;
+      })
+    );
+    note.textContent = v.note || "";
+    explain.replaceChildren();
+    if (v.explanation) {
+      const e = v.explanation;
+      explain.append(h("div", e.legal ? "pb-legal" : "pb-illegal", {}, (e.legal ? "Legal: " : "Not allowed: ") + e.text));
+      const ul = h("ul", "pb-rules");
+      for (const r of e.rules) ul.append(h("li", "", { title: r.summary }, `${r.id} — ${r.source}`));
+      explain.append(ul);
+    }
+    log.replaceChildren(...(v.log || []).map((e) => h("li", "", { title: e.cite }, e.text)));
+    descText.textContent = v.description || "";
+    el.dataset.rev = String(v.rev ?? "");
+  }
+  model.on("change:view", draw);
+  draw();
+  return () => model.off("change:view", draw);
+}
+
 const GLYPHS = ["!", "?", "!!", "??", "!?", "?!"];
 const KEYS = { ArrowLeft: "back", ArrowRight: "forward", Home: "start", End: "end", ArrowUp: "up", ArrowDown: "down" };
 
-function render({ model, el }) {
-  el.classList.add("polis-viewer");
+function renderViewer({ model, el }) {
+  el.classList.add("pnb-viewer");
   el.setAttribute("tabindex", "0");
   el.setAttribute("aria-label", "Polis game viewer: arrow keys step, up and down switch variations");
   const map = h("div", "pv-map");
@@ -113,7 +250,7 @@ function render({ model, el }) {
   function draw() {
     const v = model.get("view") || {};
     const b = v.board || {};
-    updateSvg(map, b.svg || "");
+    updateSvg(map, b.svg_attrs, b.svg_layers);
     for (const [dir, btn] of Object.entries(navButtons)) {
       const ok = { start: v.nav?.back, back: v.nav?.back, forward: v.nav?.forward, end: v.nav?.forward,
         up: v.nav?.up, down: v.nav?.down }[dir];
@@ -169,4 +306,9 @@ function render({ model, el }) {
   return () => model.off("change:view", draw);
 }
 
-export default { render };
+
+export default {
+  render(ctx) {
+    return ctx.model.get("_kind") === "viewer" ? renderViewer(ctx) : renderBoard(ctx);
+  },
+};
