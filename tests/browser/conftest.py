@@ -38,6 +38,15 @@ def lab(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def lab_tutorials(tmp_path_factory):
+    """JupyterLab serving a copy of tutorials/ (the notebooks users open)."""
+    _need_browser()
+    server = LabServer(HERE.parents[1] / "tutorials", tmp_path_factory.mktemp("lab-tut"), extra_path=HERE.parents[1])
+    yield server.start()
+    server.stop()
+
+
+@pytest.fixture(scope="session")
 def browser():
     _need_browser()
     from playwright.sync_api import sync_playwright

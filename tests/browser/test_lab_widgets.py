@@ -95,4 +95,11 @@ def test_viewer_navigates_into_a_variation_in_lab(page, lab):
     finally:
         kc.stop_channels()
     assert out == "plan B ['!?'] 'Tribute first <b>?</b>'"
+    # user text is shown as text, never run: a script payload in a comment stays inert
+    payload = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
+    viewer.locator(".pv-comment-edit").fill(payload)
+    _click_and_wait(page, sel, viewer.locator(".pv-save-comment"))
+    expect(viewer.locator(".pv-turn-entry .pv-comment").last).to_have_text("— " + payload)
+    assert page.evaluate("() => window.__pwned") is None
+    assert viewer.locator(".pv-tree img, .pv-commentary img, .pv-tree script").count() == 0
     assert not page.errors

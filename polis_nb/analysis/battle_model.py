@@ -1,0 +1,612 @@
+"""A compact model of one battle for the odds: card types, exchanges, policies, exact search.
+
+The kernel (:mod:`polis_nb.rules.battle`) keeps hands and deck as counts per card *type*; this
+module works on the same count vectors without building States, so that it can enumerate
+(exact odds) or replay many battles quickly (the ``engine="model"`` Monte Carlo). It follows the
+kernel step by step and uses its data (``card_types``) and its formation test (``matched``);
+``tests/analysis/test_odds.py`` checks that a seeded model run and a seeded kernel run make the
+same decisions and reach the same outcome.
+
+Flow mirrored from the kernel (rule ids in brackets):
+
+* deal: the first attacker draws one card per unit, then the defender [battle.hands];
+* a retreat window before the first exchange and after each exchange: the next attacker is asked
+  first, then the other side, each only with at least 1 prestige [battle.retreat];
+* an exchange: two attacking cards, two answers [battle.exchange, battle.formation,
+  battle.mercenaries, battle.salpinx]; an unpayable Salpinx loses the game at once
+  [battle.salpinx-unpayable];
+* the battle ends when the defender keeps fewer than 2 units, or the deck cannot cover both
+  redraws (old attacker 2, old defender 2 minus its losses) [battle.end, battle.redraw].
+
+Outcome codes are ints so that shifting a whole distribution by an exchange's losses and prestige
+is one addition per entry (see :func:`encode`).
+"""
+from __future__ import annotations
+
+import random
+from math import comb
+from typing import Callable
+
+from ..rules.battle import card_name, card_types, matched
+
+ATHENS, SPARTA = 0, 1
+ENDS = ("defender-broken", "deck-exhausted", "retreat", "salpinx-loss", "continues")
+BROKEN, EXHAUSTED, RETREAT, SALPINX, CONTINUES = range(5)
+POLICIES = ("random", "greedy", "retreat-when-behind")
+
+# --- outcome codes ----------------------------------------------------------------------------
+# code = end + 5*side' + 16*loss_a + 128*loss_s + 1024*(dp_a + 64) + 131072*(dp_s + 64)
+# where side' = side + 1 (side -1 = nobody). Shifting by an exchange adds a constant.
+_LA, _LS, _PA, _PS = 16, 128, 1024, 131072
+_ZERO = 64 * _PA + 64 * _PS
+
+
+def leaf(end: int, side: int) -> int:
+    return end + 5 * (side + 1) + _ZERO
+
+
+def shift(loss: tuple[int, int], dp: tuple[int, int]) -> int:
+    return loss[0] * _LA + loss[1] * _LS + dp[0] * _PA + dp[1] * _PS
+
+
+def decode(code: int) -> tuple[int, int, int, int, str, int]:
+    """(losses Athens, losses Sparta, prestige Athens, prestige Sparta, end, side) of a code."""
+    low = code % 16
+    end, side = low % 5, low // 5 - 1
+    la = (code // _LA) % 8
+    ls = (code // _LS) % 8
+    pa = (code // _PA) % 128 - 64
+    ps = code // _PS - 64
+    return la, ls, pa, ps, ENDS[end], side
+
+
+# --- cards ------------------------------------------------------------------------------------
+
+class Cards:
+    """The card types of one battle kind with their counts, values and exchange results."""
+
+    _cache: dict = {}
+
+    def __new__(cls, components: str, kind: str):
+        key = (components, kind)
+        if key in cls._cache:
+            return cls._cache[key]
+        self = super().__new__(cls)
+        types, counts = card_types(components, kind)
+        self.components, self.kind = components, kind
+        self.types, self.counts, self.n = types, counts, len(types)
+        self.names = tuple(card_name(t) for t in types)
+        self.index = {nm: i for i, nm in enumerate(self.names)}
+        self.value = tuple(t.value for t in types)
+        self.form = tuple(t.formation for t in types)
+        self.salpinx = next((i for i, t in enumerate(types) if t.formation == "salpinx"), -1)
+        self.n_salpinx = counts[self.salpinx] if self.salpinx >= 0 else 0
+        # (attacking type, answering type) -> (loss, gain, salpinx), as defend_apply scores one pair
+        self.pair_result = {}
+        for a, ta in enumerate(types):
+            for d, td in enumerate(types):
+                if ta.formation == "salpinx":
+                    self.pair_result[a, d] = (1, 0, 1)
+                elif matched(ta, td):
+                    self.pair_result[a, d] = (0, max(0, ta.value - td.value), 0)
+                else:
+                    self.pair_result[a, d] = (1, max(0, ta.value), 0)
+        self._att_opts: dict = {}
+        self._def_opts: dict = {}
+        self._relevant: dict = {}
+        cls._cache[key] = self
+        return self
+
+    def result(self, played: tuple[int, int], answer: tuple[int, int]) -> tuple[int, int, bool]:
+        """(losses, prestige gained by the attacker before any Salpinx cost, Salpinx played)."""
+        l1, g1, s1 = self.pair_result[played[0], answer[0]]
+        l2, g2, s2 = self.pair_result[played[1], answer[1]]
+        return l1 + l2, g1 + g2, bool(s1 or s2)
+
+    # the kernel's option lists, in the kernel's order (battle.attack_options / defend_options)
+    def attack_options(self, hand: tuple[int, ...], broke: bool) -> list[tuple[int, int]]:
+        key = (hand, broke)
+        out = self._att_opts.get(key)
+        if out is None:
+            out = []
+            for i, k in enumerate(hand):
+                if not k:
+                    continue
+                if k >= 2:
+                    out.append((i, i))
+                for j in range(i + 1, len(hand)):
+                    if hand[j]:
+                        out.append((i, j))
+            if broke and self.salpinx >= 0:
+                safe = [x for x in out if self.salpinx not in x]
+                out = safe or out
+            self._att_opts[key] = out
+        return out
+
+    def defend_options(self, hand: tuple[int, ...], same: bool) -> list[tuple[int, int]]:
+        key = (hand, same)
+        out = self._def_opts.get(key)
+        if out is None:
+            out = []
+            for x, k in enumerate(hand):
+                if not k:
+                    continue
+                for y, m in enumerate(hand):
+                    if not m or (x == y and k < 2) or (same and y < x):
+                        continue
+                    out.append((x, y))
+            self._def_opts[key] = out
+        return out
+
+    def relevant(self, played: tuple[int, int]) -> tuple[tuple[int, ...], int]:
+        """Types that can answer ``played`` differently from the rest, and a representative of the
+        rest (-1 if none): every other type fails against both cards and is worth 0 against
+        Mercenaries, so the greedy defence only needs counts of the relevant types."""
+        out = self._relevant.get(played)
+        if out is None:
+            forms = {self.form[played[0]], self.form[played[1]], "mercenaries", "salpinx"}
+            rel = tuple(i for i in range(self.n) if self.form[i] in forms or self.value[i] < 0)
+            rest = [i for i in range(self.n) if i not in rel]
+            out = self._relevant[played] = (rel, rest[0] if rest else -1)
+        return out
+
+
+def sub(h: tuple[int, ...], i: int, j: int) -> tuple[int, ...]:
+    h = list(h)
+    h[i] -= 1
+    h[j] -= 1
+    return tuple(h)
+
+
+def vadd(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def vsub(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x - y for x, y in zip(a, b))
+
+
+_MS: dict = {}
+
+
+def multisets(deck: tuple[int, ...], k: int) -> list[tuple[tuple[int, ...], float]]:
+    """Every multiset of k cards drawn from ``deck`` with its (hypergeometric) probability."""
+    key = (deck, k)
+    out = _MS.get(key)
+    if out is not None:
+        return out
+    total = comb(sum(deck), k)
+    out = []
+    n = len(deck)
+
+    def rec(i: int, left: int, cur: list[int], w: int):
+        if left == 0:
+            out.append((tuple(cur) + (0,) * (n - len(cur)), w / total))
+            return
+        if i == n:
+            return
+        for m in range(min(left, deck[i]), -1, -1):
+            rec(i + 1, left - m, cur + [m], w * comb(deck[i], m))
+
+    rec(0, k, [], 1)
+    if len(_MS) > 200_000:
+        _MS.clear()
+    _MS[key] = out
+    return out
+
+
+# --- policies ---------------------------------------------------------------------------------
+
+class Policy:
+    """How one side decides: attack pair, answers, retreat. ``choose_*`` samples with an rng (or
+    returns the only choice); ``*_weights`` gives the exact mixture for enumeration."""
+
+    name = "?"
+    uniform = False
+
+    def __init__(self, cards: Cards):
+        self.cards = cards
+
+    def retreats(self, own: int, opp: int) -> bool:
+        return False
+
+
+class RandomPolicy(Policy):
+    """Uniform over the kernel's legal choices; fights whenever fighting is legal (it always is)."""
+
+    name = "random"
+    uniform = True
+
+
+class GreedyPolicy(Policy):
+    """Attacker: the pair with the highest expected immediate (net prestige gained + units the
+    defender loses), over the defender hands it cannot see (drawn from deck + defender's hand) and
+    a greedy answer. Defender: fewest losses, then least prestige given, then the lowest card
+    values spent; ties go to the kernel's order."""
+
+    name = "greedy"
+
+    def __init__(self, cards: Cards):
+        super().__init__(cards)
+        self._defence: dict = {}
+        self._value: dict = {}
+
+    def best_answer(self, played: tuple[int, int], hand: tuple[int, ...]):
+        key = (played, hand)
+        got = self._defence.get(key)
+        if got is None:
+            c = self.cards
+            best = None
+            for ans in c.defend_options(hand, played[0] == played[1]):
+                loss, gain, _ = c.result(played, ans)
+                score = (loss, gain, c.value[ans[0]] + c.value[ans[1]])
+                if best is None or score < best[0]:
+                    best = (score, ans)
+            got = self._defence[key] = best
+        return got
+
+    def attack_value(self, played, pool: tuple[int, ...], k: int, udef: int) -> float:
+        c = self.cards
+        rel, rep = c.relevant(played)
+        proj = tuple(pool[t] for t in rel)
+        rest = sum(pool) - sum(proj)
+        key = (played, proj, rest, k, min(udef, 2))
+        v = self._value.get(key)
+        if v is not None:
+            return v
+        cost = 1 if c.salpinx in played else 0
+        total = 0.0
+        for m, p in multisets(proj + (rest,), k):
+            hand = [0] * c.n
+            for t, x in zip(rel, m):
+                hand[t] = x
+            if m[-1]:
+                hand[rep] += m[-1]
+            (loss, gain, _), _ans = self.best_answer(played, tuple(hand))
+            total += p * (gain - cost + min(loss, udef))
+        self._value[key] = total
+        return total
+
+    def best_attack(self, options, hand_def, deck, udef):
+        pool = vadd(deck, hand_def)
+        k = sum(hand_def)
+        best, best_v = options[0], None
+        for o in options:
+            v = self.attack_value(o, pool, k, udef)
+            if best_v is None or v > best_v + 1e-12:
+                best, best_v = o, v
+        return best
+
+
+class RetreatWhenBehind(GreedyPolicy):
+    """Greedy, and retreats at a window when it has fewer units than the opponent (and can pay)."""
+
+    name = "retreat-when-behind"
+
+    def retreats(self, own: int, opp: int) -> bool:
+        return own < opp
+
+
+def make_policy(name: str, cards: Cards) -> Policy:
+    if name == "random":
+        return RandomPolicy(cards)
+    if name == "greedy":
+        return GreedyPolicy(cards)
+    if name == "retreat-when-behind":
+        return RetreatWhenBehind(cards)
+    raise ValueError(f"unknown policy {name!r}; known: {', '.join(POLICIES)}")
+
+
+def attack_choice(pol: Policy, options, hand_def, deck, udef, rng: random.Random | None):
+    if pol.uniform:
+        return rng.choice(options)
+    return pol.best_attack(options, hand_def, deck, udef)
+
+
+def defend_choice(pol: Policy, options, played, hand, rng: random.Random | None):
+    if pol.uniform:
+        return rng.choice(options)
+    return pol.best_answer(played, hand)[1]
+
+
+# --- a battle node ------------------------------------------------------------------------------
+
+class Node:
+    """Where a battle stands, in count vectors (mutable scratch for the simulator).
+
+    ``stage``: "draw" (``draws`` still to deal, then ``after_draw``), "window" (retreat window,
+    ``asked`` already answered, then ``after``), "attack", "defend" (``played`` on the table).
+    """
+
+    __slots__ = ("attacker", "hands", "deck", "units", "prestige", "stage", "draws", "after", "asked",
+                 "played", "last_losses", "exchanges")
+
+    def __init__(self, attacker, hands, deck, units, prestige, stage, draws=(), after="attack", asked=(),
+                 played=(), last_losses=0, exchanges=0):
+        self.attacker = attacker
+        self.hands = [tuple(hands[0]), tuple(hands[1])]
+        self.deck = tuple(deck)
+        self.units = list(units)
+        self.prestige = list(prestige)
+        self.stage = stage
+        self.draws = tuple(draws)
+        self.after = after
+        self.asked = tuple(asked)
+        self.played = tuple(played)
+        self.last_losses = last_losses
+        self.exchanges = exchanges
+
+    def copy(self) -> "Node":
+        return Node(self.attacker, self.hands, self.deck, self.units, self.prestige, self.stage, self.draws,
+                    self.after, self.asked, self.played, self.last_losses, self.exchanges)
+
+
+def draw_card(deck: tuple[int, ...], rng: random.Random) -> int:
+    """One card type, sampled exactly as ``pn.sample_chance`` samples a draw-card decision (one
+    ``rng.random()``, outcomes in deck order), so model and kernel runs stay in step."""
+    n = sum(deck)
+    x = rng.random()
+    acc = 0.0
+    last = -1
+    for i, k in enumerate(deck):
+        if k:
+            acc += k / n
+            last = i
+            if x < acc:
+                return i
+    return last
+
+
+def simulate(cards: Cards, node: Node, pols: tuple[Policy, Policy], rng: random.Random,
+             horizon: int | None = None) -> int:
+    """Play one battle from ``node`` (a fresh copy is used) to its end; return the outcome code."""
+    nd = node.copy()
+    hands, units, pres = nd.hands, nd.units, nd.prestige
+    deck = nd.deck
+    la = [0, 0]
+    dp = [0, 0]
+    att = nd.attacker
+    stage = nd.stage
+    draws = list(nd.draws)
+    after, asked, played = nd.after, nd.asked, nd.played
+    last = nd.last_losses
+    done = 0
+    first_window_then = "attack"
+    if stage == "draw" and nd.exchanges == 0:
+        first_window_then = "window"
+
+    def code(end, side):
+        return leaf(end, side) + shift((la[0], la[1]), (dp[0], dp[1]))
+
+    while True:
+        if stage == "draw":
+            for p in draws:
+                i = draw_card(deck, rng)
+                d = list(deck)
+                d[i] -= 1
+                deck = tuple(d)
+                h = list(hands[p])
+                h[i] += 1
+                hands[p] = tuple(h)
+            draws = []
+            if first_window_then == "window":
+                stage, asked, after = "window", (), "attack"
+                first_window_then = "attack"
+            else:
+                stage = "attack"
+            continue
+        if stage == "window":
+            for p in (att, 1 - att):
+                if p in asked or pres[p] < 1:
+                    continue
+                if pols[p].retreats(units[p], units[1 - p]):
+                    dp[p] -= 1
+                    dp[1 - p] += 1
+                    return code(RETREAT, p)
+            if after == "refill":
+                old_att, old_def = 1 - att, att
+                draws = [old_att, old_att] + [old_def] * (2 - last)
+                stage = "draw"
+                asked = ()
+                continue
+            stage = "attack"
+            continue
+        if stage == "attack":
+            if sum(hands[att]) < 2:
+                return code(EXHAUSTED, -1)
+            opts = cards.attack_options(hands[att], pres[att] < 1)
+            played = attack_choice(pols[att], opts, hands[1 - att], deck, units[1 - att], rng)
+            hands[att] = sub(hands[att], *played)
+            stage = "defend"
+            continue
+        # defend
+        dfn = 1 - att
+        opts = cards.defend_options(hands[dfn], played[0] == played[1])
+        ans = defend_choice(pols[dfn], opts, played, hands[dfn], rng)
+        hands[dfn] = sub(hands[dfn], *ans)
+        loss, gain, salp = cards.result(played, ans)
+        pres[att] += gain
+        dp[att] += gain
+        if salp:
+            if pres[att] < 1:
+                return code(SALPINX, att)
+            pres[att] -= 1
+            dp[att] -= 1
+        lost = min(loss, units[dfn])
+        units[dfn] -= lost
+        la[dfn] += lost
+        played = ()
+        done += 1
+        if units[dfn] < 2:
+            return code(BROKEN, dfn)
+        if sum(deck) < 4 - lost:
+            return code(EXHAUSTED, -1)
+        if horizon is not None and done >= horizon:
+            return code(CONTINUES, -1)
+        att, last, after, asked, stage = dfn, lost, "refill", (), "window"
+
+
+# --- exact enumeration --------------------------------------------------------------------------
+
+class BudgetExceeded(Exception):
+    pass
+
+
+class Exact:
+    """Exact outcome distribution by enumeration over card types with memoisation.
+
+    Prestige enters the rules only through "at least 1" (retreat, Salpinx), and within a battle it
+    can drop only through the Salpinx cost (one card per Salpinx) or a retreat (which ends the
+    battle), so it is kept clipped at ``1 + Salpinx cards`` in the memo keys.
+    """
+
+    def __init__(self, cards: Cards, pols: tuple[Policy, Policy], horizon: int | None, budget: int,
+                 tick: Callable[[int], None] | None = None):
+        self.c = cards
+        self.pols = pols
+        self.horizon = horizon
+        self.budget = budget
+        self.nodes = 0
+        self.memo: dict = {}
+        self.cap = 1 + cards.n_salpinx
+        self.tick = tick
+
+    def clip(self, p: int) -> int:
+        return p if p < self.cap else self.cap
+
+    def _count(self):
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise BudgetExceeded
+        if self.tick is not None and not self.nodes & 1023:
+            self.tick(self.nodes)
+
+    def solve(self, node: Node) -> dict[int, float]:
+        nd = node
+        hz = self.horizon if self.horizon is not None else -1
+        pres = (self.clip(nd.prestige[0]), self.clip(nd.prestige[1]))
+        units = tuple(nd.units)
+        hands = (tuple(nd.hands[0]), tuple(nd.hands[1]))
+        if nd.stage == "draw":
+            nxt = "window" if nd.exchanges == 0 else "attack"
+            return self.draw(nd.attacker, hands, nd.deck, units, pres, tuple(nd.draws), nxt, hz)
+        if nd.stage == "window":
+            return self.window(nd.attacker, hands, nd.deck, units, pres, nd.after, nd.last_losses, hz, nd.asked)
+        if nd.stage == "attack":
+            return self.attack(nd.attacker, hands, nd.deck, units, pres, hz)
+        return self.defend(nd.attacker, hands, nd.deck, units, pres, nd.played, hz)
+
+    def draw(self, att, hands, deck, units, pres, draws, nxt, hz):
+        need = [draws.count(0), draws.count(1)]
+        # draws are exchangeable: deal each side's cards as a multiset, in the kernel's order
+        order = []
+        for p in draws:
+            if p not in order:
+                order.append(p)
+        acc: dict[int, float] = {}
+        self._deal(att, list(hands), deck, units, pres, order, need, nxt, hz, 1.0, acc)
+        return acc
+
+    def _deal(self, att, hands, deck, units, pres, order, need, nxt, hz, w, acc):
+        if not order:
+            hs = (hands[0], hands[1])
+            if nxt == "window":
+                child = self.window(att, hs, deck, units, pres, "attack", 0, hz, ())
+            else:
+                child = self.attack(att, hs, deck, units, pres, hz)
+            for k, v in child.items():
+                acc[k] = acc.get(k, 0.0) + w * v
+            return
+        p = order[0]
+        for m, q in multisets(deck, need[p]):
+            h2 = list(hands)
+            h2[p] = vadd(hands[p], m)
+            self._deal(att, h2, vsub(deck, m), units, pres, order[1:], need, nxt, hz, w * q, acc)
+
+    def window(self, att, hands, deck, units, pres, after, last, hz, asked):
+        for p in (att, 1 - att):
+            if p in asked or pres[p] < 1:
+                continue
+            if self.pols[p].retreats(units[p], units[1 - p]):
+                dp = [0, 0]
+                dp[p], dp[1 - p] = -1, 1
+                return {leaf(RETREAT, p) + shift((0, 0), (dp[0], dp[1])): 1.0}
+        if after == "refill":
+            old_att, old_def = 1 - att, att
+            draws = (old_att, old_att) + (old_def,) * (2 - last)
+            return self.draw(att, hands, deck, units, pres, draws, "attack", hz)
+        return self.attack(att, hands, deck, units, pres, hz)
+
+    def attack(self, att, hands, deck, units, pres, hz):
+        key = (att, hands, deck, units, pres, hz)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        self._count()
+        c = self.c
+        if sum(hands[att]) < 2:
+            out = {leaf(EXHAUSTED, -1): 1.0}
+        else:
+            opts = c.attack_options(hands[att], pres[att] < 1)
+            pol = self.pols[att]
+            if pol.uniform:
+                choices = [(o, 1.0 / len(opts)) for o in opts]
+            else:
+                choices = [(pol.best_attack(opts, hands[1 - att], deck, units[1 - att]), 1.0)]
+            out = {}
+            for played, w in choices:
+                h = list(hands)
+                h[att] = sub(hands[att], *played)
+                child = self.defend(att, (h[0], h[1]), deck, units, pres, played, hz)
+                for k, v in child.items():
+                    out[k] = out.get(k, 0.0) + w * v
+        self.memo[key] = out
+        return out
+
+    def defend(self, att, hands, deck, units, pres, played, hz):
+        c = self.c
+        dfn = 1 - att
+        hand = hands[dfn]
+        opts = c.defend_options(hand, played[0] == played[1])
+        pol = self.pols[dfn]
+        if pol.uniform:
+            choices = [(o, 1.0 / len(opts)) for o in opts]
+        else:
+            choices = [(pol.best_answer(played, hand)[1], 1.0)]
+        out: dict[int, float] = {}
+        for ans, w in choices:
+            self._count()
+            loss, gain, salp = c.result(played, ans)
+            dp = [0, 0]
+            dp[att] = gain
+            pa = pres[att] + gain
+            if salp:
+                if pa < 1:
+                    k = leaf(SALPINX, att) + shift((0, 0), (dp[0], dp[1]))
+                    out[k] = out.get(k, 0.0) + w
+                    continue
+                pa -= 1
+                dp[att] -= 1
+            lost = min(loss, units[dfn])
+            u = list(units)
+            u[dfn] -= lost
+            ls = [0, 0]
+            ls[dfn] = lost
+            off = shift((ls[0], ls[1]), (dp[0], dp[1]))
+            if u[dfn] < 2:
+                child = {leaf(BROKEN, dfn): 1.0}
+            elif sum(deck) < 4 - lost:
+                child = {leaf(EXHAUSTED, -1): 1.0}
+            elif hz == 1:
+                child = {leaf(CONTINUES, -1): 1.0}
+            else:
+                p2 = list(pres)
+                p2[att] = self.clip(pa)
+                h = list(hands)
+                h[dfn] = sub(hand, *ans)
+                child = self.window(dfn, (h[0], h[1]), deck, (u[0], u[1]), (p2[0], p2[1]), "refill", lost,
+                                    hz - 1 if hz > 0 else hz, ())
+            for k, v in child.items():
+                k2 = k + off
+                out[k2] = out.get(k2, 0.0) + w * v
+        return out
