@@ -1,4 +1,8 @@
-"""Analysis: bots and simulation over the kernel (odds come in a later issue)."""
+"""Analysis: bots, simulation and odds over the kernel."""
 from .bots import random_policy, sensible_policy, play_out
+from .odds import (BattleOdds, BattleOutcome, Estimate, MarketOdds, SiegeOdds, battle_odds, battle_odds_setup,
+                   market_move_odds, market_value_after, siege_odds, siege_odds_for)
 
-__all__ = ["random_policy", "sensible_policy", "play_out"]
+__all__ = ["random_policy", "sensible_policy", "play_out", "BattleOdds", "BattleOutcome", "Estimate", "MarketOdds",
+           "SiegeOdds", "battle_odds", "battle_odds_setup", "market_move_odds", "market_value_after", "siege_odds",
+           "siege_odds_for"]

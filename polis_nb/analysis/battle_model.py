@@ -19,13 +19,12 @@ Flow mirrored from the kernel (rule ids in brackets):
   redraws (old attacker 2, old defender 2 minus its losses) [battle.end, battle.redraw].
 
 Outcome codes are ints so that shifting a whole distribution by an exchange's losses and prestige
-is one addition per entry (see :func:`encode`).
+is one addition per entry (see :func:`leaf` and :func:`shift`).
 """
 from __future__ import annotations
 
 import random
 from math import comb
-from typing import Callable
 
 from ..rules.battle import card_name, card_types, matched
 
@@ -176,19 +175,17 @@ def multisets(deck: tuple[int, ...], k: int) -> list[tuple[tuple[int, ...], floa
     if out is not None:
         return out
     total = comb(sum(deck), k)
-    out = []
-    n = len(deck)
-
-    def rec(i: int, left: int, cur: list[int], w: int):
-        if left == 0:
-            out.append((tuple(cur) + (0,) * (n - len(cur)), w / total))
-            return
-        if i == n:
-            return
-        for m in range(min(left, deck[i]), -1, -1):
-            rec(i + 1, left - m, cur + [m], w * comb(deck[i], m))
-
-    rec(0, k, [], 1)
+    parts = [((), 1, 0)]  # (counts so far, ways, cards so far), kept only if k can still be reached
+    after = sum(deck)
+    for n_i in deck:
+        after -= n_i
+        nxt = []
+        for pre, w, used in parts:
+            left = k - used
+            for m in range(max(0, left - after), min(left, n_i) + 1):
+                nxt.append((pre + (m,), w * comb(n_i, m), used + m))
+        parts = nxt
+    out = [(pre, w / total) for pre, w, _ in parts]
     if len(_MS) > 200_000:
         _MS.clear()
     _MS[key] = out
@@ -228,8 +225,12 @@ class GreedyPolicy(Policy):
 
     def __init__(self, cards: Cards):
         super().__init__(cards)
-        self._defence: dict = {}
-        self._value: dict = {}
+        # shared by every greedy policy on these cards (pure functions of their keys)
+        caches = cards.__dict__.setdefault("_greedy", ({}, {}, {}))
+        if sum(len(x) for x in caches) > 2_000_000:
+            for x in caches:
+                x.clear()
+        self._defence, self._value, self._by_counts = caches
 
     def best_answer(self, played: tuple[int, int], hand: tuple[int, ...]):
         key = (played, hand)
@@ -246,24 +247,31 @@ class GreedyPolicy(Policy):
         return got
 
     def attack_value(self, played, pool: tuple[int, ...], k: int, udef: int) -> float:
+        """Expected (net prestige + units lost by the defender) of attacking with ``played`` against
+        a hand of k cards drawn from ``pool``, answered greedily."""
         c = self.cards
         rel, rep = c.relevant(played)
         proj = tuple(pool[t] for t in rel)
-        rest = sum(pool) - sum(proj)
-        key = (played, proj, rest, k, min(udef, 2))
+        proj += (sum(pool) - sum(proj),)
+        u2 = udef if udef < 2 else 2  # an exchange costs at most 2 units
+        key = (played, proj, k, u2)
         v = self._value.get(key)
         if v is not None:
             return v
         cost = 1 if c.salpinx in played else 0
+        vals = self._by_counts
         total = 0.0
-        for m, p in multisets(proj + (rest,), k):
-            hand = [0] * c.n
-            for t, x in zip(rel, m):
-                hand[t] = x
-            if m[-1]:
-                hand[rep] += m[-1]
-            (loss, gain, _), _ans = self.best_answer(played, tuple(hand))
-            total += p * (gain - cost + min(loss, udef))
+        for m, p in multisets(proj, k):
+            x = vals.get((played, m, u2))
+            if x is None:
+                hand = [0] * c.n
+                for t, y in zip(rel, m):
+                    hand[t] = y
+                if m[-1]:
+                    hand[rep] += m[-1]
+                (loss, gain, _), _ans = self.best_answer(played, tuple(hand))
+                x = vals[played, m, u2] = gain - cost + (loss if loss < u2 else u2)
+            total += p * x
         self._value[key] = total
         return total
 
@@ -444,169 +452,3 @@ def simulate(cards: Cards, node: Node, pols: tuple[Policy, Policy], rng: random.
         if horizon is not None and done >= horizon:
             return code(CONTINUES, -1)
         att, last, after, asked, stage = dfn, lost, "refill", (), "window"
-
-
-# --- exact enumeration --------------------------------------------------------------------------
-
-class BudgetExceeded(Exception):
-    pass
-
-
-class Exact:
-    """Exact outcome distribution by enumeration over card types with memoisation.
-
-    Prestige enters the rules only through "at least 1" (retreat, Salpinx), and within a battle it
-    can drop only through the Salpinx cost (one card per Salpinx) or a retreat (which ends the
-    battle), so it is kept clipped at ``1 + Salpinx cards`` in the memo keys.
-    """
-
-    def __init__(self, cards: Cards, pols: tuple[Policy, Policy], horizon: int | None, budget: int,
-                 tick: Callable[[int], None] | None = None):
-        self.c = cards
-        self.pols = pols
-        self.horizon = horizon
-        self.budget = budget
-        self.nodes = 0
-        self.memo: dict = {}
-        self.cap = 1 + cards.n_salpinx
-        self.tick = tick
-
-    def clip(self, p: int) -> int:
-        return p if p < self.cap else self.cap
-
-    def _count(self):
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise BudgetExceeded
-        if self.tick is not None and not self.nodes & 1023:
-            self.tick(self.nodes)
-
-    def solve(self, node: Node) -> dict[int, float]:
-        nd = node
-        hz = self.horizon if self.horizon is not None else -1
-        pres = (self.clip(nd.prestige[0]), self.clip(nd.prestige[1]))
-        units = tuple(nd.units)
-        hands = (tuple(nd.hands[0]), tuple(nd.hands[1]))
-        if nd.stage == "draw":
-            nxt = "window" if nd.exchanges == 0 else "attack"
-            return self.draw(nd.attacker, hands, nd.deck, units, pres, tuple(nd.draws), nxt, hz)
-        if nd.stage == "window":
-            return self.window(nd.attacker, hands, nd.deck, units, pres, nd.after, nd.last_losses, hz, nd.asked)
-        if nd.stage == "attack":
-            return self.attack(nd.attacker, hands, nd.deck, units, pres, hz)
-        return self.defend(nd.attacker, hands, nd.deck, units, pres, nd.played, hz)
-
-    def draw(self, att, hands, deck, units, pres, draws, nxt, hz):
-        need = [draws.count(0), draws.count(1)]
-        # draws are exchangeable: deal each side's cards as a multiset, in the kernel's order
-        order = []
-        for p in draws:
-            if p not in order:
-                order.append(p)
-        acc: dict[int, float] = {}
-        self._deal(att, list(hands), deck, units, pres, order, need, nxt, hz, 1.0, acc)
-        return acc
-
-    def _deal(self, att, hands, deck, units, pres, order, need, nxt, hz, w, acc):
-        if not order:
-            hs = (hands[0], hands[1])
-            if nxt == "window":
-                child = self.window(att, hs, deck, units, pres, "attack", 0, hz, ())
-            else:
-                child = self.attack(att, hs, deck, units, pres, hz)
-            for k, v in child.items():
-                acc[k] = acc.get(k, 0.0) + w * v
-            return
-        p = order[0]
-        for m, q in multisets(deck, need[p]):
-            h2 = list(hands)
-            h2[p] = vadd(hands[p], m)
-            self._deal(att, h2, vsub(deck, m), units, pres, order[1:], need, nxt, hz, w * q, acc)
-
-    def window(self, att, hands, deck, units, pres, after, last, hz, asked):
-        for p in (att, 1 - att):
-            if p in asked or pres[p] < 1:
-                continue
-            if self.pols[p].retreats(units[p], units[1 - p]):
-                dp = [0, 0]
-                dp[p], dp[1 - p] = -1, 1
-                return {leaf(RETREAT, p) + shift((0, 0), (dp[0], dp[1])): 1.0}
-        if after == "refill":
-            old_att, old_def = 1 - att, att
-            draws = (old_att, old_att) + (old_def,) * (2 - last)
-            return self.draw(att, hands, deck, units, pres, draws, "attack", hz)
-        return self.attack(att, hands, deck, units, pres, hz)
-
-    def attack(self, att, hands, deck, units, pres, hz):
-        key = (att, hands, deck, units, pres, hz)
-        got = self.memo.get(key)
-        if got is not None:
-            return got
-        self._count()
-        c = self.c
-        if sum(hands[att]) < 2:
-            out = {leaf(EXHAUSTED, -1): 1.0}
-        else:
-            opts = c.attack_options(hands[att], pres[att] < 1)
-            pol = self.pols[att]
-            if pol.uniform:
-                choices = [(o, 1.0 / len(opts)) for o in opts]
-            else:
-                choices = [(pol.best_attack(opts, hands[1 - att], deck, units[1 - att]), 1.0)]
-            out = {}
-            for played, w in choices:
-                h = list(hands)
-                h[att] = sub(hands[att], *played)
-                child = self.defend(att, (h[0], h[1]), deck, units, pres, played, hz)
-                for k, v in child.items():
-                    out[k] = out.get(k, 0.0) + w * v
-        self.memo[key] = out
-        return out
-
-    def defend(self, att, hands, deck, units, pres, played, hz):
-        c = self.c
-        dfn = 1 - att
-        hand = hands[dfn]
-        opts = c.defend_options(hand, played[0] == played[1])
-        pol = self.pols[dfn]
-        if pol.uniform:
-            choices = [(o, 1.0 / len(opts)) for o in opts]
-        else:
-            choices = [(pol.best_answer(played, hand)[1], 1.0)]
-        out: dict[int, float] = {}
-        for ans, w in choices:
-            self._count()
-            loss, gain, salp = c.result(played, ans)
-            dp = [0, 0]
-            dp[att] = gain
-            pa = pres[att] + gain
-            if salp:
-                if pa < 1:
-                    k = leaf(SALPINX, att) + shift((0, 0), (dp[0], dp[1]))
-                    out[k] = out.get(k, 0.0) + w
-                    continue
-                pa -= 1
-                dp[att] -= 1
-            lost = min(loss, units[dfn])
-            u = list(units)
-            u[dfn] -= lost
-            ls = [0, 0]
-            ls[dfn] = lost
-            off = shift((ls[0], ls[1]), (dp[0], dp[1]))
-            if u[dfn] < 2:
-                child = {leaf(BROKEN, dfn): 1.0}
-            elif sum(deck) < 4 - lost:
-                child = {leaf(EXHAUSTED, -1): 1.0}
-            elif hz == 1:
-                child = {leaf(CONTINUES, -1): 1.0}
-            else:
-                p2 = list(pres)
-                p2[att] = self.clip(pa)
-                h = list(hands)
-                h[dfn] = sub(hand, *ans)
-                child = self.window(dfn, (h[0], h[1]), deck, (u[0], u[1]), (p2[0], p2[1]), "refill", lost,
-                                    hz - 1 if hz > 0 else hz, ())
-            for k, v in child.items():
-                k2 = k + off
-                out[k2] = out.get(k2, 0.0) + w * v
-        return out

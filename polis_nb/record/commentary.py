@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..rules import RULES, LogEntry
 from ..rules.board import board
-from ..rules.state import PLAYERS
+from ..rules.common import poss
 from .node import Node
 
 
@@ -123,7 +123,7 @@ def narrate(nodes: list[Node], title: str, *, round: str | None = None) -> Comme
             entries.append(Entry(f"Round {comp.rounds[parent.round].name}", "", "", (), "", "", ""))
             last_round = label
         if parent.pending.kind == "turn" and not parent.turn_actions:
-            entries.append(Entry(f"{PLAYERS[parent.pending.player].capitalize()}'s turn", "", "", (), "", "", ""))
+            entries.append(Entry(f"{poss(parent.pending.player)} turn", "", "", (), "", "", ""))
         entries.append(Entry("", str(n.action), "".join(n.glyphs), tuple(sentence(e) for e in n.state.log),
                              n.starting_comment, n.comment, n.name if n.starts_variation() else ""))
     return Commentary(entries, title)

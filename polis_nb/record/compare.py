@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..rules import State, score
 from ..rules.board import board
+from ..rules.common import poss
 from ..rules.state import NEUTRAL, PLAYERS
 
 
@@ -48,6 +49,10 @@ def _owner(o: int) -> str:
     return "neutral" if o == NEUTRAL else PLAYERS[o].capitalize()
 
 
+def _whose(o: int) -> str:
+    return "neutral" if o == NEUTRAL else poss(o)
+
+
 def _differences(a: State, b: State, la: str, lb: str) -> list[Difference]:
     bd = board(a)
     comp = bd.comp
@@ -73,8 +78,7 @@ def _differences(a: State, b: State, la: str, lb: str) -> list[Difference]:
         oa, ob = a.owner[i], b.owner[i]
         if oa != ob:
             out.append(Difference("polis", pol.name, _owner(oa), _owner(ob),
-                                  f"{pol.name} is {_owner(oa)}'s in {la} but {_owner(ob)}'s in {lb}."
-                                  .replace("neutral's", "neutral")))
+                                  f"{pol.name} is {_whose(oa)} in {la} but {_whose(ob)} in {lb}."))
         elif a.pop[i] != b.pop[i]:
             out.append(Difference("polis", pol.name, str(a.pop[i]), str(b.pop[i]),
                                   f"{pol.name} holds {b.pop[i]} cubes in {lb} against {a.pop[i]} in {la}."))

@@ -44,15 +44,30 @@ class Game:
 
     def __init__(self, edition: str = "ed1", seed: int = 0, *, components=None, headers: dict | None = None,
                  settle: bool = True, **options: str):
-        s = new_game(edition, seed, components=components, **options)
+        self._start(new_game(edition, seed, components=components, **options), headers, settle)
+
+    @classmethod
+    def from_state(cls, state: State, *, headers: dict | None = None, settle: bool = True) -> "Game":
+        """A record that starts at ``state`` — e.g. a position from :func:`polis_nb.position`. The start
+        is kept in the ``Position`` header (its one-line notation), so the record saves and reloads."""
+        if not isinstance(state, State):
+            raise TypeError(f"from_state needs a State, not {type(state).__name__}")
+        g = cls.__new__(cls)
+        g._start(state, headers, settle, position=True)
+        return g
+
+    def _start(self, s: State, headers: dict | None, settle: bool, position: bool = False) -> None:
         self.headers: dict[str, str] = {
-            "Edition": edition, "Seed": str(seed), "Components": s.components,
+            "Edition": s.edition, "Seed": str(s.seed), "Components": s.components,
             "Options": ",".join(f"{k}={v}" for k, v in s.options), "Athens": "?", "Sparta": "?",
         }
+        if position:
+            self.headers["Position"] = s.to_notation()
+        fixed = ("Edition", "Seed", "Components", "Options") + (("Position",) if position else ())
         for k, v in (headers or {}).items():
-            if k in ("Edition", "Seed", "Components", "Options") and str(v) != self.headers[k]:
+            if k in fixed and str(v) != self.headers[k]:
                 raise RecordError(f"the header {k} {str(v)!r} contradicts the game ({self.headers[k]!r}); "
-                                  "pass the edition, seed, components or options themselves")
+                                  "pass the edition, seed, components, options or position themselves")
             self.headers[str(k)] = str(v)
         self.root = Node(None, None, s)
         self.node = self.root
@@ -94,10 +109,12 @@ class Game:
                 raise
             plan.append((a, s))
         name = self._pending_name()
-        for k, (a, st) in enumerate(plan):
-            self.node = self.node.add_variation(a, state=st)
-            if k == 0 and name is not None and not self.node.name:
-                self.node.name = name
+        for a, st in plan:
+            known = self.node.child(a)
+            self.node = known if known is not None else self.node.add_variation(a, state=st)
+            if known is None and name is not None:  # the name goes to where the new line starts
+                self.node.name = self.node.name or name
+                name = None
         self._redo.clear()
         if settle:
             self._settle()
@@ -232,28 +249,34 @@ class Game:
         ``what_if(card="salpinx:ambush")``, ``what_if(event="holy-war")`` or ``what_if("roll 2")``.
         The branch is named after the outcome unless ``name`` (or :meth:`branch`) names it."""
         name = name or self._pending_name() or ""
+        # candidates: the chance decision that led here (nearest above), then one at this node itself
+        places = []
         n = self.node
-        if n.state.is_chance and not n.variations:  # still open here (played with settle=False)
-            at = n
-        else:
-            while n.parent is not None and not n.parent.state.is_chance:
-                n = n.parent
-            if n.parent is None:
-                raise RecordError("no chance decision on the way to this node")
-            at = n.parent
-        s = at.state
-        legal = [a for a, _ in _chance(s)]
-        if outcome is not None:
-            wanted = [a for a in legal if str(a) == outcome.strip()]
-        elif len(kind) == 1:
-            (word, value), = kind.items()
-            words = _CHANCE_WORDS.get(word, (word,))
-            wanted = [a for a in legal if a.kind in words and a.args == (str(value),)]
-        else:
+        while n.parent is not None and not n.parent.state.is_chance:
+            n = n.parent
+        if n.parent is not None:
+            places.append(n.parent)
+        if self.node.state.is_chance:
+            places.append(self.node)
+        if not places:
+            raise RecordError("no chance decision on the way to this node")
+        if outcome is None and len(kind) != 1:
             raise RecordError("name one outcome, e.g. what_if(die=4) or what_if('card phalanx:othismos')")
+        wanted: list[Action] = []
+        for at in places:
+            legal = [a for a, _ in _chance(at.state)]
+            if outcome is not None:
+                wanted = [a for a in legal if str(a) == outcome.strip()]
+            else:
+                (word, value), = kind.items()
+                words = _CHANCE_WORDS.get(word, (word,))
+                wanted = [a for a in legal if a.kind in words and a.args == (str(value),)]
+            if wanted:
+                break
         if not wanted:
+            s = places[0].state
             raise RecordError(f"that outcome is not possible at ply {s.ply}; possible: "
-                              + ", ".join(str(a) for a in legal))
+                              + ", ".join(str(a) for a, _ in _chance(s)))
         self.node = at
         node = self.node.add_variation(wanted[0])
         if not node.name and node.starts_variation():
@@ -441,9 +464,8 @@ class Game:
     # --- display ------------------------------------------------------------------------------
     def __str__(self) -> str:
         """For terminals: the board as text (with this node's marks) and the last turn narrated."""
-        from ..render import describe  # lazy, like the other display hooks
-
-        return describe(self.state, marks=tuple(self.node.marks)) + "\n\n" + str(self.last_turn())
+        marks = "".join(f"\nMark: {m.kind} {' to '.join(m.targets)} ({m.colour})" for m in self.node.marks)
+        return str(self.state) + marks + "\n\n" + str(self.last_turn())
 
     def _repr_svg_(self) -> str:
         from ..render import svg  # lazy: the record layer sits below render (python-chess style)

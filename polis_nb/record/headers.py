@@ -36,7 +36,19 @@ def game_from_headers(headers: dict[str, str]):
         if k not in OPTIONS or v not in OPTIONS[k]:
             raise header_error(f"unknown option {part!r}", "Options")
         options[k] = v
-    g = Game(edition, seed, components=comp, settle=False, **options)
+    if "Position" in headers:
+        from ..rules import NotationError, State
+
+        try:
+            start = State.from_notation(headers["Position"])
+        except (NotationError, ValueError) as e:
+            raise header_error(f"the Position header is not a valid position: {e}", "Position") from None
+        if (start.edition, start.seed, start.components, dict(start.options)) != (edition, seed, comp.name, options):
+            raise header_error("the Position header disagrees with the Edition, Seed, Components or Options "
+                               "headers", "Position")
+        g = Game.from_state(start, settle=False)
+    else:
+        g = Game(edition, seed, components=comp, settle=False, **options)
     for k, v in headers.items():
         g.headers[k] = v
     return g

@@ -28,8 +28,8 @@ from ..rules import sample_chance
 from ..rules.board import board
 from .node import GLYPHS, Mark, Node, RecordError
 
-KNOWN_HEADERS = ("Edition", "Seed", "Components", "Options", "Athens", "Sparta", "Event", "Site", "Date",
-                 "Annotator", "Result", "Title")
+KNOWN_HEADERS = ("Edition", "Seed", "Components", "Options", "Position", "Athens", "Sparta", "Event", "Site",
+                 "Date", "Annotator", "Result", "Title")
 _LABEL = re.compile(r"^\d+[ab]?\.[AS]\d+\.$")
 _MARK = re.compile(r"\[%(arrow|hl)\s+([^\]]*)\]")
 _WORD = re.compile(r"[A-Za-z0-9\-.:,+_/]+")

@@ -52,3 +52,7 @@ def poss(p: int) -> str:
     """Possessive of a side's name: "Athens'" or "Sparta's"."""
     name = side(p)
     return name + ("'" if name.endswith("s") else "'s")
+
+
+def cubes(n: int) -> str:
+    return f"{n} cube" + ("" if n == 1 else "s")

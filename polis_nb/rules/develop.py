@@ -44,7 +44,8 @@ def train_polis_apply(s: State, a: Action, log: Log) -> State:
     return s.evolve(pending=Pending("train-pay", s.pending.player, (i, 0)))
 
 
-def _polis_why(s: State, a: Action, ok, what: str, rules: tuple[str, ...]) -> Explanation | None:
+def _polis_why(s: State, a: Action, ok, reason) -> Explanation | None:
+    """Why a polis cannot be chosen: not one's own, its last cube, else the action's own ``reason``."""
     b = board(s)
     p = s.pending.player
     if len(a.args) != 1 or a.args[0] not in b.polis_index:
@@ -52,13 +53,51 @@ def _polis_why(s: State, a: Action, ok, what: str, rules: tuple[str, ...]) -> Ex
     i = b.polis_index[a.args[0]]
     name = polis_name(b, i)
     if s.owner[i] != p:
-        return Explanation.of(False, f"{name} is not {poss(p)} polis.", rules[0])
+        return Explanation.of(False, f"{name} is not {poss(p)} polis.", reason(s, p, i, name).rule_ids[0])
     if s.pop[i] < 2:
         return Explanation.of(False, f"{name} has a single cube left, and the last cube of a polis never becomes "
                               "a unit.", "polis.last-cube")
-    if not ok(s, p, i):
-        return Explanation.of(False, f"{what} is not possible in {name} now.", *rules)
+    return None if ok(s, p, i) else reason(s, p, i, name)
+
+
+def _pay_reason(s: State, p: int, goods: tuple[str, str], rule: str, what: str) -> Explanation | None:
+    if not any(have(s, p, g) for g in goods):
+        return Explanation.of(False, f"{side(p)} has neither {goods[0]} nor {goods[1]} to pay for {what}.", rule)
     return None
+
+
+def _train_reason(s: State, p: int, i: int, name: str) -> Explanation:
+    b = board(s)
+    area = b.polis_area[i]
+    if area < 0:
+        return Explanation.of(False, f"{name} lies in no territory, so no hoplites can be trained there.",
+                              "train.polis")
+    if s.units[area][p] >= b.limit(s):
+        return Explanation.of(False, f"{b.name(area)} already holds {s.units[area][p]} hoplites of {side(p)}, the "
+                              "stacking limit of this round.", "stack.limit")
+    return _pay_reason(s, p, ("metal", "silver"), "train.cost", "a hoplite") or Explanation.of(
+        False, f"Training is not possible in {name} now.", "train.polis")
+
+
+def _galley_reason(s: State, p: int, i: int, name: str) -> Explanation:
+    if not board(s).polis_ports[i]:
+        return Explanation.of(False, f"{name} has no port, so it builds no galleys.", "galley.polis")
+    if not _galley_seas(s, p, i):
+        return Explanation.of(False, f"Every sea {name} builds into already holds the round's limit of {poss(p)} "
+                              "galleys.", "stack.limit")
+    return _pay_reason(s, p, ("wood", "silver"), "galley.cost", "a hull") or Explanation.of(
+        False, f"Building galleys is not possible in {name} now.", "galley.polis")
+
+
+def _ships_reason(s: State, p: int, i: int, name: str) -> Explanation:
+    b = board(s)
+    if i not in b.trade_cities[p]:
+        return Explanation.of(False, f"{name} is not a trade city loyal to {side(p)}.", "ships.trade-city")
+    if b.ships_free(s, p) == 0:
+        return Explanation.of(False, f"All {b.comp.ships_per_player} trade ships of {side(p)} are in play.",
+                              "ships.limit", "game.limited-material")
+    return _pay_reason(s, p, ("wood", "silver"), "ships.cost", "a trade ship") or Explanation.of(
+        False, f"Building trade ships is not possible in {name} now.", "ships.trade-city")
 
 
 def train_pay_options(s: State) -> list[Action]:
@@ -110,7 +149,7 @@ def _pay_why(s: State, a: Action, goods: tuple[str, ...], cost_rule: str, what: 
 
 
 decision("train-polis", train_polis_options, train_polis_apply,
-         lambda s, a: _polis_why(s, a, _train_ok, "Training", ("train.polis", "stack.limit", "train.cost")))
+         lambda s, a: _polis_why(s, a, _train_ok, _train_reason))
 decision("train-pay", train_pay_options, train_pay_apply,
          lambda s, a: _pay_why(s, a, ("metal", "silver"), "train.cost", "hoplite"))
 action(ActionSpec("train", False, lambda s, p: any(_train_ok(s, p, i) for i in _own_poleis(s, p)),
@@ -203,7 +242,7 @@ def _galley_pay_why(s: State, a: Action) -> Explanation | None:
 
 
 decision("galley-polis", galley_polis_options, galley_polis_apply,
-         lambda s, a: _polis_why(s, a, _galley_ok, "Building galleys", ("galley.polis", "stack.limit", "galley.cost")))
+         lambda s, a: _polis_why(s, a, _galley_ok, _galley_reason))
 decision("galley-pay", galley_pay_options, galley_pay_apply, _galley_pay_why)
 action(ActionSpec("galleys", False, lambda s, p: any(_galley_ok(s, p, i) for i in _own_poleis(s, p)),
                   lambda s, p, log: s.evolve(pending=Pending("galley-polis", p)), _galley_why,
@@ -273,7 +312,7 @@ def _ships_why(s: State, p: int) -> Explanation | None:
 
 
 decision("ships-polis", ships_polis_options, ships_polis_apply,
-         lambda s, a: _polis_why(s, a, _ships_ok, "Building trade ships", ("ships.trade-city", "ships.limit")))
+         lambda s, a: _polis_why(s, a, _ships_ok, _ships_reason))
 decision("ships-pay", ships_pay_options, ships_pay_apply,
          lambda s, a: _pay_why(s, a, ("wood", "silver"), "ships.cost", "trade ship"))
 action(ActionSpec("ships", False, lambda s, p: any(_ships_ok(s, p, i) for i in board(s).trade_cities[p]),
@@ -356,7 +395,8 @@ def project_pay_apply(s: State, a: Action, log: Log) -> State:
         s = add_good(s, p, key, -n)
         paid.append(f"{n} {key}" + (f" (for {g})" if key != g else ""))
     s = s.evolve(display=tuple(t for t in s.display if t != tile), started=s.started + ((tile, i),))
-    rules = ["project.cost"] + (["data.reconstructed"] if b.comp.provenance_of("projects", tile).reconstructed else [])
+    recon = b.comp.provenance_of("projects", tile, "cost").reconstructed
+    rules = ["project.cost"] + (["data.reconstructed"] if recon else [])
     say(log, f"{side(p)} starts {proj.name} in {polis_name(b, i)}, paying " + ", ".join(paid), *rules, player=p)
     return after_action(s, p, log)
 

@@ -253,7 +253,8 @@ def _reconstructed(s: State, a: Action) -> str:
             found.append("market value table")
     elif k in ("project-tile", "project-polis", "project-pay"):
         tile = a.args[0] if k == "project-tile" else s.pending.data[0]
-        if comp.provenance_of("projects", tile).reconstructed:
+        if comp.provenance_of("projects", tile, "cost").reconstructed or \
+                comp.provenance_of("projects", tile, "end_prestige").reconstructed:
             found.append(f"cost and prestige of {b.project_index[tile].name}")
     return ", ".join(found)
 

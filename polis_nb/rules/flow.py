@@ -252,6 +252,6 @@ def begin_actions(s: State, log: Log) -> State:
         say(log, f"{side(first)} starts the round, as the event says", "event.start-player")
     else:
         first = 0 if a < sp else 1
-        say(log, f"{side(first)} starts the round (prestige Athens {a}, Sparta {sp}; Sparta on a tie)",
-            "round.start-player")
+        why = "Sparta starts on a tie" if a == sp else "the side with less prestige starts"
+        say(log, f"{side(first)} starts the round (prestige Athens {a}, Sparta {sp}; {why})", "round.start-player")
     return s.evolve(phase="actions", start_player=first, pending=Pending("turn", first))

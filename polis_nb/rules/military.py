@@ -5,7 +5,7 @@ from itertools import product
 
 from .actions import Action, Explanation
 from .board import board
-from .common import Log, add_good, add_prestige, polis_name, say, poss, side
+from .common import Log, cubes, add_good, add_prestige, polis_name, say, poss, side
 from .flow import after_action
 from .registry import ActionSpec, action, decision
 from .state import CHANCE, NEUTRAL, Pending, State, other, tadd, tset
@@ -268,7 +268,7 @@ def siege_resolve(s: State, p: int, i: int, roll: int | None, log: Log) -> State
         s = add_prestige(s, p, pol.base)
         how = "" if roll is None else f" (die {roll} ≥ fortification {pol.base})"
         frm = "" if prev == NEUTRAL else f" from {side(prev)}"
-        say(log, f"Siege of {pol.name} succeeds{how}: {side(p)} annexes it{frm} with {n} cubes and gains "
+        say(log, f"Siege of {pol.name} succeeds{how}: {side(p)} annexes it{frm} with {cubes(n)} and gains "
             f"{pol.base} prestige", "siege.success", player=p)
         if any(t for t, pol_i in s.started + s.done if pol_i == i):
             say(log, f"The projects of {pol.name} go with it", "project.follows-polis")

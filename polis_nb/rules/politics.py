@@ -5,7 +5,7 @@ from fractions import Fraction
 
 from .actions import Action, Explanation
 from .board import board
-from .common import Log, add_good, add_prestige, have, polis_name, say, poss, side
+from .common import Log, cubes, add_good, add_prestige, have, polis_name, say, poss, side
 from .flow import after_action
 from .military import take_polis
 from .registry import ActionSpec, action, decision
@@ -333,7 +333,7 @@ def _civil_begin(s: State, p: int, log: Log) -> State:
     s, n = take_polis(s, p, i)
     s = add_prestige(s, p, n)
     frm = "neutral" if prev == NEUTRAL else poss(prev)
-    say(log, f"{side(p)} pays {cost} silver for a civil war in {frm} {polis_name(b, i)}: it joins with {n} cubes "
+    say(log, f"{side(p)} pays {cost} silver for a civil war in {frm} {polis_name(b, i)}: it joins with {cubes(n)} "
         f"and {side(p)} gains {n} prestige", "civilwar.cost", "civilwar.effect", player=p)
     return after_action(s, p, log)
 

@@ -296,7 +296,9 @@ def _after_step(s: State, step: str, log: Log) -> State:
         return _after_projects(s, log)
     if step == "megalopolis" and is_last_round(s):
         o = final_outcome(s)
-        say(log, f"The game ends after round {round_name(s)}: {o}", "roundend.last-round", *o.rules)
+        won = f"{o.winner.capitalize()} wins" if o.winner else "a shared result"
+        say(log, f"The game ends after round {round_name(s)}: {won}, {o.scores[0]}–{o.scores[1]} (Athens–Sparta); "
+            f"{o.reason}", "roundend.last-round", *o.rules)
         return s.evolve(phase="over", pending=Pending("over", CHANCE), outcome=o)
     if step == "phoros":
         broke = [p for p in (0, 1) if s.prestige[p] < 1]

@@ -1,5 +1,6 @@
 """anywidget widgets (the Python half); their browser half is in the top-level ``widgets/`` folder."""
 from .board import Board
+from .combat import Combat
 from .viewer import Viewer
 
-__all__ = ["Board", "Viewer"]
+__all__ = ["Board", "Combat", "Viewer"]

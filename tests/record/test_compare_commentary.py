@@ -92,7 +92,7 @@ def test_commentary_every_citation_names_a_known_rule():
                     cited += 1
     assert cited > 50
     headings = [e.heading for e in com.entries if e.heading]
-    assert headings[0] == "Round 3" and "Athens's turn" in headings and "Sparta's turn" in headings
+    assert headings[0] == "Round 3" and "Athens' turn" in headings and "Sparta's turn" in headings
 
 
 def test_commentary_of_a_round_and_of_the_last_turn():

@@ -206,9 +206,24 @@ def test_what_if_event_at_the_start_and_nowhere_to_go_at_the_root():
     other = next(a for a, _ in pn.chance_outcomes(s) if a != event.action)
     alt = g.what_if(event=other.args[0])
     assert alt.parent is event.parent and alt.action == other
-    g.goto(g.root)
-    with pytest.raises(pn.RecordError, match="no chance decision"):
+    g.goto(g.root)  # the root's own chance decision is the first project draw: no die there
+    with pytest.raises(pn.RecordError, match="not possible at ply 0; possible: draw "):
         g.what_if(die=1)
+    pos = pn.Game.from_state(pn.position(seed=3))  # a record starting at a player decision
+    with pytest.raises(pn.RecordError, match="no chance decision"):
+        pos.what_if(die=1)
+
+
+def test_what_if_on_a_played_chance_node_branches_there():
+    g = pn.Game(edition="ed1", seed=3)
+    g.play(SPARTA_INTO_ARKADIA)
+    g.play("siege; polis argos")
+    roll = g.node.path()[-1] if str(g.node.action).startswith("die") else next(
+        n for n in reversed(g.node.path()) if str(n.action).startswith("die"))
+    g.goto(roll.parent)  # standing on the node whose chance decision was already played
+    other = next(a for a, _ in pn.chance_outcomes(roll.parent.state) if a != roll.action)
+    alt = g.what_if(die=int(other.args[0]))
+    assert alt.parent is roll.parent and alt.action == other and alt.name == f"what if {other}"
 
 
 def test_what_if_resolves_a_chance_decision_left_open():

@@ -1,0 +1,504 @@
+"""The Combat widget's view model: one battle as plain JSON — the two sides and their roles, the hand
+the viewer may see, the draw pile's size, the choice to make, the reveal of the last exchange with
+its rule citations, the end of the battle and its reason, and (optionally) the odds.
+
+A battle is a *trail* of :class:`Step` s: the position where it opened, then one step per decision
+(chance draws included) up to now. Pure Python; nothing here imports a widget library.
+
+Hidden information: hands come only through :func:`polis_nb.rules.visibility.view`, so a view for
+one side never holds the other side's hand or the composition of the draw pile; options and
+explanations are listed only for the side whose hand is on screen. Card draws are narrated
+without naming the card.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..record.commentary import cite, sentence
+from ..rules import Action, Explanation, State, explain, legal_actions
+from ..rules.battle import card_name, card_types, matched
+from ..rules.board import board
+from ..rules.index import RULES
+from ..rules.state import PLAYERS
+from ..rules.visibility import HIDDEN, view as visible_state
+from .viewmodel import explanation_json
+
+NAMES = {"athens": "Athens", "sparta": "Sparta"}
+BATTLE_DECISIONS = ("battle-retreat", "battle-attack", "battle-defend")
+END_RULES = frozenset({"battle.end", "battle.salpinx-unpayable"})
+CAUSES = {
+    "retreat": "a side retreated",
+    "defender-broken": "the defender kept fewer than two units",
+    "deck-exhausted": "the draw pile could not serve both redraws",
+    "attacker-out-of-cards": "the attacker could not play two cards",
+    "salpinx-unpayable": "the attacker could not pay for the Salpinx and lost the game",
+    "left": "the game left this battle",
+}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One position of the battle's trail: ``state`` after ``action`` was decided in ``before``
+    (the first step may have no action). ``bot`` names the policy that decided it, if any."""
+
+    state: State
+    action: Action | None = None
+    before: State | None = None
+    bot: str = ""
+
+
+# --- small helpers ------------------------------------------------------------------------------
+
+def in_battle(s: State, area: int | None = None) -> bool:
+    return s.outcome is None and s.battle is not None and (area is None or s.battle.area == area)
+
+
+def card_json(t) -> dict:
+    return {"name": card_name(t), "formation": t.formation, "manoeuvre": t.manoeuvre, "value": t.value}
+
+
+def _types(s: State, kind: str):
+    return card_types(s.components, kind)[0]
+
+
+def hand_cards(counts, types) -> list[dict]:
+    """A hand (counts per card type) as a list of cards in deck order."""
+    out = []
+    for t, k in zip(types, counts):
+        out += [card_json(t)] * k
+    return out
+
+
+def entry_json(e) -> dict:
+    return {"text": e.text, "sentence": sentence(e), "rules": list(e.rules), "cite": cite(e.rules),
+            "player": e.player}
+
+
+def collapse(entries: list[dict]) -> list[dict]:
+    """Runs of the same entry (the deal: "Sparta draws a combat card" four times) as one, with a count."""
+    out: list[dict] = []
+    for e in entries:
+        if out and out[-1]["text"] == e["text"] and out[-1]["rules"] == e["rules"]:
+            out[-1]["count"] += 1
+        else:
+            out.append(dict(e, count=1))
+    return out
+
+
+def battle_entries(trail: Sequence[Step]) -> list:
+    """The log entries of the battle: from the opening sentence (in the first step) on."""
+    out = []
+    first = list(trail[0].state.log)
+    k = next((i for i, e in enumerate(first) if "battle.first-attacker" in e.rules), 0)
+    out += first[k:]
+    for st in trail[1:]:
+        out += list(st.state.log)
+    return out
+
+
+def step_label(st: Step, viewer: str | None, open_hands: bool) -> str:
+    """A decision in notation, with card draws hidden from whoever may not see that hand."""
+    if st.action is None:
+        return "battle opens"
+    b = st.before
+    if b is not None and b.pending.kind == "draw-card" and b.battle is not None and b.battle.draws:
+        who = PLAYERS[b.battle.draws[0]]
+        if not open_hands and who != viewer:
+            return f"chance: card for {NAMES[who]} (hidden)"
+        return f"chance: card for {NAMES[who]}: {st.action.args[0]}"
+    who = PLAYERS[b.pending.player] if b is not None and b.pending.player >= 0 else ""
+    tail = f" (bot: {st.bot})" if st.bot else ""
+    return f"{NAMES.get(who, 'Chance')}: {st.action}{tail}"
+
+
+# --- the last exchange, revealed ----------------------------------------------------------------
+
+def reveal(st: Step, area: int, number: int) -> dict:
+    """What one exchange did: each attacking card against its answer (formation match, Mercenaries,
+    Salpinx), the defender's losses, the prestige won and paid, and the log with rule citations."""
+    before, after = st.before, st.state
+    bt = before.battle
+    types = _types(before, bt.kind)
+    names = [card_name(t) for t in types]
+    att, dfn = bt.attacker, 1 - bt.attacker
+    answers = [names.index(x) for x in st.action.args]
+    pairs = []
+    for ai, di in zip(bt.played, answers):
+        ta, td = types[ai], types[di]
+        merc = "mercenaries" in (ta.formation, td.formation) and ta.formation != "salpinx"
+        if ta.formation == "salpinx":
+            result, loss, gain, rule = "salpinx", 1, 0, "battle.salpinx"
+            text = f"{card_name(ta)} cannot be matched: a unit lost, and the attacker owes 1 prestige"
+        elif matched(ta, td):
+            g = max(0, ta.value - td.value)
+            result, loss, gain = "match", 0, g
+            rule = "battle.mercenaries" if merc else "battle.formation"
+            text = (f"{card_name(td)} matches {card_name(ta)}" + (" (Mercenaries)" if merc else "")
+                    + (f": +{g} prestige to the attacker" if g else ": no loss"))
+        else:
+            result, loss, gain = "fail", 1, max(0, ta.value)
+            rule = "battle.salpinx" if td.formation == "salpinx" else "battle.formation"
+            text = (f"{card_name(td)} fails against {card_name(ta)}: a unit lost"
+                    + (f", +{ta.value} prestige to the attacker" if ta.value > 0 else ""))
+        pairs.append({"attack": card_json(ta), "answer": card_json(td), "result": result, "mercenaries": merc,
+                      "loss": loss, "gain": gain, "text": text, "rule": rule, "cite": cite((rule,))})
+    lost = before.units[area][dfn] - after.units[area][dfn]
+    return {
+        "exchange": number,
+        "attacker": PLAYERS[att],
+        "defender": PLAYERS[dfn],
+        "pairs": pairs,
+        "losses": {PLAYERS[dfn]: lost, PLAYERS[att]: 0},
+        "prestige": {PLAYERS[p]: after.prestige[p] - before.prestige[p] for p in (0, 1)},
+        "salpinx": any(p["result"] == "salpinx" for p in pairs),
+        "mercenaries": any(p["mercenaries"] for p in pairs),
+        "log": [entry_json(e) for e in after.log],
+        "redraw": None,
+    }
+
+
+def last_reveal(trail: Sequence[Step], area: int) -> dict | None:
+    exchanges = [k for k, st in enumerate(trail) if st.before is not None and st.before.pending.kind == "battle-defend"
+                 and in_battle(st.before, area)]
+    if not exchanges:
+        return None
+    k = exchanges[-1]
+    out = reveal(trail[k], area, len(exchanges))
+    for st in trail[k:]:  # the redraw that followed it, if it happened yet (at once when nobody is asked)
+        for e in st.state.log:
+            if _is_redraw(e):
+                out["redraw"] = entry_json(e)
+    out["log"] = [x for x in out["log"] if "battle.redraw" not in x["rules"]]
+    return out
+
+
+def _is_redraw(e) -> bool:
+    return "battle.redraw" in e.rules and " draws 2 cards, " in e.text
+
+
+# --- the end ------------------------------------------------------------------------------------
+
+def ending(trail: Sequence[Step], area: int) -> dict | None:
+    """How the battle ended (None while it goes on)."""
+    last = trail[-1]
+    s = last.state
+    if in_battle(s, area):
+        return None
+    start = trail[0].state
+    before, a = last.before, last.action
+    if before is None or a is None:
+        cause = "left"
+    elif a.kind == "retreat":
+        cause = "retreat"
+    elif any("battle.salpinx-unpayable" in e.rules for e in s.log):
+        cause = "salpinx-unpayable"
+    elif before.pending.kind == "battle-defend":
+        dfn = 1 - before.battle.attacker
+        cause = "defender-broken" if s.units[area][dfn] < 2 else "deck-exhausted"
+    else:
+        cause = "attacker-out-of-cards"
+    reasons = [entry_json(e) for e in s.log if END_RULES & set(e.rules)]
+    if not reasons:
+        reasons = [{"text": CAUSES[cause], "sentence": CAUSES[cause] + ".", "rules": ["battle.end"],
+                    "cite": cite(("battle.end",)), "player": None}]
+    end_units = s.units[area]
+    return {
+        "cause": cause,
+        "cause_text": CAUSES[cause],
+        "reasons": reasons,
+        "losses": {PLAYERS[p]: start.units[area][p] - end_units[p] for p in (0, 1)},
+        "units": {PLAYERS[p]: end_units[p] for p in (0, 1)},
+        "prestige": {PLAYERS[p]: s.prestige[p] - start.prestige[p] for p in (0, 1)},
+        "game_over": str(s.outcome) if s.outcome is not None else None,
+        "next": _next_prompt(s),
+    }
+
+
+def _next_prompt(s: State) -> str:
+    from ..rules.engine import describe_pending
+
+    if s.outcome is not None:
+        return f"Game over — {s.outcome}"
+    who = "Chance" if s.is_chance else NAMES.get(s.current_player, s.current_player)
+    return f"The game goes on. {who}: {describe_pending(s)}"
+
+
+# --- choices ------------------------------------------------------------------------------------
+
+def _retreat_rule() -> dict:
+    return {"id": "battle.retreat", "source": RULES["battle.retreat"].source,
+            "summary": RULES["battle.retreat"].summary}
+
+
+def retreat_info(s: State, area: int, side: str | None, *, can_act: bool, why_not: str = "") -> dict:
+    """The retreat button: enabled only at a retreat window for ``side`` (who then has the prestige,
+    or the kernel would not ask); otherwise the reason it is disabled, with the rule."""
+    rule = _retreat_rule()
+    if not in_battle(s, area):
+        return {"enabled": False, "action": "retreat", "reason": "The battle is over.", "rule": rule}
+    if side is None:
+        reason = why_not or "Nobody may retreat from this view."
+        return {"enabled": False, "action": "retreat", "reason": reason, "rule": rule}
+    p = PLAYERS.index(side)
+    name = NAMES[side]
+    if s.prestige[p] < 1:
+        reason = f"{name} has {s.prestige[p]} prestige; retreating costs 1, paid to the opponent."
+    elif s.pending.kind != "battle-retreat":
+        reason = ("Retreat is offered only at a retreat window: before the first exchange and after each "
+                  "exchange.")
+    elif s.pending.player != p:
+        reason = f"{NAMES[PLAYERS[s.pending.player]]} decides first at this retreat window."
+    elif not can_act:
+        reason = why_not or f"{name} cannot decide from this view."
+    else:
+        return {"enabled": True, "action": "retreat", "reason": f"{name} pays 1 prestige to the opponent; "
+                "its units stay in the area.", "rule": rule}
+    return {"enabled": False, "action": "retreat", "reason": reason, "rule": rule}
+
+
+def _options(s: State) -> list[dict]:
+    """Legal attack or answer pairs, each in both orders for a pick in any order (same action)."""
+    out = []
+    same = s.pending.kind == "battle-defend" and len(s.battle.played) == 2 and s.battle.played[0] == s.battle.played[1]
+    for a in legal_actions(s):
+        if a.kind not in ("play", "answer"):
+            continue
+        x, y = a.args
+        out.append({"action": str(a), "cards": [x, y]})
+        if x != y and (a.kind == "play" or same):
+            out.append({"action": str(a), "cards": [y, x]})
+    return out
+
+
+def _blocked(s: State, side: int) -> list[dict]:
+    """Pairs from the attacker's own hand that the rules forbid (the Salpinx without prestige), with why."""
+    if s.pending.kind != "battle-attack":
+        return []
+    types = _types(s, s.battle.kind)
+    hand = s.battle.hands[side]
+    legal = {tuple(o["cards"]) for o in _options(s)}
+    out = []
+    names = [card_name(t) for t in types]
+    for i, k in enumerate(hand):
+        for j in range(i, len(hand)):
+            if not k or not hand[j] or (i == j and k < 2) or (names[i], names[j]) in legal:
+                continue
+            e = explain(s, f"play {names[i]} {names[j]}")
+            if not e.legal:
+                item = {"text": e.text, "rules": list(e.rule_ids), "cite": cite(tuple(e.rule_ids))}
+                out.append(dict(item, cards=[names[i], names[j]]))
+                if i != j:
+                    out.append(dict(item, cards=[names[j], names[i]]))
+    return out
+
+
+def choice(s: State, area: int, side: str | None) -> dict | None:
+    """The decision ``side`` makes now, with its options (None if it is not ``side``'s to make)."""
+    if side is None or not in_battle(s, area) or s.pending.kind not in BATTLE_DECISIONS \
+            or s.current_player != side:
+        return None
+    p = PLAYERS.index(side)
+    kind = {"battle-retreat": "window", "battle-attack": "attack", "battle-defend": "answer"}[s.pending.kind]
+    out = {"kind": kind, "side": side, "options": [], "blocked": []}
+    if kind == "window":
+        out["fight"] = {"action": "fight", "label": "Fight on"}
+    else:
+        out["options"] = _options(s)
+        out["blocked"] = _blocked(s, p)
+        out["verb"] = "play" if kind == "attack" else "answer"
+        out["label"] = "Attack with these two" if kind == "attack" else "Answer"
+    return out
+
+
+def prompt(s: State, area: int, *, gate: str | None = None) -> str:
+    if not in_battle(s, area):
+        return "The battle is over."
+    if s.is_chance:
+        bt = s.battle
+        who = NAMES[PLAYERS[bt.draws[0]]] if bt.draws else "Chance"
+        return f"Dealing: a card for {who}"
+    who = NAMES.get(s.current_player, s.current_player)
+    if gate:
+        return f"{who} decides. Pass the screen to {who}, then show the hand."
+    return {"battle-retreat": f"{who}: fight on or retreat (1 prestige)?",
+            "battle-attack": f"{who} attacks: pick two cards",
+            "battle-defend": f"{who} answers: pick an answer to each attacking card, in order"}.get(
+        s.pending.kind, f"{who} decides")
+
+
+# --- the whole view -----------------------------------------------------------------------------
+
+def combat_view(trail: Sequence[Step], *, area: int, mode: str, rev: int = 0, viewer: str | None = None,
+                open_hands: bool = False, acting: str | None = None, gate: str | None = None,
+                bots: dict | None = None, retreat_why: str = "", note: str = "",
+                explanation: Explanation | None = None, odds: dict | None = None, nav: dict | None = None) -> dict:
+    """The Combat widget's view model.
+
+    ``viewer``: whose hand is on screen (None: nobody's, unless ``open_hands`` — a replay shown to a
+    spectator — shows both). ``acting``: the side whose choices are listed (it must be the viewer).
+    ``gate``: the side that must show its hand before deciding (hot seat). ``bots``: side → policy name.
+    """
+    if acting is not None and acting != viewer:
+        raise ValueError("options may be listed only for the side whose hand is on screen")
+    s = trail[-1].state
+    start = trail[0].state
+    over = not in_battle(s, area)
+    # the battle as last seen (after its end, the position before the last decision)
+    live = s if not over else next((st.state for st in reversed(trail) if in_battle(st.state, area)), start)
+    if not in_battle(live, area):
+        live = trail[-1].before if trail[-1].before is not None and in_battle(trail[-1].before, area) else None
+    if live is None:
+        raise ValueError("this trail holds no position of the battle")
+    kind = live.battle.kind
+    types = _types(live, kind)
+    seen = (live.to_dict() if open_hands else visible_state(live, viewer))["battle"]
+    if open_hands:
+        seen["hand_sizes"] = [sum(h) for h in seen["hands"]]
+        seen["deck_size"] = sum(seen["deck"])
+        seen["deck"] = HIDDEN
+    b = board(live)
+    attacker = live.battle.attacker
+    sides = []
+    for p, name in enumerate(PLAYERS):
+        hand = seen["hands"][p]
+        sides.append({
+            "side": name, "name": NAMES[name],
+            "role": "attacker" if p == attacker else "defender",
+            "units": (s if over else live).units[area][p], "units_start": start.units[area][p],
+            "prestige": s.prestige[p], "prestige_start": start.prestige[p],
+            "hand": None if hand == HIDDEN or over else hand_cards(hand, types),
+            "hand_size": None if over else seen["hand_sizes"][p],
+            "bot": (bots or {}).get(name, ""),
+            "to_act": not over and live.current_player == name,
+        })
+    played = list(live.battle.played) if not over else []
+    entries = battle_entries(trail)
+    view = {
+        "rev": rev,
+        "mode": mode,
+        "kind": kind,
+        "area": b.name(area),
+        "area_id": b.area_ids[area],
+        "title": f"{'Sea' if kind == 'sea' else 'Land'} battle in {b.name(area)}",
+        "exchanges": sum(1 for st in trail if st.before is not None and st.before.pending.kind == "battle-defend"
+                         and in_battle(st.before, area)),
+        "over": over,
+        "viewer": viewer,
+        "open_hands": open_hands,
+        "decision": live.pending.kind if not over else "over",
+        "player": live.current_player if not over else None,
+        "prompt": prompt(s, area, gate=gate),
+        "sides": sides,
+        "deck_size": None if over else seen["deck_size"],
+        "table": {"attacker": PLAYERS[attacker], "cards": [card_json(types[i]) for i in played]} if played else None,
+        "gate": {"side": gate, "label": f"{NAMES[gate]}: show my hand"} if gate else None,
+        "choice": choice(s, area, acting),
+        "retreat": retreat_info(s, area, acting if acting is not None else (gate or viewer),
+                                can_act=acting is not None, why_not=retreat_why),
+        "reveal": last_reveal(trail, area),
+        "end": ending(trail, area),
+        "log": collapse([entry_json(e) for e in entries]),
+        "steps": [step_label(st, viewer, open_hands) for st in trail],
+        "odds": odds,
+        "nav": nav,
+        "note": note,
+        "explanation": explanation_json(explanation),
+    }
+    return view
+
+
+# --- odds ---------------------------------------------------------------------------------------
+
+ODDS_MODULES = ("polis_nb.analysis.odds", "polis_nb.analysis.battle_odds")
+END_LABELS = {"defender-broken": "{side} broken (under 2 units)", "deck-exhausted": "draw pile runs out",
+              "retreat": "{side} retreats", "salpinx-loss": "{side} loses the game (Salpinx)",
+              "continues": "still going"}
+
+
+def odds_function():
+    """``battle_odds`` from the battle-odds module, or None where this version lacks it."""
+    import importlib
+
+    for name in ODDS_MODULES:
+        try:
+            fn = getattr(importlib.import_module(name), "battle_odds", None)
+        except ImportError:
+            continue
+        if callable(fn):
+            return fn
+    return None
+
+
+def odds_view(s: State, area: int, viewer: str | None, *, open_hands: bool = False, seed: int = 0,
+              samples: int = 400, policies: tuple[str, str] = ("greedy", "greedy")) -> dict:
+    """The outcome distribution from ``s`` as ``viewer`` may know it, for the odds panel.
+
+    Uses ``battle_odds`` of the battle-odds module when it exists: exact when that is quick, else a
+    seeded Monte Carlo of ``samples`` battles. A side's odds treat the other hand as unknown (the
+    module redraws it from the cards it could be), so they never depend on hidden cards; with no
+    hand on screen (hot seat, before the gate) there are no odds to show."""
+    if not in_battle(s, area):
+        return {"available": False, "note": "The battle is over."}
+    if s.is_chance:
+        return {"available": False, "note": "Cards are being dealt."}
+    fn = odds_function()
+    if fn is None:
+        return {"available": False, "note": "Battle odds need polis_nb.analysis.odds, which this version lacks."}
+    if not open_hands and viewer is None:
+        return {"available": False, "note": "Odds appear once a hand is shown: they use only what that side knows."}
+    rng = random.Random(f"combat-odds:{seed}:{s.ply}")
+    try:
+        res = fn(s, policy_attacker=policies[0], policy_defender=policies[1], exact=None, samples=samples, rng=rng,
+                 engine="model", view=None if open_hands else viewer)
+        out = odds_json(res)
+    except Exception as e:  # the panel is optional: it must never break the widget
+        return {"available": False, "note": f"Odds unavailable: {type(e).__name__}: {e}"}
+    out["known"] = "both hands" if open_hands else f"{NAMES[viewer]}'s hand only"
+    return out
+
+
+def _p(x) -> float | None:
+    p = getattr(x, "p", x)
+    return float(p) if isinstance(p, (int, float)) else None
+
+
+def odds_json(res) -> dict:
+    """Plain JSON for the odds panel from a battle-odds result: how the battle ends, each side's
+    losses, the expected prestige changes, the policies and the method."""
+    policy = getattr(res, "policy_text", None)
+    out = {"available": True, "exact": bool(getattr(res, "exact", False)), "samples": getattr(res, "samples", None),
+           "policies": policy() if callable(policy) else "",
+           "method": res.method() if callable(getattr(res, "method", None)) else "",
+           "note": getattr(res, "note", "") or "", "text": str(res), "groups": [], "figures": []}
+    ended = getattr(res, "ended_by", None)
+    if isinstance(ended, dict) and ended:
+        rows = []
+        for (end, side), p in ended.items():
+            label = END_LABELS.get(end, end).format(side=NAMES.get(side or "", "a side"))
+            rows.append({"label": label[0].upper() + label[1:], "p": float(p)})
+        out["groups"].append({"title": "How it ends", "rows": rows})
+    marg = getattr(res, "marginals", None)
+    marg = marg() if callable(marg) else marg
+    if isinstance(marg, dict):
+        ends, losses = [], []
+        for label, e in marg.items():
+            p = _p(e)
+            if p is None:
+                continue
+            if label.startswith("ends:") and not ended:
+                ends.append({"label": label[5:].strip(), "p": p})
+            elif " loses >= " in label:
+                side, _, k = label.partition(" loses >= ")
+                losses.append({"label": f"{NAMES.get(side, side)} loses {k}+ unit{'s' if k != '1' else ''}", "p": p})
+            elif label.startswith("expected prestige change: "):
+                side = label.rpartition(": ")[2]
+                out["figures"].append({"label": f"Expected prestige change, {NAMES.get(side, side)}", "value": p})
+        if ends:
+            out["groups"].append({"title": "How it ends", "rows": ends})
+        if losses:
+            out["groups"].append({"title": "Units lost", "rows": losses})
+    if out["groups"]:
+        del out["text"]  # the table says it; the text is the fallback for results without one
+    return out

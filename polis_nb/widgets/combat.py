@@ -1,0 +1,475 @@
+"""The Combat widget: one battle, card by card.
+
+    Combat(game)                                  # hot seat: both sides at one screen
+    Combat(game, mode="bot", side="athens")       # Athens against a bot (Sparta), seeded
+    Combat(game, mode="replay")                   # step through a recorded battle
+    Combat.setup(kind="sea", units=(5, 4))        # a battle set up from scratch (no Game)
+
+A Game must stand inside a battle (``game.state.battle`` set) for hot seat and bot play; decisions go
+into its record. A State (e.g. from :meth:`Combat.setup`) is played on without a record; chance draws
+come from the position's seed either way (as ``pn.settle`` does), the bot from ``seed``.
+
+Hot seat hides both hands until the side to decide asks to see its own ("Sparta: show my hand"): pass
+the screen first. Intents from the browser (``{"kind": ..., "rev": n, ...}``): ``choose``
+(``action``: ``fight``, ``retreat``, ``play <card> <card>``, ``answer <card> <card>``; two cards may be
+named in any order), ``reveal`` (``side``: show that side's hand; hot seat), ``hide`` (hide it again),
+``nav`` (``dir``: back, forward, start, end; replay). Anything else, or anything made on an older
+view, is refused visibly and changes nothing.
+"""
+from __future__ import annotations
+
+import importlib.util
+import random
+from typing import Callable
+
+import anywidget
+import traitlets
+
+from ..analysis import random_policy, sensible_policy
+from ..record import Game, Node
+from ..render.combatview import Step, combat_view, in_battle, odds_view
+from ..rules import Action, IllegalActionError, InvalidActionError, State, apply, chance_rng, parse_action, \
+    sample_chance
+from ..rules.battle import card_name, card_types
+from ..rules.state import PLAYERS
+from ._assets import asset
+from .intents import IntentError, check_intent
+
+KINDS = {"choose": ("action",), "reveal": ("side",), "hide": (), "nav": ("dir",)}
+MODES = ("hotseat", "bot", "replay")
+NAMES = {"athens": "Athens", "sparta": "Sparta"}
+
+
+def _bots() -> dict[str, Callable]:
+    bots: dict[str, Callable] = {"random": random_policy, "sensible": sensible_policy}
+    if importlib.util.find_spec("polis_nb.analysis.battle_model") is not None:
+        bots["greedy"] = greedy_policy  # the odds' greedy battle policy, where this version has it
+    return bots
+
+
+def greedy_policy(s: State, rng: random.Random) -> Action:
+    """The odds' greedy battle policy as a bot: attacks with the pair worth most on average against
+    the hands the defender could hold (pile plus its hand: nothing hidden is used) and a greedy
+    answer; answers with the fewest losses, then the least prestige given; always fights on."""
+    from ..analysis.battle_model import Cards, make_policy
+
+    bt = s.battle
+    if bt is None or s.pending.kind not in ("battle-retreat", "battle-attack", "battle-defend"):
+        return sensible_policy(s, rng)
+    if s.pending.kind == "battle-retreat":
+        return Action("fight")
+    cards = Cards(s.components, bt.kind)
+    pol = make_policy("greedy", cards)
+    if s.pending.kind == "battle-attack":
+        att = bt.attacker
+        opts = cards.attack_options(bt.hands[att], s.prestige[att] < 1)
+        i, j = pol.best_attack(opts, bt.hands[1 - att], bt.deck, s.units[bt.area][1 - att])
+        return Action("play", (cards.names[i], cards.names[j]))
+    x, y = pol.best_answer(bt.played, bt.hands[1 - bt.attacker])[1]
+    return Action("answer", (cards.names[x], cards.names[y]))
+
+
+class Combat(anywidget.AnyWidget):
+    _esm = asset("polis_nb.js")
+    _css = asset("polis_nb.css")
+    _kind = traitlets.Unicode("combat").tag(sync=True)
+    view = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, source: Game | State, *, mode: str = "hotseat", side: str | None = None,
+                 bot: str | Callable = "sensible", seed: int = 0, odds: bool = True, odds_samples: int = 200,
+                 odds_policies: tuple[str, str] = ("greedy", "greedy"), **kwargs):
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if side not in (None, *PLAYERS):
+            raise ValueError(f"side must be 'athens', 'sparta' or None, not {side!r}")
+        if not isinstance(source, (Game, State)):
+            raise TypeError(f"Combat needs a Game or a State, not {type(source).__name__}")
+        if mode == "bot" and side is None:
+            raise ValueError("bot mode needs side='athens' or side='sparta' (the side you play)")
+        if mode == "hotseat" and side is not None:
+            raise ValueError("hot seat plays both sides; leave side=None (or use mode='bot')")
+        if mode == "replay" and not isinstance(source, Game):
+            raise TypeError("replay needs a Game (a record); a State has no recorded battle")
+        self._mode, self._side, self._seed = mode, side, seed
+        self._game = source if isinstance(source, Game) else None
+        self._bot_name, self._policy = "", None
+        if mode == "bot":
+            if callable(bot):
+                self._bot_name, self._policy = getattr(bot, "__name__", "custom"), bot
+            else:
+                bots = _bots()
+                if bot not in bots:
+                    raise ValueError(f"unknown bot {bot!r}; known: {', '.join(sorted(bots))}")
+                self._bot_name, self._policy = bot, bots[bot]
+        self._rng = random.Random(seed)
+        self._bot_nodes: dict[int, str] = {}
+        self._shown: str | None = None
+        self._odds_on, self._odds_samples, self._odds_policies = bool(odds), int(odds_samples), tuple(odds_policies)
+        self._odds_cache: dict = {}
+        self._steps: list[Step] = []
+        self._span: list[Node] = []
+        self._pos = 0
+        if mode == "replay":
+            self._span = self._replay_span(source)  # type: ignore[arg-type]
+            self._area = self._span[0].state.battle.area  # type: ignore[union-attr]
+            cur = source.node  # type: ignore[union-attr]
+            self._pos = next((k for k, n in enumerate(self._span) if n is cur), 0)
+        elif self._game is not None:
+            g = self._game
+            while in_battle(g.state) and g.state.is_chance:  # a record left unsettled: deal from its seed
+                g.play(sample_chance(g.state, chance_rng(g.state)), settle=False)
+            if not in_battle(g.state):
+                raise ValueError("the game's current position is not in a battle (game.state.battle is None); "
+                                 "go to a node inside one, or use mode='replay'")
+            self._area = self._game.state.battle.area  # type: ignore[union-attr]
+            self._start = self._battle_start(self._game.node, self._area)
+        else:
+            s = source
+            if not in_battle(s):  # type: ignore[arg-type]
+                raise ValueError("the state is not in a battle (state.battle is None); see Combat.setup")
+            self._area = s.battle.area  # type: ignore[union-attr]
+            self._steps = [Step(s)]  # type: ignore[arg-type]
+            self._settle()
+        super().__init__(**kwargs)
+        self._rev = 0
+        self._play_bot()
+        self.on_msg(self._on_msg)
+        self._refresh()
+
+    # --- setting up a battle from scratch ---------------------------------------------------------
+    @classmethod
+    def setup(cls, kind: str = "land", units: tuple[int, int] = (4, 4), prestige: tuple[int, int] = (3, 3),
+              seed: int = 0, *, area: str | None = None, round: str | None = None, **kwargs) -> "Combat":
+        """A Combat on a battle set up from scratch: ``units`` (Athens, Sparta) in ``area`` (Boiotia on
+        land, the Kyklades at sea), ``prestige`` (Athens, Sparta), cards dealt from ``seed``, in round
+        ``round`` (by default round 4, or 5α when a side has 5 units: the stacking limit). The other
+        keyword arguments go to :class:`Combat` (``mode``, ``side``, ``bot``...)."""
+        return cls(battle_position(kind, units, prestige, seed, area=area, round=round), seed=seed, **kwargs)
+
+    # --- what it shows --------------------------------------------------------------------------
+    @property
+    def game(self) -> Game | None:
+        return self._game
+
+    @property
+    def mode(self) -> str:
+        return self._mode
+
+    @property
+    def side(self) -> str | None:
+        return self._side
+
+    @property
+    def rev(self) -> int:
+        return self._rev
+
+    @property
+    def trail(self) -> list[Step]:
+        """The battle so far: its opening position, then one step per decision."""
+        if self._mode == "replay":
+            return [self._step(n) for n in self._span[:self._pos + 1]]
+        if self._game is None:
+            return list(self._steps)
+        return [self._step(n) for n in self._path()]
+
+    @property
+    def state(self) -> State:
+        """The position now (in replay: at the current step)."""
+        if self._mode == "replay":
+            return self._span[self._pos].state
+        return self._game.state if self._game is not None else self._steps[-1].state
+
+    @property
+    def node(self) -> Node | None:
+        """The record's node shown now (None without a Game)."""
+        if self._mode == "replay":
+            return self._span[self._pos]
+        return self._game.node if self._game is not None else None
+
+    @property
+    def over(self) -> bool:
+        return not in_battle(self.state, self._area)
+
+    def refresh(self) -> None:
+        """Redraw after the Game was changed from Python."""
+        self._refresh()
+
+    # --- the record -----------------------------------------------------------------------------
+    @staticmethod
+    def _battle_start(node: Node, area: int) -> Node:
+        n = node
+        while n.parent is not None and in_battle(n.parent.state, area):
+            n = n.parent
+        return n
+
+    def _path(self) -> list[Node]:
+        out = []
+        n: Node | None = self._game.node  # type: ignore[union-attr]
+        while n is not None and n is not self._start:
+            out.append(n)
+            n = n.parent
+        if n is None:  # the game was moved out of this battle from Python: follow it if it is in one
+            g = self._game
+            if in_battle(g.state):  # type: ignore[union-attr]
+                self._area = g.state.battle.area  # type: ignore[union-attr]
+                self._start = self._battle_start(g.node, self._area)  # type: ignore[union-attr]
+                return self._path()
+            raise IntentError("the game's current position is not in this battle any more")
+        out.append(self._start)
+        return out[::-1]
+
+    def _step(self, n: Node) -> Step:
+        return Step(n.state, n.action, n.parent.state if n.parent is not None else None,
+                    self._bot_nodes.get(id(n), ""))
+
+    def _replay_span(self, game: Game) -> list[Node]:
+        line = game.line()
+        cur = game.node
+        k = next(i for i, n in enumerate(line) if n is cur)
+        if not in_battle(cur.state) and cur.parent is not None and in_battle(cur.parent.state):
+            k -= 1  # the node that ended a battle: replay that battle
+        found = next((i for i in range(k, len(line)) if in_battle(line[i].state)), None)
+        if found is None:
+            found = next((i for i in range(len(line)) if in_battle(line[i].state)), None)
+        if found is None:
+            raise ValueError("this record holds no battle on its current line")
+        area = line[found].state.battle.area  # type: ignore[union-attr]
+        while found > 0 and in_battle(line[found - 1].state, area):
+            found -= 1
+        span = [line[found]]
+        for n in line[found + 1:]:
+            span.append(n)
+            if not in_battle(n.state, area):
+                break
+        return span
+
+    # --- playing --------------------------------------------------------------------------------
+    def _decide(self, a: Action, bot: str = "") -> None:
+        if self._game is not None:
+            node = self._game.play(a)  # checked; seeded chance draws follow
+            if bot:
+                first = node
+                while first.auto and first.parent is not None:
+                    first = first.parent
+                self._bot_nodes[id(first)] = bot
+        else:
+            s = self._steps[-1].state
+            self._steps.append(Step(apply(s, a), a, s, bot))
+            self._settle()
+
+    def _settle(self) -> None:
+        while self._steps[-1].state.is_chance:
+            s = self._steps[-1].state
+            a = sample_chance(s, chance_rng(s))
+            self._steps.append(Step(apply(s, a), a, s))
+
+    def _bot_side(self) -> str | None:
+        if self._mode != "bot":
+            return None
+        return "sparta" if self._side == "athens" else "athens"
+
+    def _play_bot(self) -> None:
+        bot = self._bot_side()
+        n = 0
+        while bot is not None and in_battle(self.state, self._area) and self.state.current_player == bot:
+            a = self._policy(self.state, self._rng)  # type: ignore[misc]
+            self._decide(a, bot=self._bot_name)
+            n += 1
+            if n > 500:
+                raise RuntimeError("the bot did not finish its decisions")
+
+    def play(self, text: str | Action) -> None:
+        """Make the current decision from Python (checked like a click), then let the bot answer."""
+        if self._mode == "replay":
+            raise ValueError("a replay does not play; step with back and forward")
+        s = self.state
+        if not in_battle(s, self._area):
+            raise ValueError("the battle is over")
+        a = parse_action(s, _normalise(s, text) if isinstance(text, str) else text)
+        who = s.current_player
+        self._decide(a)
+        self._after_decision(who)
+        self._refresh()
+
+    def _after_decision(self, who: str) -> None:
+        s = self.state
+        if not in_battle(s, self._area) or s.current_player != who:
+            self._shown = None  # pass the screen before the next side decides
+        self._play_bot()
+
+    # --- intents --------------------------------------------------------------------------------
+    def _on_msg(self, _widget, content, _buffers) -> None:
+        self.handle_intent(content)
+
+    def handle_intent(self, content) -> None:
+        """Act on one intent as the browser sends it (tests call this directly)."""
+        try:
+            intent = check_intent(content, KINDS, self._rev)
+            explanation, note = self._act(intent)
+        except IntentError as e:
+            self._refresh(note=f"Refused: {e}")
+            return
+        self._refresh(explanation=explanation, note=note)
+
+    def _act(self, intent: dict):
+        kind = intent["kind"]
+        if kind == "nav":
+            return self._nav(intent["dir"])
+        if self._mode == "replay":
+            raise IntentError(f"a replay only steps (back, forward, start, end); {kind!r} does nothing here")
+        s = self.state
+        if not in_battle(s, self._area):
+            raise IntentError("the battle is over")
+        if kind in ("reveal", "hide"):
+            if self._mode != "hotseat":
+                raise IntentError(f"{kind!r} belongs to hot seat play; {NAMES[self._side]}'s hand is always shown")
+            if kind == "hide":
+                self._shown = None
+                return None, ""
+            who = intent["side"]
+            if who not in PLAYERS:
+                raise IntentError(f"unknown side {who!r}")
+            if s.current_player != who:
+                raise IntentError(f"it is {NAMES.get(s.current_player, s.current_player)}'s decision, "
+                                  f"not {NAMES[who]}'s; {NAMES[who]}'s hand stays hidden")
+            self._shown = who
+            return None, ""
+        # choose
+        who = s.current_player
+        mine = self._side if self._mode == "bot" else self._shown
+        if who != mine:
+            if self._mode == "hotseat":
+                raise IntentError(f"{NAMES.get(who, who)} decides: show {NAMES.get(who, who)}'s hand first")
+            raise IntentError(f"it is not {NAMES[self._side]}'s decision")
+        text = intent["action"]
+        try:
+            a = parse_action(s, _normalise(s, text))
+        except IllegalActionError as e:
+            return e.explanation, ""
+        except InvalidActionError as e:
+            raise IntentError(e.problem) from None
+        self._decide(a)
+        self._after_decision(who)
+        return None, ""
+
+    def _nav(self, direction: str):
+        if self._mode != "replay":
+            raise IntentError("stepping back and forward belongs to replay mode")
+        last = len(self._span) - 1
+        moves = {"back": self._pos - 1, "forward": self._pos + 1, "start": 0, "end": last}
+        if direction not in moves:
+            raise IntentError(f"unknown direction {direction!r}; expected back, forward, start or end")
+        self._pos = max(0, min(last, moves[direction]))
+        return None, ""
+
+    # --- the view -------------------------------------------------------------------------------
+    def _viewer(self) -> tuple[str | None, bool, str | None, str | None]:
+        """(viewer, open_hands, acting side, gate side) for the view now."""
+        s = self.state
+        live = in_battle(s, self._area) and not s.is_chance
+        if self._mode == "replay":
+            return self._side, self._side is None, None, None
+        if self._mode == "bot":
+            return self._side, False, self._side if live and s.current_player == self._side else None, None
+        if live and self._shown != s.current_player:
+            self._shown = None
+            return None, False, None, s.current_player
+        return self._shown, False, self._shown if live else None, None
+
+    def _odds_key(self, viewer: str | None, open_hands: bool):
+        s = self.state
+        return (s, s.ply, viewer, open_hands)
+
+    def _odds(self, viewer: str | None, open_hands: bool) -> dict | None:
+        """The odds panel now: from the cache, or {"pending": True} until :meth:`_fill_odds` runs."""
+        if not self._odds_on:
+            return None
+        got = self._odds_cache.get(self._odds_key(viewer, open_hands))
+        return got if got is not None else {"available": True, "pending": True}
+
+    def _fill_odds(self, viewer: str | None, open_hands: bool) -> None:
+        """Compute the pending odds after the view went out, so the reveal does not wait for them."""
+        key = self._odds_key(viewer, open_hands)
+        if not self._odds_on or key in self._odds_cache:
+            return
+        if len(self._odds_cache) > 256:
+            self._odds_cache.clear()
+        rev = self._rev
+        got = self._odds_cache[key] = odds_view(self.state, self._area, viewer, open_hands=open_hands,
+                                                seed=self._seed, samples=self._odds_samples,
+                                                policies=self._odds_policies)  # type: ignore[arg-type]
+        if self._rev == rev:
+            self.view = dict(self.view, odds=got)  # same rev: the position did not change
+
+    def _refresh(self, explanation=None, note: str = "") -> None:
+        try:
+            trail = self.trail
+        except IntentError as e:
+            self._rev += 1
+            self.view = dict(self.view, rev=self._rev, note=f"Refused: {e}", choice=None)
+            return
+        viewer, open_hands, acting, gate = self._viewer()
+        why = ""
+        if self._mode == "replay":
+            why = "A replay follows the record: step with back and forward."
+        elif gate:
+            why = f"{NAMES[gate]} decides: show {NAMES[gate]}'s hand first."
+        nav = None
+        if self._mode == "replay":
+            nav = {"back": self._pos > 0, "forward": self._pos < len(self._span) - 1, "position": self._pos,
+                   "count": len(self._span)}
+        bots = {self._bot_side(): self._bot_name} if self._mode == "bot" else {}
+        self._rev += 1
+        self.view = combat_view(trail, area=self._area, mode=self._mode, rev=self._rev, viewer=viewer,
+                                open_hands=open_hands, acting=acting, gate=gate, bots=bots, retreat_why=why,
+                                note=note, explanation=explanation, odds=self._odds(viewer, open_hands), nav=nav)
+        self._fill_odds(viewer, open_hands)
+
+    def __repr__(self) -> str:
+        v = self.view
+        src = "game" if self._game is not None else "state"
+        who = f", side={self._side}" if self._side else ""
+        where = f"{v.get('title', 'battle')}, exchange {v.get('exchanges', 0)}"
+        if self._mode == "replay":
+            where += f", step {self._pos + 1} of {len(self._span)}"
+        return f"Combat({self._mode}, {src}{who}: {where}: {v.get('prompt', '')})"
+
+
+def _normalise(s: State, text: str) -> str:
+    """Two cards named in any order → the order the notation wants (deck order where it matters)."""
+    words = text.split()
+    if len(words) != 3 or words[0] not in ("play", "answer") or s.battle is None:
+        return text
+    names = [card_name(t) for t in card_types(s.components, s.battle.kind)[0]]
+    x, y = words[1], words[2]
+    if x not in names or y not in names or names.index(x) <= names.index(y):
+        return text
+    played = s.battle.played
+    if words[0] == "play" or (len(played) == 2 and played[0] == played[1]):
+        return f"{words[0]} {y} {x}"
+    return text
+
+
+def battle_position(kind: str = "land", units: tuple[int, int] = (4, 4), prestige: tuple[int, int] = (3, 3),
+                    seed: int = 0, *, area: str | None = None, round: str | None = None) -> State:
+    """A position at the opening of a battle (before the deal), without a Game."""
+    from ..rules import position
+    from ..rules.battle import start_battle
+    from ..rules.board import board
+
+    if kind not in ("land", "sea"):
+        raise ValueError(f"kind must be 'land' or 'sea', not {kind!r}")
+    if len(units) != 2 or any(not isinstance(u, int) or u < 2 for u in units):
+        raise ValueError(f"units must be two counts (Athens, Sparta) of at least 2 each, not {units!r}")
+    area = area or ("boiotia" if kind == "land" else "kyklades")
+    if round is None:
+        round = "4" if max(units) <= 4 else "5a"
+    s = position(seed=seed, round=round, to_move="athens", units={area: tuple(units)},
+                 prestige={"athens": prestige[0], "sparta": prestige[1]})
+    b = board(s)
+    i = b.area_index[area]
+    if b.is_sea[i] != (kind == "sea"):
+        raise ValueError(f"{area} is {'a sea' if b.is_sea[i] else 'a territory'}, not a {kind} area")
+    log: list = []
+    s = start_battle(s, i, log)
+    return s.evolve(log=tuple(log))
