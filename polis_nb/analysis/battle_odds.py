@@ -211,6 +211,11 @@ def battle_odds(state: State, *, policy_attacker: str = "random", policy_defende
     policy = {side: policy_attacker if i == attacker else policy_defender for i, side in enumerate(SIDES)}
     node = _node(s)
     note = ""
+    if exact and node_budget is None and _hopeless(node, exchanges, hidden):
+        raise ValueError(
+            f"exact odds of a whole battle with {_unknown(node, hidden)} cards still to be dealt or hidden, from "
+            f"{sum(node.deck)} in the deck, are far beyond the default budget of {DEFAULT_BUDGET:,} search nodes (even 2 v 2 from a fresh deal needs "
+            "millions); use exact=False for Monte Carlo, an exchanges=1 horizon, known hands, or a node_budget")
     if exact is None or exact:
         budget = node_budget if node_budget is not None else (DEFAULT_BUDGET if exact else TRY_BUDGET)
         if exact or _worth_trying(node, exchanges, hidden, pols):
@@ -224,8 +229,7 @@ def battle_odds(state: State, *, policy_attacker: str = "random", policy_defende
                         f"exact odds need more than {budget:,} search nodes for this position "
                         f"({sum(node.deck)} cards in the deck, units {tuple(node.units)}); pass a larger "
                         "node_budget, an exchanges horizon, or exact=False for Monte Carlo") from None
-                note = (f"exact search stopped at {budget:,} nodes after {time.perf_counter() - t0:.2f} s; "
-                        "Monte Carlo instead")
+                note = f"exact search stopped at {budget:,} nodes; Monte Carlo instead"
             else:
                 info.update(nodes=solver.nodes, seconds=time.perf_counter() - t0)
                 return BattleOdds(codes, counts=None, exact=True, policy=policy, attacker=attacker, engine="exact",
@@ -240,9 +244,18 @@ def battle_odds(state: State, *, policy_attacker: str = "random", policy_defende
                       attacker=attacker, engine=engine, info=info)
 
 
+def _unknown(node: Node, hidden: int | None) -> int:
+    return len(node.draws) + (sum(node.hands[hidden]) if hidden is not None else 0)
+
+
+def _hopeless(node: Node, horizon: int | None, hidden: int | None) -> bool:
+    """Beyond the default budget for sure: several exchanges after an unknown deal from a big deck."""
+    return (horizon is None or horizon >= 2) and _unknown(node, hidden) >= 4 and sum(node.deck) >= 16
+
+
 def _worth_trying(node: Node, horizon: int | None, hidden: int | None, pols) -> bool:
     """A cheap guess whether exact enumeration may finish within the try budget (see bench/odds.py)."""
-    unknown = len(node.draws) + (sum(node.hands[hidden]) if hidden is not None else 0)
+    unknown = _unknown(node, hidden)
     if horizon is not None and horizon <= 1:
         return unknown <= 5
     deterministic = not any(p.uniform for p in pols)

@@ -150,9 +150,6 @@ class BattleOdds:
         h = self._z * math.sqrt(var / n)
         return Estimate(m, m - h, m + h)
 
-    def max_units(self) -> int:
-        return max(self.units)
-
     def marginals(self) -> dict[str, Estimate]:
         """The main probabilities and expectations, by label."""
         out: dict[str, Estimate] = {}
@@ -190,9 +187,11 @@ class BattleOdds:
 
     # --- text ------------------------------------------------------------------------------
     def method(self) -> str:
+        """How the result was made (no timings, so that notebook output stays deterministic; see
+        ``seconds``)."""
         if self.exact:
-            return f"exact enumeration over card types ({self.nodes:,} nodes, {self.seconds:.2f} s)"
-        return (f"Monte Carlo, {self.samples:,} samples ({self.engine} engine, {self.seconds:.2f} s); "
+            return f"exact enumeration over card types ({self.nodes:,} nodes)"
+        return (f"Monte Carlo, {self.samples:,} samples ({self.engine} engine); "
                 f"{self.confidence:.0%} Wilson intervals")
 
     def policy_text(self) -> str:

@@ -10,7 +10,10 @@ into its record. A State (e.g. from :meth:`Combat.setup`) is played on without a
 come from the position's seed either way (as ``pn.settle`` does), the bot from ``seed``.
 
 Hot seat hides both hands until the side to decide asks to see its own ("Sparta: show my hand"): pass
-the screen first. Intents from the browser (``{"kind": ..., "rev": n, ...}``): ``choose``
+the screen first. Bots: "sensible", "random", "greedy" (the odds' greedy battle policy) or any
+``policy(state, rng) -> Action``. The odds panel (``odds=True``; ``odds_samples``, ``odds_policies``)
+shows :func:`polis_nb.analysis.odds.battle_odds` from the position as the side on screen knows it;
+it is computed right after each view is sent (same ``rev``), so it never delays the reveal. Intents from the browser (``{"kind": ..., "rev": n, ...}``): ``choose``
 (``action``: ``fight``, ``retreat``, ``play <card> <card>``, ``answer <card> <card>``; two cards may be
 named in any order), ``reveal`` (``side``: show that side's hand; hot seat), ``hide`` (hide it again),
 ``nav`` (``dir``: back, forward, start, end; replay). Anything else, or anything made on an older

@@ -215,6 +215,25 @@ def test_model_engine_replays_the_kernel(kind, units, pa, pd):
     assert k._counts == m._counts and k.engine == "kernel" and m.engine == "model"
 
 
+def test_model_engine_replays_the_kernel_from_every_stage():
+    """The same from positions in the course of a battle (draws, windows, attacks, answers), and with
+    the opponent's hand hidden (``view``)."""
+    rng = random.Random(5)
+    s = setup_state(**LATE)
+    stages = set()
+    while s.battle is not None and not s.is_terminal:
+        stages.add(s.pending.kind)
+        for view in (None, "athens"):
+            kw = dict(exact=False, samples=8, view=view, policy_defender="greedy")
+            k = battle_odds(s, **kw, rng=random.Random(len(stages)))
+            m = battle_odds(s, **kw, rng=random.Random(len(stages)), engine="model")
+            assert k._counts == m._counts, (s.pending, view)
+        a = pn.sample_chance(s, rng) if s.is_chance else (
+            pn.Action("fight") if s.pending.kind == "battle-retreat" else pn.legal_actions(s)[-1])
+        s = pn.apply(s, a)
+    assert stages == {"draw-card", "battle-retreat", "battle-attack", "battle-defend"}
+
+
 def test_model_options_are_the_kernels():
     """Option lists in the model are the kernel's legal actions, in the kernel's order."""
     from polis_nb.analysis.battle_model import Cards
@@ -323,6 +342,8 @@ def test_exact_choice_and_budget():
     assert not fresh.exact and fresh.samples == 50
     with pytest.raises(ValueError, match="node_budget"):
         battle_odds_setup("land", (3, 3), exact=True, node_budget=2_000)
+    with pytest.raises(ValueError, match="far beyond"):  # refused at once, not after the budget
+        battle_odds_setup("land", (5, 5), exact=True)
 
 
 def test_retreat_when_behind():
@@ -353,3 +374,47 @@ def test_plot_needs_matplotlib(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
     with pytest.raises(ImportError, match="pip install matplotlib"):
         r.plot()
+
+
+class _FakeAxes:
+    def __init__(self):
+        self.calls = []
+
+    def __getattr__(self, name):
+        return lambda *a, **k: self.calls.append((name, a, k))
+
+
+def test_plot_draws_with_matplotlib(monkeypatch):
+    """plot() draws each side's units lost (checked here against a stand-in for matplotlib)."""
+    import types
+
+    ax = _FakeAxes()
+    plt = types.ModuleType("matplotlib.pyplot")
+    plt.subplots = lambda **k: (None, ax)
+    mpl = types.ModuleType("matplotlib")
+    mpl.pyplot = plt
+    monkeypatch.setitem(sys.modules, "matplotlib", mpl)
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", plt)
+    r = battle_odds_setup("land", (3, 3), exact=False, samples=50, engine="model")
+    assert r.plot() is ax
+    bars = [c for c in ax.calls if c[0] == "bar"]
+    assert [b[2]["label"] for b in bars] == ["Athens", "Sparta"] and bars[0][2]["yerr"] is not None
+
+
+def test_progress_bar_uses_tqdm_when_available(monkeypatch):
+    import types
+
+    seen = []
+
+    def tqdm(it, total=None, **k):
+        seen.append(total)
+        return it
+
+    auto = types.ModuleType("tqdm.auto")
+    auto.tqdm = tqdm
+    monkeypatch.setitem(sys.modules, "tqdm", types.ModuleType("tqdm"))
+    monkeypatch.setitem(sys.modules, "tqdm.auto", auto)
+    battle_odds_setup("land", (3, 3), exact=False, samples=30, engine="model")  # quick: no bar
+    assert seen == []
+    battle_odds_setup("land", (3, 3), exact=False, samples=30, engine="model", progress=True)
+    assert seen == [30]

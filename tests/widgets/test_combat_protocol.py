@@ -107,6 +107,16 @@ def test_combat_setup_shows_roles_units_and_pile():
     assert [s["role"] for s in sea["sides"]] == ["attacker", "defender"]  # Athens attacks first at sea
 
 
+def test_sea_battle_played_to_its_end():
+    w = setup(kind="sea", units=(5, 3), prestige=(1, 0), seed=14)
+    assert w.view["gate"]["side"] == "athens"  # Athens attacks first at sea, and is asked first
+    play_any(w, random.Random(14))
+    v = w.view
+    assert v["over"] and v["kind"] == "sea" and v["end"]["reasons"]
+    sea = {card_name(t) for t in card_types("ed1-default", "sea")[0]}
+    assert all({p["attack"]["name"], p["answer"]["name"]} <= sea for p in v["reveal"]["pairs"])
+
+
 def test_combat_setup_rejects_bad_battles():
     with pytest.raises(ValueError):
         setup(kind="air")
