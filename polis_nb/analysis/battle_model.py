@@ -166,6 +166,7 @@ def vsub(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 
 
 _MS: dict = {}
+_MS_SIZE = 0
 
 
 def multisets(deck: tuple[int, ...], k: int) -> list[tuple[tuple[int, ...], float]]:
@@ -186,8 +187,11 @@ def multisets(deck: tuple[int, ...], k: int) -> list[tuple[tuple[int, ...], floa
                 nxt.append((pre + (m,), w * comb(n_i, m), used + m))
         parts = nxt
     out = [(pre, w / total) for pre, w, _ in parts]
-    if len(_MS) > 200_000:
+    global _MS_SIZE
+    _MS_SIZE += len(out) + 1
+    if _MS_SIZE > 1_000_000:  # bound the memory (about 100 MB at most)
         _MS.clear()
+        _MS_SIZE = len(out) + 1
     _MS[key] = out
     return out
 
@@ -195,8 +199,9 @@ def multisets(deck: tuple[int, ...], k: int) -> list[tuple[tuple[int, ...], floa
 # --- policies ---------------------------------------------------------------------------------
 
 class Policy:
-    """How one side decides: attack pair, answers, retreat. ``choose_*`` samples with an rng (or
-    returns the only choice); ``*_weights`` gives the exact mixture for enumeration."""
+    """How one side decides: attack pair, answers, retreat. A ``uniform`` policy picks uniformly
+    among the kernel's options (``rng.choice`` when sampling, equal weights when enumerating); the
+    others are deterministic (see :func:`attack_choice`, :func:`defend_choice`)."""
 
     name = "?"
     uniform = False
@@ -227,7 +232,7 @@ class GreedyPolicy(Policy):
         super().__init__(cards)
         # shared by every greedy policy on these cards (pure functions of their keys)
         caches = cards.__dict__.setdefault("_greedy", ({}, {}, {}))
-        if sum(len(x) for x in caches) > 2_000_000:
+        if sum(len(x) for x in caches) > 500_000:
             for x in caches:
                 x.clear()
         self._defence, self._value, self._by_counts = caches
