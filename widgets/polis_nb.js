@@ -66,6 +66,25 @@ function updateSvg(box, attrs, layers) {
   }
 }
 
+// The explanation panel: legal or not, in words, with the rule ids and rulebook sections.
+function drawExplanation(box, e) {
+  box.replaceChildren();
+  if (!e) return;
+  box.append(h("div", e.legal ? "pb-legal" : "pb-illegal", {}, (e.legal ? "Legal: " : "Not allowed: ") + e.text));
+  const ul = h("ul", "pb-rules");
+  for (const r of e.rules) ul.append(h("li", "", { title: r.summary }, `${r.id} — ${r.source}`));
+  box.append(ul);
+}
+
+// One button per legal choice; a click sends the choice's notation.
+function choiceButtons(items, send) {
+  return items.map((c) => {
+    const btn = h("button", "pb-button", { type: "button", "data-action": c.action }, c.label);
+    btn.addEventListener("click", () => send({ kind: "choose", action: c.action }));
+    return btn;
+  });
+}
+
 function targetOf(node) {
   const el = node.closest && node.closest("[data-offer],[data-polis],[data-area]");
   if (!el) return null;
@@ -143,22 +162,9 @@ function renderBoard({ model, el }) {
     updateSvg(map, v.svg_attrs, v.svg_layers);
     prompt.textContent = v.prompt || "";
     choices.replaceChildren();
-    buttons.replaceChildren(
-      ...(v.buttons || []).map((b) => {
-        const btn = h("button", "pb-button", { type: "button", "data-action": b.action }, b.label);
-        btn.addEventListener("click", () => send({ kind: "choose", action: b.action }));
-        return btn;
-      })
-    );
+    buttons.replaceChildren(...choiceButtons(v.buttons || [], send));
     note.textContent = v.note || "";
-    explain.replaceChildren();
-    if (v.explanation) {
-      const e = v.explanation;
-      explain.append(h("div", e.legal ? "pb-legal" : "pb-illegal", {}, (e.legal ? "Legal: " : "Not allowed: ") + e.text));
-      const ul = h("ul", "pb-rules");
-      for (const r of e.rules) ul.append(h("li", "", { title: r.summary }, `${r.id} — ${r.source}`));
-      explain.append(ul);
-    }
+    drawExplanation(explain, v.explanation);
     log.replaceChildren(...(v.log || []).map((e) => h("li", "", { title: e.cite }, e.text)));
     descText.textContent = v.description || "";
     el.dataset.rev = String(v.rev ?? "");
@@ -258,20 +264,9 @@ function renderViewer({ model, el }) {
     }
     for (const [m, btn] of Object.entries(modeButtons)) btn.setAttribute("aria-checked", String(v.mode === m));
     prompt.textContent = b.prompt || "";
-    buttons.replaceChildren(...(v.mode === "play" ? b.buttons || [] : []).map((c) => {
-      const btn = h("button", "pb-button", { type: "button", "data-action": c.action }, c.label);
-      btn.addEventListener("click", () => send({ kind: "choose", action: c.action }));
-      return btn;
-    }));
+    buttons.replaceChildren(...choiceButtons(v.mode === "play" ? b.buttons || [] : [], send));
     note.textContent = b.note || "";
-    explain.replaceChildren();
-    if (b.explanation) {
-      explain.append(h("div", b.explanation.legal ? "pb-legal" : "pb-illegal", {},
-        (b.explanation.legal ? "Legal: " : "Not allowed: ") + b.explanation.text));
-      const ul = h("ul", "pb-rules");
-      for (const r of b.explanation.rules) ul.append(h("li", "", { title: r.summary }, `${r.id} — ${r.source}`));
-      explain.append(ul);
-    }
+    drawExplanation(explain, b.explanation);
     const n = v.node || {};
     current.replaceChildren(h("div", "pv-decision", {}, "Decision: " + (n.decision || "")),
       ...(n.sentences || []).map((s) => h("div", "pv-sentence", {}, s)),
@@ -642,14 +637,7 @@ function renderCombat({ model, el }) {
     hide.hidden = !(v.mode === "hotseat" && v.viewer && !v.over);
     drawPick(v);
     note.textContent = v.note || "";
-    explain.replaceChildren();
-    if (v.explanation) {
-      const e = v.explanation;
-      explain.append(h("div", e.legal ? "pb-legal" : "pb-illegal", {}, (e.legal ? "Legal: " : "Not allowed: ") + e.text));
-      const ul = h("ul", "pb-rules");
-      for (const x of e.rules) ul.append(h("li", "", { title: x.summary }, `${x.id} — ${x.source}`));
-      explain.append(ul);
-    }
+    drawExplanation(explain, v.explanation);
     nav.hidden = v.mode !== "replay";
     if (v.nav) {
       navButtons.start.disabled = navButtons.back.disabled = !v.nav.back;

@@ -38,8 +38,18 @@ def card_name(t) -> str:
     return f"{t.formation}:{t.manoeuvre}"
 
 
+@lru_cache(maxsize=32)
+def card_names(components: str, kind: str) -> tuple[str, ...]:
+    """The notation of each card type, in the order of card_types."""
+    return tuple(card_name(t) for t in card_types(components, kind)[0])
+
+
 def _types(s: State):
     return card_types(s.components, s.battle.kind)[0]
+
+
+def _names(s: State) -> tuple[str, ...]:
+    return card_names(s.components, s.battle.kind)
 
 
 def start_battle(s: State, area: int, log: Log, turn_of: int | None = None) -> State:
@@ -62,19 +72,17 @@ def start_battle(s: State, area: int, log: Log, turn_of: int | None = None) -> S
 # --- chance: drawing cards --------------------------------------------------------------------
 
 def draw_options(s: State) -> list[Action]:
-    return [Action("card", (card_name(t),)) for t, k in zip(_types(s), s.battle.deck) if k > 0]
+    return [Action("card", (n,)) for n, k in zip(_names(s), s.battle.deck) if k > 0]
 
 
 def draw_probability(s: State, a: Action) -> Fraction:
-    types = _types(s)
-    i = [card_name(t) for t in types].index(a.args[0])
+    i = _names(s).index(a.args[0])
     return Fraction(s.battle.deck[i], sum(s.battle.deck))
 
 
 def draw_apply(s: State, a: Action, log: Log) -> State:
     bt = s.battle
-    types = _types(s)
-    i = [card_name(t) for t in types].index(a.args[0])
+    i = _names(s).index(a.args[0])
     p = bt.draws[0]
     say(log, f"{side(p)} draws a combat card", "battle.hands" if bt.exchanges == 0 else "battle.redraw", player=p)
     bt = Battle(bt.area, bt.kind, bt.attacker, tset(bt.hands, p, tadd(bt.hands[p], i, 1)), tadd(bt.deck, i, -1),
@@ -175,7 +183,7 @@ def attack_options(s: State) -> list[Action]:
 def attack_apply(s: State, a: Action, log: Log) -> State:
     bt = s.battle
     types = _types(s)
-    names = [card_name(t) for t in types]
+    names = _names(s)
     i, j = names.index(a.args[0]), names.index(a.args[1])
     hand = tadd(tadd(bt.hands[bt.attacker], i, -1), j, -1)
     bt = _with(bt, hands=tset(bt.hands, bt.attacker, hand), played=(i, j))
@@ -216,7 +224,7 @@ def matched(att, dfn) -> bool:
 def defend_apply(s: State, a: Action, log: Log) -> State:
     bt = s.battle
     types = _types(s)
-    names = [card_name(t) for t in types]
+    names = _names(s)
     att, dfn = bt.attacker, other(bt.attacker)
     x, y = names.index(a.args[0]), names.index(a.args[1])
     hand = tadd(tadd(bt.hands[dfn], x, -1), y, -1)

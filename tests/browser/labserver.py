@@ -116,3 +116,37 @@ def kernel_eval(kc, code: str) -> str:
 
     kc.execute_interactive(code, output_hook=hook, timeout=30)
     return "".join(out).strip()
+
+
+# --- acting on a widget and waiting for Python's answer ----------------------------------------
+
+def shot(page, name: str) -> None:
+    """Save a screenshot when POLIS_SCREENSHOTS names a folder (for looking, not for asserting)."""
+    folder = os.environ.get("POLIS_SCREENSHOTS")
+    if folder:
+        page.screenshot(path=os.path.join(folder, name), full_page=True)
+
+
+def rev(page, sel: str) -> str:
+    """The revision of the view a widget shows (its root's data-rev)."""
+    return page.eval_on_selector(sel, "e => e.dataset.rev")
+
+
+def act_and_wait(page, sel: str, act) -> None:
+    """Do ``act()`` and wait until Python has answered with a new view (the revision changed)."""
+    before = rev(page, sel)
+    act()
+    page.wait_for_function("([s, r]) => document.querySelector(s).dataset.rev !== r", arg=[sel, before])
+
+
+def click_and_wait(page, sel: str, locator) -> None:
+    act_and_wait(page, sel, locator.click)
+
+
+def key_and_wait(page, sel: str, key: str, locator=None) -> None:
+    """Press a key (on ``locator`` after focusing it, if given) and wait for the new view."""
+    def act():
+        if locator is not None:
+            locator.focus()
+        page.keyboard.press(key)
+    act_and_wait(page, sel, act)

@@ -2,34 +2,20 @@
 battle clicked to its end (pass-the-screen gate, fight on, two cards, answers, reveal), a battle
 against a bot, and a recorded battle replayed; the Python side is checked through a second kernel
 client."""
-import os
 
 import pytest
 
 from polis_nb.render.combatview import odds_function
 
+from .labserver import click_and_wait as _click_and_wait
 from .labserver import kernel_client, kernel_eval, open_notebook
+from .labserver import rev as _rev
+from .labserver import shot as _shot
 
 pytestmark = pytest.mark.browser
 HOT = '.pnb-combat[data-mode="hotseat"]'
 BOT = '.pnb-combat[data-mode="bot"]'
 REPLAY = '.pnb-combat[data-mode="replay"]'
-
-
-def _shot(page, name):
-    folder = os.environ.get("POLIS_SCREENSHOTS")
-    if folder:
-        page.screenshot(path=os.path.join(folder, name), full_page=True)
-
-
-def _rev(page, sel):
-    return page.eval_on_selector(sel, "e => e.dataset.rev")
-
-
-def _click_and_wait(page, sel, locator):
-    before = _rev(page, sel)
-    locator.click()
-    page.wait_for_function("([s, r]) => document.querySelector(s).dataset.rev !== r", arg=[sel, before])
 
 
 def _pick_pair(page, sel, w):

@@ -1,38 +1,14 @@
 """Real-browser tests in JupyterLab with Debian's Chromium: the Board and the Viewer, clicked
 like a user would; the Python side is checked through a second kernel client."""
-import os
 import re
 
 import pytest
 
-from .labserver import kernel_client, kernel_eval, open_notebook
+from .labserver import click_and_wait as _click_and_wait
+from .labserver import key_and_wait, kernel_client, kernel_eval, open_notebook
+from .labserver import shot as _shot
 
 pytestmark = pytest.mark.browser
-
-
-def _shot(page, name):
-    """Save a screenshot when POLIS_SCREENSHOTS names a folder (for looking, not for asserting)."""
-    folder = os.environ.get("POLIS_SCREENSHOTS")
-    if folder:
-        page.screenshot(path=os.path.join(folder, name), full_page=True)
-
-
-def _rev(page, sel):
-    return page.eval_on_selector(sel, "e => e.dataset.rev")
-
-
-def _click_and_wait(page, sel, locator):
-    before = _rev(page, sel)
-    locator.click()
-    page.wait_for_function("([s, r]) => document.querySelector(s).dataset.rev !== r", arg=[sel, before])
-
-
-def _enter_and_wait(page, sel, locator):
-    """Choose a map area from the keyboard (focus, Enter): polis labels sit over area centres."""
-    before = _rev(page, sel)
-    locator.focus()
-    page.keyboard.press("Enter")
-    page.wait_for_function("([s, r]) => document.querySelector(s).dataset.rev !== r", arg=[sel, before])
 
 
 def test_board_click_through_an_action_in_lab(page, lab):
@@ -45,9 +21,9 @@ def test_board_click_through_an_action_in_lab(page, lab):
     # Move hoplites: destination Arkadia, then three hoplites from Lakedaimon, one click each
     _click_and_wait(page, sel, board.locator('.pb-button[data-action="hoplites"]'))
     expect(board.locator("#area-arkadia")).to_have_class(re.compile(r"\blegal\b"))
-    _enter_and_wait(page, sel, board.locator("#area-arkadia"))
+    key_and_wait(page, sel, "Enter", board.locator("#area-arkadia"))
     for _ in range(3):
-        _enter_and_wait(page, sel, board.locator("#area-lakedaimon"))
+        key_and_wait(page, sel, "Enter", board.locator("#area-lakedaimon"))
     expect(board.locator(".pb-log")).to_contain_text("Lakedaimon to Arkadia")
     # an illegal target is explained next to the board and changes nothing
     _click_and_wait(page, sel, board.locator('.pb-button[data-action="siege"]'))
@@ -77,13 +53,9 @@ def test_viewer_navigates_into_a_variation_in_lab(page, lab):
     expect(viewer.locator(".pv-row.pv-current")).to_contain_text("tribute")
     # keyboard: up goes to the main-line alternative, right steps forward
     viewer.focus()
-    before = _rev(page, sel)
-    page.keyboard.press("ArrowUp")
-    page.wait_for_function("([s, r]) => document.querySelector(s).dataset.rev !== r", arg=[sel, before])
+    key_and_wait(page, sel, "ArrowUp")
     expect(viewer.locator(".pv-row.pv-current")).to_contain_text("train")
-    before = _rev(page, sel)
-    page.keyboard.press("ArrowDown")
-    page.wait_for_function("([s, r]) => document.querySelector(s).dataset.rev !== r", arg=[sel, before])
+    key_and_wait(page, sel, "ArrowDown")
     # annotate from the browser: a glyph and a comment go into the record
     _click_and_wait(page, sel, viewer.locator('.pv-glyph[aria-label="glyph !?"]'))
     viewer.locator(".pv-comment-edit").fill("Tribute first <b>?</b>")
