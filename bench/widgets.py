@@ -58,11 +58,16 @@ CLICK_JS = """async ([sel, what]) => {
   if (what === "counter") target = root.querySelector("button");
   else target = root.querySelector(".pb-button:not([data-action=pass])") || root.querySelector("svg .legal");
   if (!target) return -1;
+  // the widget sets data-rev once it has drawn the new view: observe it (no polling delay)
+  const drawn = new Promise((resolve) => {
+    const mo = new MutationObserver(() => {
+      if (root.dataset.rev !== before) { mo.disconnect(); resolve(performance.now()); }
+    });
+    mo.observe(root, { attributes: true, attributeFilter: ["data-rev"] });
+  });
   const t0 = performance.now();
-  const ev = new MouseEvent("click", {bubbles: true});
-  target.dispatchEvent(ev);
-  while (root.dataset.rev === before) await new Promise(r => requestAnimationFrame(r));
-  return performance.now() - t0;
+  target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  return (await drawn) - t0;
 }"""
 
 
