@@ -191,6 +191,9 @@ def explain(s: State, action: Action | str) -> Explanation:
         return Explanation.of(False, f"The game waits for chance ({describe_pending(s)}); possible outcomes: "
                               + ", ".join(str(x) for x in legal), "decision.wrong-player")
     kinds = {x.kind for x in legal} | _all_kinds(s)
+    if action.kind == "retreat" and s.battle is not None and "retreat" not in kinds:
+        return Explanation.of(False, "A retreat is announced only between exchanges (or before the first one), "
+                              "not in the middle of an exchange.", "battle.retreat")
     if action.kind not in kinds:
         return Explanation.of(False, f"The game waits for {PLAYERS[s.pending.player].capitalize()} to "
                               f"{describe_pending(s)}; '{action.kind}' does not answer that. Legal: "

@@ -506,3 +506,16 @@ def test_battle_flow_round_4():
     assert windows == ["sparta", "athens"] + ["athens", "sparta", "sparta", "athens"] * 2
     assert draws_between == [8, 4, 4, 4, 4]
     assert s.battle is None and not s.is_terminal
+
+
+def test_battle_retreat__not_in_the_middle_of_an_exchange():
+    """Ed1 · Schlachten: a retreat is only announced between exchanges; asked mid-exchange, the
+    explanation cites the retreat rule rather than a generic refusal."""
+    from polis_nb.rules.battle import start_battle
+
+    s = pn.settle(start_battle(pn.position(seed=1, round="4", to_move="athens", units={"boiotia": (4, 4)}), 1, []))
+    while s.pending.kind == "battle-retreat":
+        s = pn.apply(s, "fight")
+    assert s.pending.kind == "battle-attack"
+    e = pn.explain(s, "retreat")
+    assert not e.legal and e.rule_ids == ("battle.retreat",)
