@@ -8,13 +8,11 @@
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Iterator
 
 from ..rules import Action, IllegalActionError, State, apply, chance_rng, new_game, parse_action, sample_chance
 from ..rules.board import board
-from ..rules.engine import EDITIONS
 from ..rules.state import PLAYERS
 from .node import COLOURS, GLYPHS, Mark, Node, RecordError
 
@@ -505,5 +503,3 @@ def check_mark(s: State, m: Mark) -> None:
     if m.kind not in ("arrow", "highlight") or len(m.targets) != (2 if m.kind == "arrow" else 1):
         raise RecordError(f"a mark is an arrow (two targets) or a highlight (one target), not {m}")
 
-
-_ = (random, EDITIONS)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from ..rules import Action, IllegalActionError, InvalidActionError, apply_unchecked, chance_rng, parse_action
+from ..rules import IllegalActionError, InvalidActionError, apply_unchecked, chance_rng, parse_action
 from ..rules import sample_chance
 from ..rules.board import board
 from .node import GLYPHS, Mark, Node, RecordError

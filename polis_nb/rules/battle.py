@@ -182,7 +182,6 @@ def attack_options(s: State) -> list[Action]:
 
 def attack_apply(s: State, a: Action, log: Log) -> State:
     bt = s.battle
-    types = _types(s)
     names = _names(s)
     i, j = names.index(a.args[0]), names.index(a.args[1])
     hand = tadd(tadd(bt.hands[bt.attacker], i, -1), j, -1)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .board import board
-from .state import NEUTRAL, PLAYERS, State
+from .state import PLAYERS, State
 
 
 def describe(s: State) -> str:
@@ -37,5 +37,4 @@ def describe(s: State) -> str:
 
         who = "chance" if s.pending.player < 0 else PLAYERS[s.pending.player].capitalize()
         lines.append(f"Waiting for {who}: {describe_pending(s)}")
-    _ = NEUTRAL
     return "\n".join(lines)

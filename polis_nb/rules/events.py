@@ -70,7 +70,6 @@ def _resolve(s: State, cid: str, steps: tuple, log: Log) -> State:
     from .flow import begin_actions
 
     ev = card(s, cid)
-    b = board(s)
     while steps:
         (k, p), steps = steps[0], steps[1:]
         e = ev.effects[k]

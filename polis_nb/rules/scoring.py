@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .board import board
-from .state import NEUTRAL, Outcome, State
+from .state import Outcome, State
 
 
 def score(s: State, p: int) -> int:
@@ -39,5 +39,3 @@ def outcome(s: State) -> Outcome | None:
     """How the game ended (winner, scores, reason and rule ids), or None while it goes on."""
     return s.outcome
 
-
-_ = NEUTRAL

@@ -9,7 +9,7 @@ import pytest
 import polis_nb as pn
 from polis_nb.rules.board import board
 
-from .helpers import play, refused, refused_for, rule_ids
+from .helpers import play, refused_for, rule_ids
 
 SEED = 1  # round 3 draws "No Event": the setup stays as printed
 WHEAT = {"athens": {"wheat": 20}, "sparta": {"wheat": 20}}  # enough food to pass a round end without choices
