@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from math import comb
 
-from ..rules.battle import card_name, card_types, matched
+from ..rules.battle import answer_pairs, attack_pairs, card_name, card_types, matched
 
 ATHENS, SPARTA = 0, 1
 ENDS = ("defender-broken", "deck-exhausted", "retreat", "salpinx-loss", "continues")
@@ -107,34 +107,14 @@ class Cards:
         key = (hand, broke)
         out = self._att_opts.get(key)
         if out is None:
-            out = []
-            for i, k in enumerate(hand):
-                if not k:
-                    continue
-                if k >= 2:
-                    out.append((i, i))
-                for j in range(i + 1, len(hand)):
-                    if hand[j]:
-                        out.append((i, j))
-            if broke and self.salpinx >= 0:
-                safe = [x for x in out if self.salpinx not in x]
-                out = safe or out
-            self._att_opts[key] = out
+            out = self._att_opts[key] = attack_pairs(hand, self.salpinx, broke)
         return out
 
     def defend_options(self, hand: tuple[int, ...], same: bool) -> list[tuple[int, int]]:
         key = (hand, same)
         out = self._def_opts.get(key)
         if out is None:
-            out = []
-            for x, k in enumerate(hand):
-                if not k:
-                    continue
-                for y, m in enumerate(hand):
-                    if not m or (x == y and k < 2) or (same and y < x):
-                        continue
-                    out.append((x, y))
-            self._def_opts[key] = out
+            out = self._def_opts[key] = answer_pairs(hand, same)
         return out
 
     def relevant(self, played: tuple[int, int]) -> tuple[tuple[int, ...], int]:

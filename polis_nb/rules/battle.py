@@ -147,7 +147,10 @@ def _salpinx(types) -> int:
     return -1
 
 
-def _pairs(hand: tuple[int, ...]) -> list[tuple[int, int]]:
+def attack_pairs(hand: tuple[int, ...], salpinx: int, broke: bool) -> list[tuple[int, int]]:
+    """The unordered pairs of card types an attacker with ``hand`` (counts per type) may play, in
+    the kernel's order. Without prestige (``broke``) a pair with the Salpinx is allowed only when
+    every pair holds it."""
     out = []
     for i, k in enumerate(hand):
         if not k:
@@ -157,6 +160,22 @@ def _pairs(hand: tuple[int, ...]) -> list[tuple[int, int]]:
         for j in range(i + 1, len(hand)):
             if hand[j]:
                 out.append((i, j))
+    if broke:
+        out = [x for x in out if salpinx not in x] or out
+    return out
+
+
+def answer_pairs(hand: tuple[int, ...], same: bool) -> list[tuple[int, int]]:
+    """The ordered answers (to the attacker's first card, to its second) a defender with ``hand``
+    may give; when the attacker played two cards of one type, order does not matter."""
+    out = []
+    for x, k in enumerate(hand):
+        if not k:
+            continue
+        for y, m in enumerate(hand):
+            if not m or (x == y and k < 2) or (same and y < x):
+                continue
+            out.append((x, y))
     return out
 
 
@@ -171,13 +190,9 @@ def _attack(s: State, log: Log) -> State:
 def attack_options(s: State) -> list[Action]:
     bt = s.battle
     p = bt.attacker
-    types = _types(s)
-    sal = _salpinx(types)
-    pairs = _pairs(bt.hands[p])
-    if s.prestige[p] < 1:
-        safe = [x for x in pairs if sal not in x]
-        pairs = safe or pairs
-    return [Action("play", (card_name(types[i]), card_name(types[j]))) for i, j in pairs]
+    names = _names(s)
+    pairs = attack_pairs(bt.hands[p], _salpinx(_types(s)), s.prestige[p] < 1)
+    return [Action("play", (names[i], names[j])) for i, j in pairs]
 
 
 def attack_apply(s: State, a: Action, log: Log) -> State:
@@ -193,19 +208,9 @@ def attack_apply(s: State, a: Action, log: Log) -> State:
 
 def defend_options(s: State) -> list[Action]:
     bt = s.battle
-    d = other(bt.attacker)
-    hand = bt.hands[d]
-    types = _types(s)
-    out = []
-    same = bt.played[0] == bt.played[1]
-    for x, k in enumerate(hand):
-        if not k:
-            continue
-        for y, m in enumerate(hand):
-            if not m or (x == y and k < 2) or (same and y < x):
-                continue
-            out.append(Action("answer", (card_name(types[x]), card_name(types[y]))))
-    return out
+    names = _names(s)
+    pairs = answer_pairs(bt.hands[other(bt.attacker)], bt.played[0] == bt.played[1])
+    return [Action("answer", (names[x], names[y])) for x, y in pairs]
 
 
 def matched(att, dfn) -> bool:
