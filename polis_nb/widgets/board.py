@@ -10,31 +10,25 @@ forbids it). Anything else, or anything made on an older view, is refused visibl
 """
 from __future__ import annotations
 
-import anywidget
 import traitlets
 
 from ..record import Game
 from ..render.text import describe
 from ..render.viewmodel import board_view, view_svg
 from ..rules import State
-from ._assets import asset
+from .base import IntentWidget
 from .control import Controller
-from .intents import IntentError, check_intent
 
 KINDS = {"choose": ("action",), "click": ("target",), "why": ("target",)}
 
 
-class Board(anywidget.AnyWidget):
-    _esm = asset("polis_nb.js")
-    _css = asset("polis_nb.css")
+class Board(IntentWidget):
     _kind = traitlets.Unicode("board").tag(sync=True)
-    view = traitlets.Dict().tag(sync=True)
+    KINDS = KINDS
 
     def __init__(self, source: Game | State, *, viewer: str | None = None, **kwargs):
         self._ctl = Controller(source, viewer)  # validates before the widget exists
         super().__init__(**kwargs)
-        self._rev = 0
-        self.on_msg(self._on_msg)
         self._refresh()
 
     @property
@@ -44,11 +38,6 @@ class Board(anywidget.AnyWidget):
     @property
     def state(self) -> State:
         return self._ctl.state
-
-    @property
-    def rev(self) -> int:
-        """Revision of the view; every redraw bumps it, so stale intents can be told apart."""
-        return self._rev
 
     @property
     def svg(self) -> str:
@@ -68,18 +57,8 @@ class Board(anywidget.AnyWidget):
         self.view = board_view(self.state, viewer=self._ctl.viewer, marks=self._ctl.marks(),
                                explanation=explanation, rev=self._rev, note=note)
 
-    def _on_msg(self, _widget, content, _buffers) -> None:
-        self.handle_intent(content)
-
-    def handle_intent(self, content) -> None:
-        """Act on one intent as the browser sends it (tests call this directly)."""
-        try:
-            intent = check_intent(content, KINDS, self._rev)
-        except IntentError as e:
-            self._refresh(note=f"Refused: {e}")
-            return
-        explanation, note = self._ctl.act(intent)
-        self._refresh(explanation=explanation, note=note)
+    def _act(self, intent: dict):
+        return self._ctl.act(intent)
 
     def __repr__(self) -> str:
         s = self.state

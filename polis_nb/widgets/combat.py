@@ -25,7 +25,6 @@ import importlib.util
 import random
 from typing import Callable
 
-import anywidget
 import traitlets
 
 from ..analysis import random_policy, sensible_policy
@@ -35,8 +34,8 @@ from ..rules import Action, IllegalActionError, InvalidActionError, State, apply
     sample_chance
 from ..rules.battle import card_name, card_types
 from ..rules.state import PLAYERS
-from ._assets import asset
-from .intents import IntentError, check_intent
+from .base import IntentWidget
+from .intents import IntentError
 
 KINDS = {"choose": ("action",), "reveal": ("side",), "hide": (), "nav": ("dir",)}
 MODES = ("hotseat", "bot", "replay")
@@ -72,11 +71,9 @@ def greedy_policy(s: State, rng: random.Random) -> Action:
     return Action("answer", (cards.names[x], cards.names[y]))
 
 
-class Combat(anywidget.AnyWidget):
-    _esm = asset("polis_nb.js")
-    _css = asset("polis_nb.css")
+class Combat(IntentWidget):
     _kind = traitlets.Unicode("combat").tag(sync=True)
-    view = traitlets.Dict().tag(sync=True)
+    KINDS = KINDS
 
     def __init__(self, source: Game | State, *, mode: str = "hotseat", side: str | None = None,
                  bot: str | Callable = "sensible", seed: int = 0, odds: bool = True, odds_samples: int = 200,
@@ -134,9 +131,7 @@ class Combat(anywidget.AnyWidget):
             self._steps = [Step(s)]  # type: ignore[arg-type]
             self._settle()
         super().__init__(**kwargs)
-        self._rev = 0
         self._play_bot()
-        self.on_msg(self._on_msg)
         self._refresh()
 
     # --- setting up a battle from scratch ---------------------------------------------------------
@@ -161,10 +156,6 @@ class Combat(anywidget.AnyWidget):
     @property
     def side(self) -> str | None:
         return self._side
-
-    @property
-    def rev(self) -> int:
-        return self._rev
 
     @property
     def trail(self) -> list[Step]:
@@ -301,19 +292,6 @@ class Combat(anywidget.AnyWidget):
         self._play_bot()
 
     # --- intents --------------------------------------------------------------------------------
-    def _on_msg(self, _widget, content, _buffers) -> None:
-        self.handle_intent(content)
-
-    def handle_intent(self, content) -> None:
-        """Act on one intent as the browser sends it (tests call this directly)."""
-        try:
-            intent = check_intent(content, KINDS, self._rev)
-            explanation, note = self._act(intent)
-        except IntentError as e:
-            self._refresh(note=f"Refused: {e}")
-            return
-        self._refresh(explanation=explanation, note=note)
-
     def _act(self, intent: dict):
         kind = intent["kind"]
         if kind == "nav":

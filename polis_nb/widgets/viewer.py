@@ -9,14 +9,13 @@ different places make an arrow, the same place twice a highlight.
 """
 from __future__ import annotations
 
-import anywidget
 import traitlets
 
 from ..record import GLYPHS, Game, RecordError
 from ..render.recordview import node_ids, viewer_view
-from ._assets import asset
+from .base import IntentWidget
 from .control import Controller
-from .intents import IntentError, check_intent
+from .intents import IntentError
 
 KINDS = {"goto": ("node",), "nav": ("dir",), "comment": ("node",), "glyph": ("node", "glyph"),
          "clear": ("node",), "mode": ("mode",), "choose": ("action",), "click": ("target",),
@@ -25,11 +24,10 @@ MODES = ("view", "play", "draw")
 MAX_COMMENT = 10_000
 
 
-class Viewer(anywidget.AnyWidget):
-    _esm = asset("polis_nb.js")
-    _css = asset("polis_nb.css")
+class Viewer(IntentWidget):
     _kind = traitlets.Unicode("viewer").tag(sync=True)
-    view = traitlets.Dict().tag(sync=True)
+    KINDS = KINDS
+    REFUSED = (IntentError, RecordError)
 
     def __init__(self, game: Game, *, mode: str = "view", viewer: str | None = None, **kwargs):
         if not isinstance(game, Game):
@@ -40,18 +38,12 @@ class Viewer(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self.game = game
         self._mode = mode
-        self._rev = 0
         self._arrow_from: str | None = None
-        self.on_msg(self._on_msg)
         self._refresh()
 
     @property
     def mode(self) -> str:
         return self._mode
-
-    @property
-    def rev(self) -> int:
-        return self._rev
 
     def refresh(self) -> None:
         """Redraw after the Game was changed from Python."""
@@ -67,19 +59,6 @@ class Viewer(anywidget.AnyWidget):
         if not ident.startswith("n") or not ident[1:].isdigit() or int(ident[1:]) >= len(self._nodes):
             raise IntentError(f"unknown node {ident!r}")
         return self._nodes[int(ident[1:])]
-
-    def _on_msg(self, _widget, content, _buffers) -> None:
-        self.handle_intent(content)
-
-    def handle_intent(self, content) -> None:
-        """Act on one intent as the browser sends it (tests call this directly)."""
-        try:
-            intent = check_intent(content, KINDS, self._rev)
-            explanation, note = self._act(intent)
-        except (IntentError, RecordError) as e:
-            self._refresh(note=f"Refused: {e}")
-            return
-        self._refresh(explanation=explanation, note=note)
 
     def _act(self, intent: dict):
         g = self.game
