@@ -186,9 +186,7 @@ class _Tokens:
                 adv(1)
             elif ch == "{":
                 # the raw body, escapes kept: an escaped '[%' is text, not a mark (see _split_marks)
-                j, l0, c0 = i + 1, line, col
-                while j < n and t[j] != "}":
-                    j += 2 if t[j] == "\\" and j + 1 < n else 1
+                j, l0, c0 = _scan_escaped(t, i + 1, "}"), line, col
                 if j >= n:
                     self.errors.append(RecordError("comment is not closed with '}'", l0, c0))
                 self.toks.append(("comment", t[i + 1:min(j, n)], l0, c0))
@@ -199,17 +197,10 @@ class _Tokens:
                 self.toks.append(("header", t[i:j].rstrip(), line, col))
                 adv(j - i)
             elif ch == '"':
-                j, buf, l0, c0 = i + 1, [], line, col
-                while j < n and t[j] != '"' and t[j] != "\n":
-                    if t[j] == "\\" and j + 1 < n:
-                        buf.append(t[j + 1])
-                        j += 2
-                    else:
-                        buf.append(t[j])
-                        j += 1
+                j, l0, c0 = _scan_escaped(t, i + 1, '"\n'), line, col
                 if j >= n or t[j] != '"':
                     self.errors.append(RecordError("variation name is not closed with '\"'", l0, c0))
-                self.toks.append(("name", "".join(buf), l0, c0))
+                self.toks.append(("name", re.sub(r"\\(.)", r"\1", t[i + 1:j], flags=re.S), l0, c0))
                 adv(min(j + 1, n) - i)
             else:
                 m = _WORD.match(t, i)
@@ -230,6 +221,14 @@ class _Tokens:
                     self.errors.append(RecordError(f"unexpected character {ch!r}", line, col))
                     self.toks.append(("bad", ch, line, col))
                     adv(1)
+
+
+def _scan_escaped(t: str, j: int, stops: str) -> int:
+    """Index of the first of ``stops`` at or after ``j`` that no backslash escapes (len(t) if none)."""
+    n = len(t)
+    while j < n and t[j] not in stops:
+        j += 2 if t[j] == "\\" and j + 1 < n else 1
+    return min(j, n)
 
 
 def _parse_header(tok: str, line: int) -> tuple[str, str]:
