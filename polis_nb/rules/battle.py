@@ -12,6 +12,7 @@ from functools import lru_cache
 from .actions import Action, Explanation
 from .board import board
 from .common import Log, add_prestige, say, side
+from .editions import edition_of
 from .registry import decision
 from .state import ATHENS, CHANCE, SPARTA, Battle, Outcome, Pending, State, other, tadd, tset
 
@@ -122,8 +123,10 @@ def retreat_apply(s: State, a: Action, log: Log) -> State:
     bt = s.battle
     if a.kind == "retreat":
         s = add_prestige(add_prestige(s, p, -1), other(p), 1)
-        say(log, f"{side(p)} retreats from the battle in {board(s).name(bt.area)} and pays {side(other(p))} "
-            "1 prestige; its units stay", "battle.retreat", "battle.end", player=p)
+        how = (f"pays {side(other(p))} 1 prestige" if edition_of(s).retreat_pays_opponent
+               else f"loses 1 prestige, {side(other(p))} gains 1")
+        say(log, f"{side(p)} retreats from the battle in {board(s).name(bt.area)} and {how}; its units stay",
+            "battle.retreat", "battle.end", player=p)
         return end_battle(s, log)
     say(log, f"{side(p)} fights on", "battle.retreat", player=p)
     return _window(s.evolve(battle=_with(bt, asked=bt.asked + (p,))), log)

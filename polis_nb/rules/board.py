@@ -26,7 +26,7 @@ def register(comp: Components) -> None:
 def components_named(name: str) -> Components:
     comp = _REGISTRY.get(name)
     if comp is None:
-        for ed in ("ed1",):
+        for ed in ("ed1", "ed2"):
             d = default_components(ed)
             if d.name == name:
                 register(d)
@@ -55,6 +55,7 @@ class Board:
     diolkos: tuple[int, int, int]  # polis, sea, sea
     offer_ids: tuple[str, ...]
     offer_index: dict
+    offers: tuple  # the Offer of each offer index
     market_index: dict
     good_index: dict
     project_index: dict
@@ -230,6 +231,14 @@ class Board:
         used += sum(u[p] for u in s.units)
         return self.comp.cubes_per_player - used
 
+    def discs_free(self, s: State, p: int) -> int | None:
+        """Discs of p not on the board (control, tribute and siege discs), or None where discs are
+        not limited (first edition)."""
+        if self.comp.discs_per_player is None:
+            return None
+        used = sum(1 for o in s.owner if o == p) + s.tribute_discs[p] + sum(1 for _, q in s.siege_discs if q == p)
+        return self.comp.discs_per_player - used
+
     def ships_free(self, s: State, p: int) -> int:
         at_markets = sum(1 for o in s.offers if o == p)
         return self.comp.ships_per_player - s.ships_port[p] - at_markets
@@ -278,6 +287,7 @@ def _build(name: str) -> Board:
         diolkos=(pi[dp], ai[dx], ai[dy]),
         offer_ids=offers,
         offer_index={x: i for i, x in enumerate(offers)},
+        offers=tuple(o for m in comp.markets for o in m.offers),
         market_index={m.id: i for i, m in enumerate(comp.markets)},
         good_index={g: i for i, g in enumerate(comp.goods)},
         project_index={p.id: p for p in comp.projects},

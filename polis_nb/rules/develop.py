@@ -23,11 +23,16 @@ def _move_cube(s: State, polis: int, area: int, p: int) -> State:
 
 # --- a. train hoplites ------------------------------------------------------------------------
 
+def _train_goods(s: State) -> tuple[str, str]:
+    """What a hoplite may be paid with: the edition's metal good (metal or iron) or silver."""
+    return (board(s).comp.train_good, "silver")
+
+
 def _train_ok(s: State, p: int, i: int) -> bool:
     b = board(s)
     area = b.polis_area[i]
     return (area >= 0 and s.pop[i] >= 2 and s.units[area][p] < b.limit(s)
-            and (have(s, p, "metal") > 0 or have(s, p, "silver") > 0))
+            and (have(s, p, board(s).comp.train_good) > 0 or have(s, p, "silver") > 0))
 
 
 def train_polis_options(s: State) -> list[Action]:
@@ -75,7 +80,7 @@ def _train_reason(s: State, p: int, i: int, name: str) -> Explanation:
     if s.units[area][p] >= b.limit(s):
         return Explanation.of(False, f"{b.name(area)} already holds {s.units[area][p]} hoplites of {side(p)}, the "
                               "stacking limit of this round.", "stack.limit")
-    return _pay_reason(s, p, ("metal", "silver"), "train.cost", "a hoplite") or Explanation.of(
+    return _pay_reason(s, p, _train_goods(s), "train.cost", "a hoplite") or Explanation.of(
         False, f"Training is not possible in {name} now.", "train.polis")
 
 
@@ -105,7 +110,7 @@ def train_pay_options(s: State) -> list[Action]:
     i, n = s.pending.data
     out = []
     if _train_ok(s, p, i):
-        out += [Action("pay", (g,)) for g in ("metal", "silver") if have(s, p, g) > 0]
+        out += [Action("pay", (g,)) for g in _train_goods(s) if have(s, p, g) > 0]
     if n > 0:
         out.append(Action("end"))
     return out
@@ -131,8 +136,9 @@ def train_pay_apply(s: State, a: Action, log: Log) -> State:
 def _train_why(s: State, p: int) -> Explanation | None:
     if not _own_poleis(s, p):
         return Explanation.of(False, f"{side(p)} owns no polis.", "train.polis")
-    if have(s, p, "metal") + have(s, p, "silver") == 0:
-        return Explanation.of(False, f"{side(p)} has neither metal nor silver to equip a hoplite.", "train.cost")
+    g = board(s).comp.train_good
+    if have(s, p, g) + have(s, p, "silver") == 0:
+        return Explanation.of(False, f"{side(p)} has neither {g} nor silver to equip a hoplite.", "train.cost")
     return Explanation.of(False, f"No polis of {side(p)} can train: each either has one cube left, lies outside "
                           "any territory, or its territory is at the stacking limit.",
                           "train.polis", "polis.last-cube", "stack.limit")
@@ -151,11 +157,11 @@ def _pay_why(s: State, a: Action, goods: tuple[str, ...], cost_rule: str, what: 
 decision("train-polis", train_polis_options, train_polis_apply,
          lambda s, a: _polis_why(s, a, _train_ok, _train_reason))
 decision("train-pay", train_pay_options, train_pay_apply,
-         lambda s, a: _pay_why(s, a, ("metal", "silver"), "train.cost", "hoplite"))
+         lambda s, a: _pay_why(s, a, _train_goods(s), "train.cost", "hoplite"))
 action(ActionSpec("train", False, lambda s, p: any(_train_ok(s, p, i) for i in _own_poleis(s, p)),
                   lambda s, p, log: s.evolve(pending=Pending("train-polis", p)), _train_why,
                   ("train.polis", "train.cost"), "Train hoplites",
-                  frozenset(("metal", "silver"))))
+                  frozenset(("metal", "iron", "silver"))))  # the train good of either edition
 
 
 # --- b. build galleys -------------------------------------------------------------------------

@@ -2,35 +2,38 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 # importing the handler modules registers their decisions and actions
 from . import battle, develop, events, flow, military, politics, roundend  # noqa: F401
 from .actions import Action, Explanation, IllegalActionError, InvalidActionError, tokenize
 from .board import board_named, components_named, register
+from .editions import EDITIONS as EDITION_RULES
+from .editions import cite, edition_of
 from .registry import ACTIONS, HANDLERS
-from .state import CHANCE, NEUTRAL, PLAYERS, Pending, State
+from .state import CHANCE, NEUTRAL, PLAYERS, LogEntry, Pending, State
 
-EDITIONS = {"ed1": "ed1-default"}
-OPTIONS = {"spoilage": ("yucata", "printed-de")}
+EDITIONS = {k: e.component_set for k, e in EDITION_RULES.items()}
+OPTIONS = {k: v for e in EDITION_RULES.values() for k, v in e.options.items()}
 
 
 def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options: str) -> State:
     """A new game at its first decision (chance: drawing the first project tiles).
 
-    ``edition`` is "ed1" (first edition, yucata's corrections; the default). ``seed`` feeds the
-    default chance sampling (see :func:`sample_chance`). ``components`` may be a component set from
-    :func:`polis_nb.load_components`. Options: ``spoilage="printed-de"`` for the printed German
-    rounding.
+    ``edition`` is "ed1" (first edition, yucata's corrections; the default) or "ed2" (second
+    edition, Devir 2020). ``seed`` feeds the default chance sampling (see :func:`sample_chance`).
+    ``components`` may be a component set from :func:`polis_nb.load_components`. Options (first
+    edition): ``spoilage="printed-de"`` for the printed German rounding.
     """
     if edition not in EDITIONS:
-        raise ValueError(f"unknown edition {edition!r}; known: {', '.join(EDITIONS)}"
-                         + (" (the second edition is not implemented yet)" if edition == "ed2" else ""))
+        raise ValueError(f"unknown edition {edition!r}; known: {', '.join(EDITIONS)}")
+    known = EDITION_RULES[edition].options
     for k, v in options.items():
-        if k not in OPTIONS:
-            raise ValueError(f"unknown option {k!r}; known: {', '.join(OPTIONS)}")
-        if v not in OPTIONS[k]:
-            raise ValueError(f"option {k}={v!r} is not one of {', '.join(OPTIONS[k])}")
+        if k not in known:
+            raise ValueError(f"unknown option {k!r} for {edition}; known: {', '.join(known) or 'none'}")
+        if v not in known[k]:
+            raise ValueError(f"option {k}={v!r} is not one of {', '.join(known[k])}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError("seed must be an int")
     if components is None:
@@ -67,10 +70,12 @@ def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options:
         markers=tuple(comp.market_start[g] for g in comp.market_goods), tribute_done=(), display=(),
         pile=tuple(sorted(p.id for p in comp.projects)), started=(), done=(), event=None, closed=(),
         start_player=-1, triggers=(), passed=(), turn_actions=(), sieged=(), battles=(), battle=None,
+        covered=tuple(sorted(b.offer_index[o.id] for m in comp.markets for o in m.offers
+                            if comp.market_covers and o.load >= 4)),
     )
     log: list = []
     s = flow.start_round(s, log)
-    return s.evolve(log=tuple(log))
+    return s.evolve(log=tuple(_cite_edition(s, log)))
 
 
 def legal_actions(s: State) -> tuple[Action, ...]:
@@ -129,9 +134,38 @@ def settle(s: State, rng: random.Random | None = None) -> State:
 _set = object.__setattr__
 
 
+def _cite_edition(s: State, log: list) -> list:
+    """Log entries of shared code cite first-edition ids and words; give them this edition's rules
+    and terms (e.g. merchants for trade ships)."""
+    ed = edition_of(s)
+    if not ed.variants:
+        return log
+    out = []
+    for e in log:
+        rules = tuple(dict.fromkeys(ed.rule(r) for r in e.rules))
+        text = _edition_words(s, e.text)
+        out.append(e if rules == e.rules and text == e.text else LogEntry(text, rules, e.player))
+    return out
+
+
+def _edition_words(s: State, text: str) -> str:
+    terms = board_named(s.components).comp.terms
+    if terms and "trade ship" in text:
+        text = text.replace("trade ships", terms.get("ships", "trade ships")).replace(
+            "trade ship", terms.get("ship", "trade ship"))
+    return text
+
+
 def _unchecked(s: State, a: Action) -> State:
     log: list = []
     n = HANDLERS[s.pending.kind].apply(s, a, log)
+    if n.siege_discs:
+        n = military.drop_stranded_discs(n, log)
+    if s.edition != "ed1":
+        log = _cite_edition(s, log)
+        if n.outcome is not None and s.outcome is None:
+            o = n.outcome
+            n = n.evolve(outcome=replace(o, rules=cite(s, *o.rules)))
     if n is s:  # a handler that changed nothing still yields a new position (one ply on)
         return n.evolve(ply=s.ply + 1, log=tuple(log))
     # ``n`` was just built by the handler and is seen by no one else yet: finish it in place
@@ -168,7 +202,18 @@ def apply_unchecked(s: State, a: Action) -> State:
 
 
 def explain(s: State, action: Action | str) -> Explanation:
-    """Whether ``action`` is legal here and why, citing rule ids."""
+    """Whether ``action`` is legal here and why, citing the rule ids of the edition played."""
+    e = _explain(s, action)
+    ed = edition_of(s)
+    if ed.variants:
+        ids = tuple(dict.fromkeys(ed.rule(r.id) for r in e.rules))
+        text = _edition_words(s, e.text)
+        if ids != e.rule_ids or text != e.text:
+            e = Explanation.of(e.legal, text, *ids)
+    return e
+
+
+def _explain(s: State, action: Action | str) -> Explanation:
     if isinstance(action, str):
         try:
             toks = tokenize(action)
@@ -219,7 +264,7 @@ KEYWORDS: dict[str, frozenset[str]] = {
     "trade-offer": frozenset({"offer"}), "proxenos-dest": frozenset({"polis"}),
     "battle-order": frozenset({"battle"}), "battle-retreat": frozenset({"fight", "retreat"}),
     "battle-attack": frozenset({"play"}), "battle-defend": frozenset({"answer"}),
-    "event-remove": frozenset({"remove"}), "feed": frozenset({"feed", "release"}),
+    "event-remove": frozenset({"remove"}), "project-remove": frozenset({"remove"}), "feed": frozenset({"feed", "release"}),
     "grow": frozenset({"grow", "end"}), "phoros": frozenset({"phoros"}),
 }
 
@@ -276,7 +321,7 @@ _PENDING_TEXT = {
     "draw-card": "draw a combat card", "battle-retreat": "retreat or fight on",
     "battle-attack": "play two combat cards", "battle-defend": "answer each attacking card",
     "draw-project": "draw a project tile", "draw-event": "draw the round's event",
-    "event-remove": "remove one of its units", "feed": "cover the food shortfall",
+    "event-remove": "remove one of its units", "project-remove": "remove one drawn project tile from the game", "feed": "cover the food shortfall",
     "grow": "let a polis grow (or end)", "phoros": "turn prestige into silver",
 }
 

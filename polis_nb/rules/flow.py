@@ -5,6 +5,7 @@ from __future__ import annotations
 from .actions import Action, Explanation
 from .board import board
 from .common import Log, add_good, add_prestige, have, round_name, say, side
+from .editions import edition_of
 from .registry import ACTION_ORDER, ACTIONS, decision
 from .state import CHANCE, Pending, State, other
 
@@ -26,10 +27,11 @@ def _action_ok(s: State, p: int, kind: str) -> bool:
 def turn_options(s: State) -> list[Action]:
     p = s.pending.player
     out: list[Action] = []
+    free = edition_of(s).free_actions
     if alone(s, p):
         b = board(s)
         # an action possible before paying stays possible unless the good paid is one it may spend
-        before = {kind: _action_ok(s, p, kind) for kind in ACTION_ORDER}
+        before = {kind: kind not in free and _action_ok(s, p, kind) for kind in ACTION_ORDER}
         for g in b.comp.goods:
             if have(s, p, g) < 1:
                 continue
@@ -46,8 +48,9 @@ def turn_options(s: State) -> list[Action]:
                     out.append(Action(kind, ("+" + g,)))
     else:
         for kind in ACTION_ORDER:
-            if kind not in s.turn_actions and _action_ok(s, p, kind):
+            if kind not in s.turn_actions and kind not in free and _action_ok(s, p, kind):
                 out.append(Action(kind))
+    out += [Action(kind) for kind in free if _action_ok(s, p, kind)]
     out.append(Action("pass"))
     return out
 
@@ -59,7 +62,11 @@ def turn_why(s: State, a: Action) -> Explanation | None:
     if a.kind not in ACTIONS:
         return None
     spec = ACTIONS[a.kind]
-    if alone(s, p):
+    if a.kind in edition_of(s).free_actions:
+        if a.args:
+            return Explanation.of(False, f"{spec.title} is no action in this edition: it costs no good and does "
+                                  f"not count towards the turn; write '{a.kind}'.", *spec.rules)
+    elif alone(s, p):
         if len(a.args) != 1 or not a.args[0].startswith("+"):
             return Explanation.of(False, f"{side(other(p))} has passed, so every action first costs one good: "
                                   f"write e.g. '{a.kind} +wood'.", "turn.alone")
@@ -92,6 +99,8 @@ def turn_apply(s: State, a: Action, log: Log) -> State:
         s = add_good(s, p, g, -1)
         say(log, f"{side(p)} pays 1 {g} to act after {side(other(p))} passed", "turn.alone", player=p)
     spec = ACTIONS[a.kind]
+    if a.kind in edition_of(s).free_actions:  # not an action: no turn slot, no extra good
+        return spec.begin(s, p, log)
     if spec.military and a.kind != "tribute":
         s = add_prestige(s, p, -1)
         say(log, f"{side(p)} chooses {spec.title} (−1 prestige)", "action.military-cost", player=p)
@@ -201,16 +210,59 @@ def after_battles(s: State, p: int, log: Log) -> State:
 # round start: three projects, the event, the start player
 
 
-def start_round(s: State, log: Log) -> State:
+def start_round(s: State, log: Log, first_passer: int = -1) -> State:
+    """Begin the round; ``first_passer`` (who passed first in the round before) breaks a prestige tie
+    when an edition lets the weaker player remove a project tile."""
     say(log, f"Round {round_name(s)} begins", "game.rounds")
     s = s.evolve(phase="start")
-    return _draw_next_project(s, log)
+    return _draw_next_project(s, log, first_passer)
 
 
-def _draw_next_project(s: State, log: Log) -> State:
-    if len(s.display) < 3 and s.pile:
-        return s.evolve(pending=Pending("draw-project", CHANCE))
+def _draw_next_project(s: State, log: Log, first_passer: int = -1) -> State:
+    ed = edition_of(s)
+    if len(s.display) < ed.project_draws[s.round] and s.pile:
+        keep = (first_passer,) if ed.project_removal and first_passer >= 0 else ()
+        return s.evolve(pending=Pending("draw-project", CHANCE, keep))
+    if ed.project_removal and s.round > 0 and len(s.display) > 1:
+        p = remover(s, first_passer)
+        a, sp = s.prestige
+        why = f"{first_passer_text(first_passer)} on equal prestige" if a == sp else "less prestige"
+        say(log, f"{side(p)} removes one of the {len(s.display)} drawn project tiles ({why})", "project.draft",
+            player=p)
+        return s.evolve(pending=Pending("project-remove", p))
     return _after_projects(s, log)
+
+
+def remover(s: State, first_passer: int) -> int:
+    """Who removes a drawn project tile: less prestige; on a tie whoever passed first last round."""
+    a, sp = s.prestige
+    if a != sp:
+        return 0 if a < sp else 1
+    return first_passer if first_passer >= 0 else 1
+
+
+def first_passer_text(p: int) -> str:
+    return f"{side(p)} passed first last round" if p >= 0 else "Sparta"
+
+
+def project_remove_options(s: State) -> list[Action]:
+    return [Action("remove", (t,)) for t in s.display]
+
+
+def project_remove_apply(s: State, a: Action, log: Log) -> State:
+    t = a.args[0]
+    s = s.evolve(display=tuple(x for x in s.display if x != t))
+    say(log, f"{side(s.pending.player)} removes project {board(s).project_index[t].name} from the game; "
+        f"{len(s.display)} remain on display", "project.draft", player=s.pending.player)
+    return _after_projects(s, log)
+
+
+def _project_remove_why(s: State, a: Action) -> Explanation | None:
+    return Explanation.of(False, "Name one of the tiles on display: " + ", ".join(s.display) + ".",
+                          "project.draft")
+
+
+decision("project-remove", project_remove_options, project_remove_apply, _project_remove_why)
 
 
 def _after_projects(s: State, log: Log) -> State:
@@ -231,7 +283,7 @@ def project_draw_apply(s: State, a: Action, log: Log) -> State:
     proj = board(s).project_index[t]
     s = s.evolve(display=s.display + (t,), pile=tuple(x for x in s.pile if x != t))
     say(log, f"Project {proj.name} is put on display", "round.projects")
-    return _draw_next_project(s, log)
+    return _draw_next_project(s, log, s.pending.data[0] if s.pending.data else -1)
 
 
 decision("draw-project", project_draw_options, project_draw_apply)

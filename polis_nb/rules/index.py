@@ -129,10 +129,47 @@ _RULES = [
     ("data.reconstructed", "polis-data.md §13", "A component value no source gives was reconstructed; it may differ from the printed board."),
 ]
 
+_P = "Ed2 · Przygotowanie do gry"
+_K = "Ed2 · Koniec rundy"
+# second-edition rules (Devir 2020, Polish rulebook): new rules, and variants replacing a
+# first-edition rule (polis_nb.rules.editions.VARIANTS maps the first-edition id to them)
+_RULES_ED2 = [
+    ("game.rounds-ed2", "Ed2 · Jak przebiega gra", "The game lasts three rounds, Alpha, Epsilon and Omega, with stacking limits 3, 4 and 5."),
+    ("game.discs-limit", "Ed2 · Podstawowe pojęcia", "Each side has 25 discs for its poleis, tribute and sieges; an action needing a disc cannot be taken without one."),
+    ("setup.player-board", _P, "Each side starts with four of every resource and 3 prestige, except Sparta without wheat and Athens without silver."),
+    ("round.projects-ed2", f"{_P}; {_K} › 7", "Alpha shows three project tiles; later rounds draw five, then the remaining six, and one of them leaves the game."),
+    ("round.event-ed2", f"{_P}; Ed2 · Karty Wydarzeń", "One Alpha, one Epsilon and one Omega event lie in a pile; the player with more prestige (Athens on a tie) reads the round's card first."),
+    ("project.draft", f"{_K} › 7", "The player with less prestige (on a tie whoever passed first) removes one of the newly drawn project tiles."),
+    ("project.face-down", "Ed2 · Akcje › 4. Opracowanie Projektu", "A started project lies face down on its polis and is turned face up when the round ends."),
+    ("proxenos.ransom-ed2", "Ed2 · Akcje › 7. Oblężenie Polis", "Ransoming the proxenos is no action: in one's own turn, at any time, pay the captor 2 silver, who cannot refuse."),
+    ("siege.discs", "Ed2 · Akcje › 7. Oblężenie Polis", "A failed siege leaves the besieger's disc by the polis; each own disc in that territory adds 1 to later siege rolls."),
+    ("siege.discs-removal", "Ed2 · Akcje › 7. Oblężenie Polis", "Siege discs leave when their owner has no hoplites left there, when the opponent besieges that neutral polis, or at round end."),
+    ("tribute.rows-ed2", "Ed2 · Akcje › 8. Zebranie Daniny", "The player chooses how many of their hoplites go on the tribute rows, and on which, each row filled from the top."),
+    ("trade.offer-ed2", "Ed2 · Akcje › 9. Handel", "A merchant takes a free offer not covered by a black cube; an offer may accept several goods."),
+    ("trade.black-cubes", f"{_P}; {_K} › 7", "Black cubes cover every foreign-market offer of 4 or 5 at setup; at each round end the topmost cube leaves each market."),
+    ("trade.exchange-ed2", "Ed2 · Akcje › 9. Handel", "An exchange pays the market value of any one good the offer accepts."),
+    ("trade.market-value-ed2", "Ed2 · Akcje › 9. Handel", "After an exchange two dice are rolled and the lower moves the good right; buying wheat rolls one die per good that could have paid, each moving left."),
+    ("battle.retreat-ed2", "Ed2 · Walka › Toczenie bitwy", "A retreat, announced before cards are drawn, costs the retreating side 1 prestige and gives the opponent 1."),
+    ("roundend.order-ed2", _K, "The round end has seven steps (four after Omega); whoever passed first goes first in each."),
+    ("roundend.spoilage-ed2", f"{_K} › 5", "Wine and wheat keep half, rounded up."),
+    ("roundend.phoros-ed2", f"{_K} › 6", "Once per round end, a side owning a polis besides its capital may give 1 prestige for 1 silver or 2 prestige for 3 silver."),
+    ("roundend.preparation-ed2", f"{_K} › 7", "Next round: tribute and siege discs leave, merchants return to port, leftover projects leave the game."),
+    ("end.capital-unfed-ed2", "Ed2 · Koniec gry", "A side owning only its capital that cannot feed it with wheat and prestige loses at once."),
+    ("end.ostracism-ed2", "Ed2 · Koniec gry", "A side left without prestige after all round-end steps loses at once."),
+    ("end.tie-break-ed2", "Ed2 · Koniec gry › Określenie Zwycięzcy", "On equal scores more resources left wins; if those are equal too, both share the win."),
+]
+# first-edition rules the second edition replaces or drops
+_ED1_ONLY = {"game.rounds", "round.projects", "round.event", "proxenos.ransom", "tribute.rows", "trade.offer",
+             "trade.exchange", "trade.market-value", "battle.retreat", "battle.salpinx-unpayable", "roundend.order",
+             "roundend.spoilage", "roundend.spoilage-printed", "roundend.phoros", "roundend.preparation",
+             "project.phidias", "end.capital-unfed", "end.ostracism", "end.tie-break"}
+
 RULES: dict[str, RuleRef] = {
-    rid: RuleRef(rid, ("ed1",), src if src.startswith(("Ed1", "polis")) else f"Ed1 · {src}", summary)
+    rid: RuleRef(rid, ("ed1",) if rid in _ED1_ONLY else ("ed1", "ed2"),
+                 src if src.startswith(("Ed1", "polis")) else f"Ed1 · {src}", summary)
     for rid, src, summary in _RULES
 }
+RULES.update({rid: RuleRef(rid, ("ed2",), src, summary) for rid, src, summary in _RULES_ED2})
 
 
 def rule(rid: str) -> RuleRef:

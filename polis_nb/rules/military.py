@@ -6,6 +6,7 @@ from itertools import product
 from .actions import Action, Explanation
 from .board import board
 from .common import Log, cubes, add_good, add_prestige, polis_name, say, poss, side
+from .editions import edition_of
 from .flow import after_action
 from .registry import ActionSpec, action, decision
 from .state import CHANCE, NEUTRAL, Pending, State, other, tadd, tset
@@ -198,7 +199,34 @@ def siege_refusal(s: State, p: int, i: int) -> Explanation | None:
     if b.supply(s, p) < need:
         return Explanation.of(False, f"{side(p)} has {b.supply(s, p)} cubes in supply, {need} would be needed to "
                               f"populate {pol.name}.", "siege.supply", "game.limited-material")
+    if b.discs_free(s, p) == 0:
+        return Explanation.of(False, f"{side(p)} has no disc left to mark the polis or a failed siege.",
+                              "game.discs-limit", "game.limited-material")
     return None
+
+
+# --- siege discs (second edition) ---------------------------------------------------------------
+
+
+def siege_bonus(s: State, p: int, i: int) -> int:
+    """+1 per siege disc of p in the territory of polis i."""
+    if not s.siege_discs:
+        return 0
+    b = board(s)
+    area = b.polis_area[i]
+    return sum(1 for j, q in s.siege_discs if q == p and b.polis_area[j] == area)
+
+
+def drop_stranded_discs(s: State, log: Log) -> State:
+    """Siege discs leave at once when their owner has no hoplite left in that territory."""
+    b = board(s)
+    keep = tuple(d for d in s.siege_discs if s.units[b.polis_area[d[0]]][d[1]] > 0)
+    if keep == s.siege_discs:
+        return s
+    for j, q in sorted(set(s.siege_discs) - set(keep)):
+        say(log, f"{poss(q)} siege disc at {polis_name(b, j)} leaves the board: no {side(q)} hoplite is left in "
+            f"{b.name(b.polis_area[j])}", "siege.discs-removal", player=q)
+    return s.evolve(siege_discs=keep)
 
 
 def _siege_candidates(s: State, p: int) -> list[int]:
@@ -227,11 +255,18 @@ def siege_apply(s: State, a: Action, log: Log) -> State:
     i = b.polis_index[a.args[0]]
     s = s.evolve(sieged=s.sieged + (i,))
     pol = b.comp.poleis[i]
+    theirs = tuple(d for d in s.siege_discs if d[0] == i and d[1] != p)
+    if theirs and s.owner[i] == NEUTRAL:
+        s = s.evolve(siege_discs=tuple(d for d in s.siege_discs if d not in theirs))
+        say(log, f"{poss(other(p))} siege disc at {pol.name} leaves the board: {side(p)} now besieges the neutral "
+            "polis", "siege.discs-removal", player=other(p))
     if pol.base <= 1:
         say(log, f"{side(p)} besieges {pol.name}: fortification 1 needs no roll", "siege.fortification", player=p)
         return siege_resolve(s, p, i, None, log)
-    say(log, f"{side(p)} besieges {pol.name} (fortification {pol.base}) and rolls the die",
-        "siege.fortification", player=p)
+    bonus = siege_bonus(s, p, i)
+    plus = f", +{bonus} for {side(p)} siege disc{'s' if bonus > 1 else ''} there" if bonus else ""
+    say(log, f"{side(p)} besieges {pol.name} (fortification {pol.base}{plus}) and rolls the die",
+        "siege.fortification", *(("siege.discs",) if bonus else ()), player=p)
     return s.evolve(pending=Pending("siege-die", CHANCE, (p, i)))
 
 
@@ -262,11 +297,13 @@ def siege_resolve(s: State, p: int, i: int, roll: int | None, log: Log) -> State
     b = board(s)
     pol = b.comp.poleis[i]
     area = b.polis_area[i]
-    if roll is None or roll >= pol.base:
+    bonus = 0 if roll is None else siege_bonus(s, p, i)
+    if roll is None or roll + bonus >= pol.base:
         prev = s.owner[i]
         s, n = take_polis(s, p, i)
         s = add_prestige(s, p, pol.base)
-        how = "" if roll is None else f" (die {roll} ≥ fortification {pol.base})"
+        plus = f" + {bonus}" if bonus else ""
+        how = "" if roll is None else f" (die {roll}{plus} ≥ fortification {pol.base})"
         frm = "" if prev == NEUTRAL else f" from {side(prev)}"
         say(log, f"Siege of {pol.name} succeeds{how}: {side(p)} annexes it{frm} with {cubes(n)} and gains "
             f"{pol.base} prestige", "siege.success", player=p)
@@ -276,17 +313,28 @@ def siege_resolve(s: State, p: int, i: int, roll: int | None, log: Log) -> State
         if s.proxenos[opp] == i:
             s = s.evolve(proxenos=tset(s.proxenos, opp, -1))
             say(log, f"{poss(opp)} proxenos in {pol.name} is captured", "siege.capture-proxenos", player=opp)
+        mine = tuple(d for d in s.siege_discs if d[0] == i and d[1] == p)
+        if mine:
+            s = s.evolve(siege_discs=tuple(d for d in s.siege_discs if d not in mine))
+            say(log, f"{side(p)} takes back its siege disc from {pol.name}", "siege.discs-removal", player=p)
     else:
         u = s.units[area]
         s = s.evolve(units=tset(s.units, area, tset(u, p, u[p] - 1)))
-        msg = f"Siege of {pol.name} fails (die {roll} < fortification {pol.base}): {side(p)} loses a hoplite in {b.name(area)}"
+        plus = f" + {bonus}" if bonus else ""
+        msg = (f"Siege of {pol.name} fails (die {roll}{plus} < fortification {pol.base}): {side(p)} loses a hoplite "
+               f"in {b.name(area)}")
         if s.owner[i] != NEUTRAL:
             s = s.evolve(pop=tadd(s.pop, i, -1))
             msg += f"; {pol.name} loses a cube"
             if s.pop[i] == 0:
                 s = s.evolve(owner=tset(s.owner, i, NEUTRAL))
                 msg += " and turns neutral"
-        say(log, msg, "siege.failure", player=p)
+        rules = ["siege.failure"]
+        if edition_of(s).siege_discs:
+            s = s.evolve(siege_discs=tuple(sorted(s.siege_discs + ((i, p),))))
+            msg += f"; a {side(p)} siege disc goes beside it"
+            rules.append("siege.discs")
+        say(log, msg, *rules, player=p)
     return after_action(s, p, log)
 
 
@@ -328,6 +376,9 @@ def tribute_refusal(s: State, p: int, t: int) -> Explanation | None:
     if t != b.home[p] and s.prestige[p] < 1:
         return Explanation.of(False, f"Tribute outside the home region costs 1 prestige; {side(p)} has none.",
                               "action.military-cost", "tribute.home-free")
+    if b.discs_free(s, p) == 0:
+        return Explanation.of(False, f"{side(p)} has no disc left to mark the tribute.", "game.discs-limit",
+                              "game.limited-material")
     return None
 
 
@@ -355,12 +406,14 @@ def tribute_area_apply(s: State, a: Action, log: Log) -> State:
     return s.evolve(pending=Pending("tribute-rows", p, (t,)))
 
 
-def allocations(rows, n: int) -> list[tuple[int, ...]]:
-    """Ways to place n hoplites on rows (each filled from its first cell); all must be placed,
-    or as many as the rows hold."""
+def allocations(rows, n: int, all_hoplites: bool = True) -> list[tuple[int, ...]]:
+    """Ways to place n hoplites on rows (each filled from its first cell): all of them (or as many
+    as the rows hold) when ``all_hoplites``, else any number from one up."""
     n = min(n, sum(len(r.amounts) for r in rows))
     ranges = [range(len(r.amounts) + 1) for r in rows]
-    return [c for c in product(*ranges) if sum(c) == n]
+    if all_hoplites:
+        return [c for c in product(*ranges) if sum(c) == n]
+    return [c for c in product(*ranges) if 0 < sum(c) <= n]
 
 
 def rows_options(s: State) -> list[Action]:
@@ -369,7 +422,7 @@ def rows_options(s: State) -> list[Action]:
     t = s.pending.data[0]
     rows = b.comp.tribute[b.area_ids[t]]
     out = []
-    for c in allocations(rows, s.units[t][p]):
+    for c in allocations(rows, s.units[t][p], edition_of(s).tribute_all_hoplites):
         out.append(Action("rows", (",".join(f"{r.good}:{k}" for r, k in zip(rows, c) if k),)))
     return out
 
@@ -386,6 +439,8 @@ def rows_apply(s: State, a: Action, log: Log) -> State:
         s = add_good(s, p, g, n)
         got.append(f"{n} {g} ({k} hoplite{'s' if int(k) > 1 else ''})")
     s = s.evolve(tribute_done=tuple(sorted(s.tribute_done + (t,))))
+    if b.comp.discs_per_player is not None:  # count the disc where discs are limited
+        s = s.evolve(tribute_discs=tadd(s.tribute_discs, p, 1))
     rules = ["tribute.rows", "tribute.once-per-round"]
     if b.comp.provenance_of("tribute", b.area_ids[t]).reconstructed:
         rules.append("data.reconstructed")

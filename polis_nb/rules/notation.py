@@ -37,12 +37,18 @@ def _tup(v):
 
 
 _FIELDS = [f.name for f in fields(State) if f.name != "log"]
+# fields written only when they differ from their default (second-edition pieces), so first-edition
+# positions read and write exactly as before
+_OPTIONAL = {f.name: f.default for f in fields(State) if f.name in ("siege_discs", "covered", "tribute_discs")}
 
 
 def state_to_dict(s: State) -> dict:
     d = {"format": FORMAT}
     for name in _FIELDS:
-        d[name] = _plain(getattr(s, name))
+        v = getattr(s, name)
+        if name in _OPTIONAL and v == _OPTIONAL[name]:
+            continue
+        d[name] = _plain(v)
     return d
 
 
@@ -51,7 +57,7 @@ def state_from_dict(d: dict) -> State:
         raise NotationError("a state must be a JSON object")
     if d.get("format") != FORMAT:
         raise NotationError(f"unknown state format {d.get('format')!r}; expected {FORMAT!r}")
-    missing = [n for n in _FIELDS if n not in d and n not in ("outcome", "roundend")]
+    missing = [n for n in _FIELDS if n not in d and n not in ("outcome", "roundend", *_OPTIONAL)]
     if missing:
         raise NotationError("missing field(s): " + ", ".join(missing))
     extra = [k for k in d if k not in _FIELDS and k != "format"]
@@ -114,7 +120,7 @@ def state_to_notation(s: State) -> str:
         if name == "owner":
             parts.append("poleis=" + ",".join(f"{pid}:{_SIDE[o]}{p if o >= 0 else ''}"
                                               for pid, o, p in zip(b.polis_ids, s.owner, s.pop)))
-        elif name == "pop":
+        elif name == "pop" or (name in _OPTIONAL and v == _OPTIONAL[name]):
             continue
         elif name == "units":
             parts.append("units=" + (",".join(f"{b.area_ids[i]}:{a}/{sp}" for i, (a, sp) in enumerate(v) if a or sp)

@@ -6,6 +6,7 @@ from fractions import Fraction
 from .actions import Action, Explanation
 from .board import board
 from .common import Log, cubes, add_good, add_prestige, have, polis_name, say, poss, side
+from .editions import edition_of
 from .flow import after_action
 from .military import take_polis
 from .registry import ActionSpec, action, decision
@@ -14,12 +15,27 @@ from .state import CHANCE, NEUTRAL, Pending, State, other, tset
 # --- i. trade ---------------------------------------------------------------------------------
 
 
-def price(s: State, offer) -> int:
-    """Goods to hand over for an exchange at the demanded good's current market value."""
+def price(s: State, offer, good: str | None = None) -> int:
+    """Goods to hand over for an exchange at the current market value of ``good`` (by default the
+    offer's first demanded good)."""
     b = board(s)
-    g = offer.demand[0]
+    g = good or offer.demand[0]
     pos = s.markers[b.comp.market_goods.index(g)]
     return b.comp.market_table[offer.load][pos]
+
+
+def offer_open(s: State, o) -> bool:
+    """Whether the round lets anyone take offer ``o``: no black cube on it (second edition), or its
+    load allowed this round (first edition)."""
+    b = board(s)
+    if b.comp.market_covers:
+        return b.offer_index[o.id] not in s.covered
+    return o.load <= b.comp.rounds[s.round].max_load
+
+
+def payers(s: State, p: int, o) -> list[str]:
+    """The demanded goods p holds enough of to exchange for offer ``o``."""
+    return [g for g in o.demand if have(s, p, g) >= price(s, o, g)]
 
 
 def _offer(s: State, oid: str):
@@ -28,7 +44,8 @@ def _offer(s: State, oid: str):
     return m.offers[int(oid.split(".")[1])]
 
 
-def trade_refusal(s: State, p: int, oid: str, mode: str | None = None) -> Explanation | None:
+def trade_refusal(s: State, p: int, oid: str, mode: str | None = None, good: str | None = None
+                  ) -> Explanation | None:
     b = board(s)
     if oid not in b.offer_index:
         return Explanation.of(False, f"{oid!r} is not an offer; offers are named market.slot, e.g. 'persis.0'.",
@@ -41,7 +58,10 @@ def trade_refusal(s: State, p: int, oid: str, mode: str | None = None) -> Explan
         return Explanation.of(False, f"{side(p)} has no trade ship in port.", "trade.trade-city")
     if o.market in s.closed:
         return Explanation.of(False, f"{mname} is closed this round by the event.", "trade.market-closed")
-    if o.load > b.comp.rounds[s.round].max_load:
+    if not offer_open(s, o):
+        if b.comp.market_covers:
+            return Explanation.of(False, f"That offer of {o.load} in {mname} is still covered by a black cube.",
+                                  "trade.offer", "trade.black-cubes")
         return Explanation.of(False, f"Loads of {o.load} are not offered in round {b.comp.rounds[s.round].name}.",
                               "trade.offer")
     if s.offers[b.offer_index[oid]] != NEUTRAL:
@@ -49,11 +69,17 @@ def trade_refusal(s: State, p: int, oid: str, mode: str | None = None) -> Explan
     if b.trade_route(s, p, o.market) is None:
         return Explanation.of(False, f"Every sea route from {poss(p)} trade port to {mname} crosses a sea "
                               f"{side(other(p))} controls.", "trade.route", "control.majority")
-    can_x = have(s, p, o.demand[0]) >= price(s, o)
+    can_x = bool(payers(s, p, o))
     can_b = o.receive == "wheat" and have(s, p, "silver") >= o.load
-    if mode == "exchange" and not can_x:
-        return Explanation.of(False, f"Exchanging needs {price(s, o)} {o.demand[0]}; {side(p)} has "
-                              f"{have(s, p, o.demand[0])}.", "trade.exchange")
+    if mode == "exchange" and good is None and len(o.demand) > 1:
+        return Explanation.of(False, f"That offer accepts {' or '.join(o.demand)}; name the good, e.g. "
+                              f"'offer {oid} exchange {o.demand[0]}'.", "trade.exchange")
+    if mode == "exchange" and good is not None and good not in o.demand:
+        return Explanation.of(False, f"That offer accepts {' or '.join(o.demand)}, not {good}.", "trade.exchange")
+    if mode == "exchange" and have(s, p, good or o.demand[0]) < price(s, o, good):
+        g = good or o.demand[0]
+        return Explanation.of(False, f"Exchanging needs {price(s, o, g)} {g}; {side(p)} has {have(s, p, g)}.",
+                              "trade.exchange")
     if mode == "buy" and not can_b:
         if o.receive != "wheat":
             return Explanation.of(False, "Silver loads cannot be bought, only exchanged.", "trade.buy-wheat")
@@ -65,40 +91,42 @@ def trade_refusal(s: State, p: int, oid: str, mode: str | None = None) -> Explan
 
 
 def _open_offers(s: State, p: int):
-    """(offer id, can exchange, can buy) for every offer p could take now; the fast twin of
-    trade_refusal (a test checks they agree)."""
+    """(offer, goods that can pay an exchange, can buy) for every offer p could take now; the fast
+    twin of trade_refusal (a test checks they agree)."""
     b = board(s)
     if s.ships_port[p] < 1 or not any(s.owner[i] == p for i in b.trade_cities[p]):
         return
-    max_load = b.comp.rounds[s.round].max_load
     for m in b.comp.markets:
         if m.id in s.closed:
             continue
-        free = [o for o in m.offers if o.load <= max_load and s.offers[b.offer_index[o.id]] < 0]
+        free = [o for o in m.offers if offer_open(s, o) and s.offers[b.offer_index[o.id]] < 0]
         if not free or b.trade_route(s, p, m.id) is None:
             continue
         for o in free:
-            can_x = have(s, p, o.demand[0]) >= price(s, o)
+            goods = payers(s, p, o)
             can_b = o.receive == "wheat" and have(s, p, "silver") >= o.load
-            if can_x or can_b:
-                yield o.id, can_x, can_b
+            if goods or can_b:
+                yield o, goods, can_b
 
 
 def offer_options(s: State) -> list[Action]:
     out = []
-    for oid, can_x, can_b in _open_offers(s, s.pending.player):
-        if can_x:
-            out.append(Action("offer", (oid, "exchange")))
+    for o, goods, can_b in _open_offers(s, s.pending.player):
+        if len(o.demand) == 1:
+            out += [Action("offer", (o.id, "exchange")) for _ in goods]
+        else:
+            out += [Action("offer", (o.id, "exchange", g)) for g in goods]
         if can_b:
-            out.append(Action("offer", (oid, "buy")))
+            out.append(Action("offer", (o.id, "buy")))
     return out
 
 
 def offer_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     b = board(s)
-    oid, mode = a.args
+    oid, mode = a.args[:2]
     o = _offer(s, oid)
+    ed = edition_of(s)
     mname = b.comp.markets[b.market_index[o.market]].name
     route = b.trade_route(s, p, o.market)
     via = "overland" if route == () else "via " + ", ".join(b.comp.areas[b.area_index[x]].name for x in route)
@@ -109,53 +137,66 @@ def offer_apply(s: State, a: Action, log: Log) -> State:
         rules.append("trade.land-route")
     recon = b.comp.provenance_of("markets", o.market, "offers").reconstructed
     if mode == "exchange":
-        n = price(s, o)
-        s = add_good(add_good(s, p, o.demand[0], -n), p, o.receive, o.load)
+        g = a.args[2] if len(a.args) > 2 else o.demand[0]
+        n = price(s, o, g)
+        s = add_good(add_good(s, p, g, -n), p, o.receive, o.load)
         rules.append("trade.exchange")
         if recon or b.comp.provenance_of("market_table").reconstructed:
             rules.append("data.reconstructed")
-        say(log, f"{side(p)} sails {via} to {mname} and exchanges {n} {o.demand[0]} for {o.load} {o.receive}",
+        say(log, f"{side(p)} sails {via} to {mname} and exchanges {n} {g} for {o.load} {o.receive}",
             *rules, player=p)
+        die = (p, g, "exchange") if ed.exchange_dice == "one" else (p, g, "exchange-low")
     else:
         s = add_good(add_good(s, p, "silver", -o.load), p, "wheat", o.load)
         rules.append("trade.buy-wheat")
         if recon:
             rules.append("data.reconstructed")
         say(log, f"{side(p)} sails {via} to {mname} and buys {o.load} wheat for {o.load} silver", *rules, player=p)
-    return s.evolve(pending=Pending("market-die", CHANCE, (p, o.demand[0], mode)))
+        die = (p, o.demand[0], "buy") if ed.buy_dice == "higher-of-two" else (p, o.demand[0], "buy-each",
+                                                                               *o.demand[1:])
+    return s.evolve(pending=Pending("market-die", CHANCE, die))
 
 
 def market_die_options(s: State) -> list[Action]:
     return [Action("roll", (str(k),)) for k in (1, 2, 3, 4)]
 
 
+# how each roll is made: (text, probability of k, moves right)
+_DICE = {
+    "exchange": ("a die shows", lambda k: Fraction(1, 4), True),
+    "exchange-low": ("the lower of two dice shows", lambda k: Fraction(9 - 2 * k, 16), True),
+    "buy": ("the higher of two dice shows", lambda k: Fraction(2 * k - 1, 16), False),
+    "buy-each": ("its own die shows", lambda k: Fraction(1, 4), False),
+}
+
+
 def market_die_probability(s: State, a: Action) -> Fraction:
-    k = int(a.args[0])
-    if s.pending.data[2] == "buy":  # higher of two dice
-        return Fraction(2 * k - 1, 16)
-    return Fraction(1, 4)
+    return _DICE[s.pending.data[2]][1](int(a.args[0]))
 
 
 def market_die_apply(s: State, a: Action, log: Log) -> State:
-    p, good, mode = s.pending.data
+    p, good, mode, *rest = s.pending.data
     b = board(s)
     k = int(a.args[0])
     gi = b.comp.market_goods.index(good)
     top = len(b.comp.market_table[3]) - 1
     old = s.markers[gi]
-    new = min(top, old + k) if mode == "exchange" else max(0, old - k)
+    how, _, right = _DICE[mode]
+    new = min(top, old + k) if right else max(0, old - k)
     s = s.evolve(markers=tset(s.markers, gi, new))
-    how = "a die shows" if mode == "exchange" else "the higher of two dice shows"
-    way = "right (dearer)" if mode == "exchange" else "left (cheaper)"
+    way = "right (dearer)" if right else "left (cheaper)"
     say(log, f"Market value of {good}: {how} {k}; the marker moves {way} from {old} to {new}",
         "trade.market-value")
+    if rest:  # one die for each further good that could have paid
+        return s.evolve(pending=Pending("market-die", CHANCE, (p, rest[0], mode, *rest[1:])))
     return after_action(s, p, log)
 
 
 def _offer_why(s: State, a: Action) -> Explanation | None:
-    if len(a.args) != 2 or a.args[1] not in ("exchange", "buy"):
-        return Explanation.of(False, "Write 'offer <market>.<slot> exchange' or '... buy'.", "decision.wrong-kind")
-    return trade_refusal(s, s.pending.player, a.args[0], a.args[1])
+    if len(a.args) not in (2, 3) or a.args[1] not in ("exchange", "buy") or (len(a.args) == 3 and a.args[1] != "exchange"):
+        return Explanation.of(False, "Write 'offer <market>.<slot> exchange', 'offer <market>.<slot> exchange <good>' "
+                              "or '... buy'.", "decision.wrong-kind")
+    return trade_refusal(s, s.pending.player, a.args[0], a.args[1], a.args[2] if len(a.args) == 3 else None)
 
 
 decision("trade-offer", offer_options, offer_apply, _offer_why)
@@ -320,6 +361,9 @@ def _civil_why(s: State, p: int) -> Explanation | None:
                               f"{have(s, p, 'silver')}.", "civilwar.cost")
     if b.supply(s, p) < n:
         return Explanation.of(False, f"{side(p)} lacks the {n} supply cubes to populate {name}.", "civilwar.cost",
+                              "game.limited-material")
+    if b.discs_free(s, p) == 0:
+        return Explanation.of(False, f"{side(p)} has no disc left to mark {name}.", "game.discs-limit",
                               "game.limited-material")
     return None
 

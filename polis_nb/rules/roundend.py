@@ -5,6 +5,7 @@ from __future__ import annotations
 from .actions import Action, Explanation
 from .board import board
 from .common import Log, add_good, add_prestige, have, is_last_round, polis_name, round_name, say, poss, side
+from .editions import edition_of
 from .registry import decision
 from .scoring import final_outcome
 from .state import CHANCE, NEUTRAL, Outcome, Pending, State, other, tadd, tset
@@ -61,6 +62,8 @@ def _projects(s: State, p: int, log: Log):
         proj = b.project_index[tile]
         n = proj.prestige
         rules = ["project.complete"]
+        if edition_of(s).projects_face_down:
+            rules.append("project.face-down")
         if proj.prestige_rule == "half-capital-pop-up":
             n = (s.pop[i] + 1) // 2
             rules.append("project.phidias")
@@ -247,22 +250,41 @@ def _spoil(s: State, p: int, log: Log):
 
 # --- 6. Phoros --------------------------------------------------------------------------------
 
+def _phoros_rate(s: State, n: int) -> int | None:
+    """Silver for ``n`` prestige at Phoros, or None if the edition offers no such exchange."""
+    table = edition_of(s).phoros
+    if not table:
+        return n
+    return table.get(n, 0 if n == 0 else None)
+
+
+def _has_league(s: State, p: int) -> bool:
+    b = board(s)
+    return any(o == p and i != b.capital[p] for i, o in enumerate(s.owner))
+
+
 def _phoros(s: State, p: int, log: Log):
     if s.prestige[p] < 1:
+        return s, False
+    if edition_of(s).phoros_needs_other_polis and not _has_league(s, p):
+        say(log, f"Phoros: {side(p)} owns no polis besides its capital and collects none", "roundend.phoros",
+            player=p)
         return s, False
     return s.evolve(pending=Pending("phoros", p)), True
 
 
 def phoros_options(s: State) -> list[Action]:
-    return [Action("phoros", (str(n),)) for n in range(s.prestige[s.pending.player] + 1)]
+    p = s.pending.player
+    return [Action("phoros", (str(n),)) for n in range(s.prestige[p] + 1) if _phoros_rate(s, n) is not None]
 
 
 def phoros_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     n = int(a.args[0])
     if n:
-        s = add_good(add_prestige(s, p, -n), p, "silver", n)
-        say(log, f"Phoros: {side(p)} turns {n} prestige into {n} silver", "roundend.phoros", player=p)
+        silver = _phoros_rate(s, n)
+        s = add_good(add_prestige(s, p, -n), p, "silver", silver)
+        say(log, f"Phoros: {side(p)} turns {n} prestige into {silver} silver", "roundend.phoros", player=p)
     else:
         say(log, f"Phoros: {side(p)} keeps its prestige", "roundend.phoros", player=p)
     return _advance(s, log)
@@ -272,6 +294,9 @@ def _phoros_why(s: State, a: Action) -> Explanation | None:
     p = s.pending.player
     if a.kind != "phoros" or len(a.args) != 1 or not a.args[0].isdigit():
         return None
+    if _phoros_rate(s, int(a.args[0])) is None:
+        return Explanation.of(False, "Phoros is taken once: 1 prestige for 1 silver or 2 prestige for 3 silver.",
+                              "roundend.phoros-ed2")
     return Explanation.of(False, f"{side(p)} has only {s.prestige[p]} prestige to turn into silver.", "roundend.phoros")
 
 
@@ -323,9 +348,31 @@ def prepare(s: State, log: Log) -> State:
         if o in (0, 1):
             ships[o] += 1
     left = s.display
+    first = s.passed[0] if s.passed else -1
+    if s.siege_discs:
+        say(log, "The siege discs leave the board", "siege.discs-removal")
+    if s.covered:
+        s = _lift_black_cubes(s, log)
     s = s.evolve(round=s.round + 1, tribute_done=(), ships_port=tuple(ships), offers=(-1,) * len(s.offers),
                  display=(), event=None, closed=(), start_player=-1, triggers=(), passed=(), turn_actions=(),
-                 sieged=(), roundend=())
+                 sieged=(), roundend=(), siege_discs=(), tribute_discs=(0, 0))
     say(log, "Tribute discs return, trade ships sail home" + (", unused projects leave the game" if left else ""),
         "roundend.preparation")
-    return start_round(s, log)
+    return start_round(s, log, first)
+
+
+def _lift_black_cubes(s: State, log: Log) -> State:
+    """One black cube leaves every foreign market that still has one: the topmost (lowest slot)."""
+    b = board(s)
+    lifted = []
+    for m in b.comp.markets:
+        mine = [b.offer_index[o.id] for o in m.offers if b.offer_index[o.id] in s.covered]
+        if mine:
+            top = min(mine, key=lambda i: b.offers[i].slot)
+            lifted.append(top)
+    if not lifted:
+        return s
+    names = ", ".join(f"{b.comp.markets[b.market_index[b.offers[i].market]].name} (load {b.offers[i].load})"
+                      for i in lifted)
+    say(log, f"A black cube leaves each covered market, opening: {names}", "trade.black-cubes")
+    return s.evolve(covered=tuple(i for i in s.covered if i not in lifted))

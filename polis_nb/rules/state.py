@@ -119,6 +119,11 @@ class State:
     battles: tuple[int, ...]  # areas still to fight after this turn, chosen order pending
     battle: Battle | None
     roundend: tuple = ()  # (step, index in player order) while phase == "roundend"
+    # second edition only (empty in the first): siege discs as sorted (polis, player) pairs, foreign-
+    # market offers still covered by a black cube, tribute discs each player placed this round
+    siege_discs: tuple[tuple[int, int], ...] = ()
+    covered: tuple[int, ...] = ()
+    tribute_discs: tuple[int, int] = (0, 0)
     outcome: Outcome | None = None
     log: tuple[LogEntry, ...] = field(default=(), compare=False)
 
