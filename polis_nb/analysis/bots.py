@@ -32,7 +32,8 @@ def sensible_policy(s: State, rng: random.Random) -> Action:
     p = s.pending.player
     if kind == "phoros":
         keep = max(0, s.prestige[p] - 4)
-        return Action("phoros", (str(rng.randint(0, keep) if rng.random() < 0.3 else 0),))
+        affordable = [a for a in acts if int(a.args[0]) <= keep]  # "phoros 0" is always among them
+        return rng.choice(affordable) if rng.random() < 0.3 else acts[0]
     if kind == "feed":
         feed = [a for a in acts if a.kind == "feed"]
         need = sum(n for o, n in zip(s.owner, s.pop) if o == p)

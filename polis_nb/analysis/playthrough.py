@@ -17,7 +17,8 @@ from ..rules import apply, chance_outcomes, legal_actions, new_game, sample_chan
 from .bots import random_policy, sensible_policy
 
 POLICIES = {"random": random_policy, "sensible": sensible_policy}
-GOLDEN = (("ed1", 3, "random"), ("ed1", 20, "sensible"), ("ed1", 30, "sensible"))
+GOLDEN = (("ed1", 3, "random"), ("ed1", 20, "sensible"), ("ed1", 30, "sensible"), ("ed2", 3, "random"),
+          ("ed2", 20, "sensible"), ("ed2", 30, "sensible"))
 
 
 def playthrough(edition: str, seed: int, policy: str) -> str:

@@ -10,6 +10,7 @@ from typing import Any, Mapping
 
 from .types import (
     PLAYERS,
+    default_name,
     Area,
     CardSide,
     CombatCard,
@@ -45,7 +46,7 @@ def build(doc: Doc) -> Components:
     k, s = doc.keyed, doc.single
     prov: dict[str, Provenance] = {}
     c = s["constants"].value
-    for f in ENTITY["constants"][0]:
+    for f in (*ENTITY["constants"][0], *(f for f in ENTITY["constants"][1] if f in c)):
         fp = c.get("field_provenance", {}).get(f)
         prov[f] = _prov(fp or c)
     for sec in SINGLE_SECTIONS:
@@ -101,7 +102,10 @@ def build(doc: Doc) -> Components:
         _record(prov, f"events.{e['id']}", e)
     cards: list[CombatCard] = []
     for r in s["combat_cards"].value["rows"]:
-        land, sea = (CardSide(r[x]["formation"], r[x]["manoeuvre"], r[x]["value"]) for x in ("land", "sea"))
+        land, sea = (CardSide(r[x]["formation"], r[x]["manoeuvre"], r[x]["value"],
+                              r[x].get("formation_name", default_name(r[x]["formation"])),
+                              r[x].get("manoeuvre_name", default_name(r[x]["manoeuvre"])))
+                     for x in ("land", "sea"))
         first = len(cards)
         cards.extend(CombatCard(first + n, land, sea) for n in range(r["count"]))
     setup = {}
@@ -127,5 +131,7 @@ def build(doc: Doc) -> Components:
         projects=tuple(projects), events=tuple(events), combat_cards=tuple(cards),
         setup=MappingProxyType(setup), cubes_per_player=c["cubes_per_player"],
         ships_per_player=c["ships_per_player"], battle_threshold=c["battle_threshold"],
+        train_good=c.get("train_good", "metal"), discs_per_player=c.get("discs_per_player"),
+        market_covers=c.get("market_covers", False), terms=MappingProxyType(dict(c.get("terms", {}))),
         provenance=MappingProxyType(prov))
 

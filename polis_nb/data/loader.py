@@ -20,7 +20,11 @@ Sections (all required in a complete file; the shape of one entity is given):
 
 =================  ==========================================================================================
 ``constants``      object: ``goods``, ``market_goods``, ``perishable`` (lists of good ids),
-                   ``cubes_per_player``, ``ships_per_player``, ``battle_threshold`` (integers)
+                   ``cubes_per_player``, ``ships_per_player``, ``battle_threshold`` (integers); optional
+                   ``train_good`` (pays for a hoplite besides silver; default ``"metal"``),
+                   ``discs_per_player`` (integer, or null = not a limit; default null), ``market_covers``
+                   (true: black cubes cover the 4- and 5-load offers at setup; default false) and ``terms``
+                   (words for the texts, keys ``ship``/``ships``; default: "trade ship(s)")
 ``rounds``         object: ``rows``: list of ``{label, name, stacking, max_load}``, first round first
 ``areas``          list of ``{id, name, kind: "land"|"sea", home_of: player|null}``; territories first, then
                    seas; the list position is ``Area.index``
@@ -43,13 +47,18 @@ Sections (all required in a complete file; the shape of one entity is given):
                    prestige_rule?: null|"half-capital-pop-up"}``
 ``events``         list of ``{id, name, deck: round label, copies, effects: [{op, player, args, when?}...]}``;
                    ops, players and args as in the :class:`~polis_nb.data.types.Effect` docstring
-``combat_cards``   object: ``{rows: [{count, land: {formation, manoeuvre, value}, sea: {...}}...]}``; card
-                   ids run 0..23 in row order; ``field_provenance`` may name ``pairing``
+``combat_cards``   object: ``{rows: [{count, land: {formation, manoeuvre, value, formation_name?,
+                   manoeuvre_name?}, sea: {...}}...]}``; card ids run 0..23 in row order; the formation and
+                   manoeuvre ids are the same in every edition, the optional names are for display (default:
+                   the id capitalised, "elite-trireme" -> "Elite trireme"); ``field_provenance`` may name
+                   ``pairing``
 ``setup``          object keyed by player: ``{poleis: {polis: cubes}, hoplites: {territory: n},
                    galleys: {sea: n}, ships_in_port, proxenos: polis, goods: {good: n}, prestige}``
 =================  ==========================================================================================
 
-Overlays (``"extends": "ed1-default"``) hold only the sections they change. List sections and keyed
+Packaged sets: ``ed1-default`` (``ed1.json``) and ``ed2-default`` (``ed2.json``).
+
+Overlays (``"extends": "ed1-default"`` or ``"ed2-default"``) hold only the sections they change. List sections and keyed
 objects are merged **by id** (edges by their unordered pair, ``offers``/``tribute``/``setup`` by key): an
 entry with a known id replaces the base entry whole, in place; a new id is appended;
 ``{"id": ..., "remove": true}`` (``{"between": [...], "remove": true}`` for edges) deletes a base entry.
@@ -85,8 +94,8 @@ from .validate import FORMAT, LIST_SECTIONS, MAP_SECTIONS, Doc, Problems, locate
 
 __all__ = ["ComponentError", "FORMAT", "PACKAGED", "default_components", "load_components"]
 
-PACKAGED: Mapping[str, str] = MappingProxyType({"ed1-default": "ed1.json"})
-_DEFAULT_SET = {"ed1": "ed1-default"}
+PACKAGED: Mapping[str, str] = MappingProxyType({"ed1-default": "ed1.json", "ed2-default": "ed2.json"})
+_DEFAULT_SET = {"ed1": "ed1-default", "ed2": "ed2-default"}
 
 
 class ComponentError(ValueError):
@@ -122,7 +131,7 @@ def _parse(text: str, file: str) -> Any:
 
 def _merge(base: Doc, over: Doc, probs: Problems) -> Doc:
     """``base`` with the overlay ``over`` applied (by id; removals last)."""
-    out = Doc(over.file, over.name, over.edition or base.edition, True, over.extends)
+    out = Doc(over.file, over.name, base.edition, True, over.extends)  # checked as the base's edition
     if over.edition and over.edition != base.edition:
         probs.append(f"{over.file}: $.edition: '{over.edition}' does not match the base set's '{base.edition}'")
     out.single = {**base.single, **over.single}

@@ -8,10 +8,12 @@ chosen so every worked example holds). ``Components.provenance_of`` answers per 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Mapping
 
 PLAYERS = ("athens", "sparta")
 PROVENANCES = ("stated", "derived", "reconstructed")
+DEFAULT_TERMS: Mapping[str, str] = MappingProxyType({"ship": "trade ship", "ships": "trade ships"})  # terms keys, Ed1 words
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +61,7 @@ class Offer:
     slot: int  # 0-based position on the market, left to right
     load: int  # 3 | 4 | 5
     receive: str  # "wheat" | "silver"
-    demand: tuple[str, ...]  # goods that may pay (Ed1: exactly one)
+    demand: tuple[str, ...]  # goods that may pay (Ed1: exactly one; Ed2: one or more)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,16 +111,33 @@ class Effect:
 class EventCard:
     id: str
     name: str
-    deck: str  # round label, e.g. "3", "4", "5a", "5b"
+    deck: str  # round label, e.g. "3", "4", "5a", "5b" (Ed1); "alpha", "epsilon", "omega" (Ed2)
     copies: int
     effects: tuple[Effect, ...]
 
 
+def default_name(ident: str) -> str:
+    """The display name an id stands for when a file gives none: "elite-trireme" -> "Elite trireme"."""
+    return ident.replace("-", " ").capitalize()
+
+
 @dataclass(frozen=True, slots=True)
 class CardSide:
-    formation: str  # e.g. "phalanx", "mercenaries", "salpinx"
-    manoeuvre: str  # e.g. "othismos"
+    formation: str  # id, e.g. "phalanx", "mercenaries", "salpinx" (the same ids in every edition)
+    manoeuvre: str  # id, e.g. "othismos"
     value: int  # 2 | 1 | 0 | -1
+    formation_name: str = ""  # display name, e.g. "Cavalry" (Ed1) / "Ippiko" (Ed2); "" = default_name(id)
+    manoeuvre_name: str = ""  # display name, e.g. "Hold position" (Ed1) / "Antistasi" (Ed2)
+
+    @property
+    def formation_label(self) -> str:
+        """The formation's display name (the file's, else derived from the id)."""
+        return self.formation_name or default_name(self.formation)
+
+    @property
+    def manoeuvre_label(self) -> str:
+        """The manoeuvre's display name (the file's, else derived from the id)."""
+        return self.manoeuvre_name or default_name(self.manoeuvre)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,15 +160,15 @@ class PlayerSetup:
 
 @dataclass(frozen=True, slots=True)
 class RoundSpec:
-    label: str  # "3" | "4" | "5a" | "5b"
-    name: str  # display, e.g. "5α"
+    label: str  # "3" | "4" | "5a" | "5b" (Ed1); "alpha" | "epsilon" | "omega" (Ed2)
+    name: str  # display, e.g. "5α", "Omega (Ω)"
     stacking: int
-    max_load: int  # largest market load available this round
+    max_load: int  # largest market load available this round (unless Components.market_covers)
 
 
 @dataclass(frozen=True)
 class Components:
-    name: str  # component set name, e.g. "ed1-default"
+    name: str  # component set name, e.g. "ed1-default", "ed2-default"
     edition: str  # "ed1" | "ed2"
     goods: tuple[str, ...]  # in display order
     market_goods: tuple[str, ...]  # goods with a market-value marker
@@ -170,9 +189,18 @@ class Components:
     cubes_per_player: int = 45
     ships_per_player: int = 8
     battle_threshold: int = 8
+    train_good: str = "metal"  # the good that pays for a hoplite besides silver (Ed2: "iron")
+    discs_per_player: int | None = None  # control/tribute/siege discs; None = not a limit (Ed1)
+    market_covers: bool = False  # Ed2: black cubes cover the 4- and 5-load offers at setup, one
+    # removed per market at each round end (topmost first); False: RoundSpec.max_load decides
+    terms: Mapping[str, str] = field(default_factory=dict)  # words the texts use, see term()
     provenance: Mapping[str, Provenance] = field(default_factory=dict)
     # provenance keys: "<section>" or "<section>.<id>" or "<section>.<id>.<field>",
     # e.g. "tribute.sikelia", "projects.sokrates.cost", "market_table"
+
+    def term(self, key: str) -> str:
+        """A word of this edition's texts, e.g. term("ships") -> "trade ships" (Ed1) / "merchants" (Ed2)."""
+        return self.terms.get(key) or DEFAULT_TERMS[key]
 
     def provenance_of(self, *path: str) -> Provenance:
         """Most specific provenance recorded for a dotted path, e.g. ("tribute", "attika")."""

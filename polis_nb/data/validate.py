@@ -11,9 +11,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .types import PLAYERS, PROVENANCES
+from .types import DEFAULT_TERMS, PLAYERS, PROVENANCES, default_name
 
 __all__ = [
+    "EDITION_FACTS",
     "ENTITY",
     "FORMAT",
     "LIST_SECTIONS",
@@ -45,6 +46,27 @@ MAX_TRIBUTE_ROW = 5
 CARD_VALUES = (2, 1, 0, -1)
 COUNTS = {"land": 12, "sea": 5, "poleis": 18, "markets": 5, "projects": 14, "combat cards": 24}
 ED1_PROJECT_TYPES = {"philosopher": 3, "artist": 1, "temple": 2, "theatre": 2, "statue": 2, "festival": 2, "games": 2}
+ED2_PROJECT_TYPES = {"philosopher": 2, "artist": 2, "temple": 2, "theatre": 2, "statue": 2, "festival": 2, "games": 2}
+
+
+@dataclass(frozen=True)
+class EditionFacts:
+    """What a complete set of one edition must show (checked on the merged set)."""
+
+    rounds: int  # number of rounds
+    single_demand: bool  # every offer demands exactly one good
+    project_types: dict[str, int]  # project type -> tiles
+    prestige_rules: tuple[str, ...]  # prestige rules a project may carry
+    covers: int | None  # black cubes that cover 4- and 5-load offers (market_covers), None = no covers
+
+
+EDITION_FACTS = {
+    # Ed1 · Spielablauf (4 rounds); Aktionen › i. Handel treiben (one good per offer); d. Neues Projekt beginnen
+    "ed1": EditionFacts(4, True, ED1_PROJECT_TYPES, PRESTIGE_RULES, None),
+    # Ed2 · Jak przebiega gra (3 rounds); 9. Handel (alternatives); 4. Opracowanie projektu; Komponenty (11 black
+    # cubes, 3 of them market markers: 8 covers)
+    "ed2": EditionFacts(3, False, ED2_PROJECT_TYPES, (), 8),
+}
 COMBAT_DISTRIBUTION = {  # stated for Ed2 (S3 tables), derived for Ed1; (formation, manoeuvre, value) -> count
     "land": {("phalanx", "othismos", 2): 3, ("phalanx", "advance", 1): 5, ("cavalry", "advance", 1): 4,
              ("cavalry", "hold", 0): 2, ("archers", "advance", 1): 3, ("archers", "shoot", 0): 2,
@@ -74,6 +96,8 @@ def _is_str(v: Any) -> bool:
 STR = _T("a non-empty string", _is_str)
 OPT_STR = _T("a string or null", lambda v: v is None or _is_str(v))
 INT = _T("an integer", _is_int)
+OPT_INT = _T("an integer or null", lambda v: v is None or _is_int(v))
+BOOL = _T("true or false", lambda v: isinstance(v, bool))
 OBJ = _T("an object", lambda v: isinstance(v, dict))
 LIST = _T("a list", lambda v: isinstance(v, list))
 STRS = _T("a list of strings", lambda v: isinstance(v, list) and all(_is_str(x) for x in v))
@@ -81,6 +105,7 @@ OBJS = _T("a list of objects", lambda v: isinstance(v, list) and all(isinstance(
 INT_MAP = _T("an object of integers", lambda v: isinstance(v, dict) and all(_is_int(x) for x in v.values()))
 INTS_MAP = _T("an object of integer lists", lambda v: isinstance(v, dict) and all(
     isinstance(x, list) and all(_is_int(i) for i in x) for x in v.values()))
+STR_MAP = _T("an object of non-empty strings", lambda v: isinstance(v, dict) and all(_is_str(x) for x in v.values()))
 STRS_MAP = _T("an object of string lists", lambda v: isinstance(v, dict) and all(STRS.ok(x) for x in v.values()))
 INTS = _T("a list of integers", lambda v: isinstance(v, list) and all(_is_int(x) for x in v))
 
@@ -90,7 +115,8 @@ _PROV_OPT = {"basis": STR}
 
 ENTITY: dict[str, Schema] = {
     "constants": ({"goods": STRS, "market_goods": STRS, "perishable": STRS, "cubes_per_player": INT,
-                   "ships_per_player": INT, "battle_threshold": INT}, {}),
+                   "ships_per_player": INT, "battle_threshold": INT},
+                  {"train_good": STR, "discs_per_player": OPT_INT, "market_covers": BOOL, "terms": STR_MAP}),
     "rounds": ({"rows": OBJS}, {}),
     "areas": ({"id": STR, "name": STR, "kind": STR, "home_of": OPT_STR}, {}),
     "adjacency": ({"kind": STR, "between": STRS}, {}),
@@ -116,7 +142,7 @@ ROW: dict[str, Schema] = {
     "tribute": ({"good": STR, "amounts": INTS}, {}),
     "effect": ({"op": STR, "player": STR, "args": LIST}, {"when": STR}),
     "combat_cards": ({"count": INT, "land": OBJ, "sea": OBJ}, {}),
-    "side": ({"formation": STR, "manoeuvre": STR, "value": INT}, {}),
+    "side": ({"formation": STR, "manoeuvre": STR, "value": INT}, {"formation_name": STR, "manoeuvre_name": STR}),
 }
 LIST_SECTIONS = ("areas", "adjacency", "poleis", "markets", "projects", "events")
 MAP_SECTIONS = ("offers", "tribute", "setup")
@@ -283,6 +309,8 @@ class _Validator:
 
     def __init__(self, doc: Doc, probs: Problems) -> None:
         self.doc, self.probs = doc, probs
+        self.facts = EDITION_FACTS.get(doc.edition)  # None when the edition is broken (already reported)
+        self.ed = doc.edition.capitalize()  # "Ed1" | "Ed2", for messages
         self.known: dict[str, set[str] | None] = {k: None for k in _KIND_NAMES}
         self.known["player"] = set(PLAYERS)
         self.market_goods: list[str] | None = None
@@ -393,6 +421,15 @@ class _Validator:
         self.positive(at, ".cubes_per_player", c["cubes_per_player"])
         self.positive(at, ".ships_per_player", c["ships_per_player"], 0)
         self.positive(at, ".battle_threshold", c["battle_threshold"], 2)
+        if "train_good" in c:
+            self.ref(at, ".train_good", "good", c["train_good"])
+        elif "metal" not in goods:
+            self.probs.at(at, "", "missing key 'train_good' (the default 'metal' is not a good of this set)")
+        if c.get("discs_per_player") is not None:
+            self.positive(at, ".discs_per_player", c["discs_per_player"])
+        for k in c.get("terms", {}):
+            if k not in DEFAULT_TERMS:
+                self.probs.at(at, f".terms.{k}", f"unknown term '{k}' (known: {', '.join(DEFAULT_TERMS)})")
         self.constants = c
 
     def rounds(self) -> None:
@@ -411,6 +448,8 @@ class _Validator:
                 self.probs.at(at, f"{sub}.max_load", f"must be one of 3, 4, 5 (got {r['max_load']})")
         if len(rows) == len(at.value["rows"]) and rows:
             self.round_labels, self.stacking1 = set(labels), rows[0][1]["stacking"]
+        if self.facts is not None and len(at.value["rows"]) != self.facts.rounds:
+            self.probs.at(at, ".rows", f"{self.ed} has {self.facts.rounds} rounds, found {len(at.value['rows'])}")
 
     def areas(self) -> None:
         areas = self.keyed("areas")
@@ -566,13 +605,23 @@ class _Validator:
         if offers is None:
             return
         ids: set[str] = set()
+        covers = self.constants.get("market_covers") is True
+        covered: list[str] = []  # offers under a black cube at setup (load 4 or 5) when covers are used
         for key, at in offers.items():
             if not self.ref(at, "", "market", key) or not self.entity("offers", at):
                 continue
             if not at.value["rows"]:
                 self.probs.at(at, ".rows", "a market needs at least one offer")
+            last = 0
             for n, (sub, r) in enumerate(self.rows(at, "rows", "offers")):
                 ids.add(f"{key}.{n}")
+                if covers and _is_int(r["load"]):
+                    if r["load"] < last:
+                        self.probs.at(at, f"{sub}.load", f"with market covers the loads must not decrease from the "
+                                                         f"top (covers go topmost first), got {r['load']} after {last}")
+                    last = max(last, r["load"])
+                    if r["load"] >= 4:
+                        covered.append(f"{key}.{n}")
                 if r["load"] not in LOADS:
                     self.probs.at(at, f"{sub}.load", f"must be one of 3, 4, 5 (got {r['load']})")
                 if r["receive"] not in RECEIVED:
@@ -580,14 +629,18 @@ class _Validator:
                 d = r["demand"]
                 if not d or len(set(d)) != len(d):
                     self.probs.at(at, f"{sub}.demand", "must list one or more distinct goods")
-                elif self.doc.edition == "ed1" and len(d) != 1:
-                    self.probs.at(at, f"{sub}.demand", "an Ed1 offer demands exactly one good")
+                elif self.facts is not None and self.facts.single_demand and len(d) != 1:
+                    self.probs.at(at, f"{sub}.demand", f"an {self.ed} offer demands exactly one good")
                 for i, g in enumerate(d):
                     if self.market_goods is not None and g not in self.market_goods:
                         self.probs.at(at, f"{sub}.demand[{i}]", f"'{g}' is not a market good")
         for m in sorted(self.known["market"] or ()):
             if m not in offers:
                 self.section("offers", f"no offers for market '{m}'")
+        limit = self.facts.covers if self.facts is not None else None
+        if covers and limit is not None and len(covered) > limit:
+            self.section("offers", f"{len(covered)} offers of load 4 or 5, but {self.ed} has only {limit} black cubes "
+                                   f"to cover them ({', '.join(covered)})")
         self.offers = ids
 
     def tribute(self) -> None:
@@ -666,10 +719,14 @@ class _Validator:
             rule = p.get("prestige_rule")
             if rule is not None and rule not in PRESTIGE_RULES:
                 self.probs.at(at, ".prestige_rule", f"unknown prestige rule '{rule}'")
+            elif rule is not None and self.facts is not None and rule not in self.facts.prestige_rules:
+                self.probs.at(at, ".prestige_rule", f"{self.ed} has no prestige rule '{rule}' (its tiles print "
+                                                    f"their prestige)")
+        want = self.facts.project_types if self.facts is not None else None
         if len(projects) != COUNTS["projects"]:
             self.section("projects", f"expected {COUNTS['projects']} projects, found {len(projects)}")
-        elif self.doc.edition == "ed1" and sum(types.values()) == len(projects) and types != ED1_PROJECT_TYPES:
-            self.section("projects", f"Ed1 has {ED1_PROJECT_TYPES} project types, found {dict(types)}")
+        elif want is not None and sum(types.values()) == len(projects) and types != want:
+            self.section("projects", f"{self.ed} has {want} project types, found {dict(types)}")
 
     def events(self) -> None:
         for key, at in (self.keyed("events") or {}).items():
@@ -727,6 +784,7 @@ class _Validator:
             return
         total = 0
         found: dict[str, Counter[tuple[str, str, int]]] = {"land": Counter(), "sea": Counter()}
+        names: dict[str, tuple[str, str]] = {}  # formation or manoeuvre id -> (display name, where first given)
         for sub, r in self.rows(at, "rows", "combat_cards"):
             self.positive(at, f"{sub}.count", r["count"])
             total += r["count"]
@@ -736,6 +794,12 @@ class _Validator:
                     if side["value"] not in CARD_VALUES:
                         self.probs.at(at, f"{sub}.{s}.value", f"must be one of 2, 1, 0, -1 (got {side['value']})")
                     found[s][(side["formation"], side["manoeuvre"], side["value"])] += r["count"]
+                    for f in ("formation", "manoeuvre"):
+                        name = side.get(f"{f}_name", default_name(side[f]))
+                        first = names.setdefault(side[f], (name, f"{sub}.{s}"))
+                        if first[0] != name:
+                            self.probs.at(at, f"{sub}.{s}.{f}_name", f"{f} '{side[f]}' is named '{name}' here but "
+                                                                      f"'{first[0]}' at {at.path}{first[1]}")
         if total != COUNTS["combat cards"]:
             self.probs.at(at, ".rows", f"expected {COUNTS['combat cards']} combat cards, found {total}")
         for s, want in COMBAT_DISTRIBUTION.items():

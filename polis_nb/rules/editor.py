@@ -10,6 +10,7 @@ from typing import Any, Mapping
 
 from .actions import PolisError
 from .board import board
+from .editions import edition_of
 from .state import NEUTRAL, PLAYERS, Pending, State, tset
 
 _P = {"athens": 0, "sparta": 1}
@@ -61,6 +62,16 @@ def invariant_problems(s: State) -> list[str]:
         out.append("both proxenoi stand in the same polis [proxenos.one-per-polis]")
     if len(s.markers) != len(comp.market_goods) or any(not 0 <= m < len(comp.market_table[3]) for m in s.markers):
         out.append("a market marker is off the track")
+    for i, p in s.siege_discs:
+        if not 0 <= i < len(s.owner) or p not in (0, 1) or b.polis_area[i] < 0:
+            out.append("a siege disc stands where no siege can be [siege.discs]")
+        elif s.units[b.polis_area[i]][p] == 0:
+            out.append(f"{PLAYERS[p]} has a siege disc at {comp.poleis[i].name} but no hoplite in its territory "
+                       "[siege.discs-removal]")
+    for p in (0, 1):
+        free = b.discs_free(s, p)
+        if free is not None and free < 0:
+            out.append(f"{PLAYERS[p]} uses more than {comp.discs_per_player} discs [game.discs-limit]")
     return out
 
 
@@ -70,8 +81,13 @@ def edit(s: State, *, round: str | int | None = None, to_move: str | None = None
          proxenos: Mapping[str, str | None] | None = None, ships_port: Mapping[str, int] | None = None,
          markers: Mapping[str, int] | None = None, display: list[str] | None = None,
          passed: list[str] | None = None, turn_actions: list[str] | None = None,
-         tribute_done: list[str] | None = None) -> State:
+         tribute_done: list[str] | None = None, siege_discs: Mapping[str, Any] | None = None,
+         covered: list[str] | None = None) -> State:
     """A copy of ``s`` changed as stated, waiting for ``to_move`` to choose an action.
+
+    Second edition: ``siege_discs`` maps a polis to the side (or list of sides) with a siege disc
+    beside it, e.g. ``{"thebai": "athens"}``; ``covered`` lists the offers still under a black cube
+    (e.g. ``["persis.1", "persis.2"]``).
 
     Raises :class:`PositionError` naming every problem (unknown ids, broken invariants); the input
     state is never changed.
@@ -156,6 +172,25 @@ def edit(s: State, *, round: str | int | None = None, to_move: str | None = None
         s = s.evolve(turn_actions=tuple(turn_actions))
     if tribute_done is not None:
         s = s.evolve(tribute_done=tuple(sorted(b.area_index[t] for t in tribute_done if t in b.area_index)))
+    if siege_discs is not None:
+        discs = []
+        for pid, who in siege_discs.items():
+            if pid not in b.polis_index:
+                probs.append(f"siege_discs: unknown polis {pid!r}")
+                continue
+            for name in ([who] if isinstance(who, str) else list(who)):
+                p = side_of(name, f"siege_discs[{pid}]")
+                if p is not None:
+                    discs.append((b.polis_index[pid], p))
+        if discs and not edition_of(s).siege_discs:
+            probs.append("siege_discs: this edition has no siege discs [siege.discs]")
+        s = s.evolve(siege_discs=tuple(sorted(discs)))
+    if covered is not None:
+        bad = [o for o in covered if o not in b.offer_index]
+        probs += [f"covered: unknown offer {o!r}" for o in bad]
+        if covered and not comp.market_covers:
+            probs.append("covered: this edition has no black cubes on the markets [trade.black-cubes]")
+        s = s.evolve(covered=tuple(sorted(b.offer_index[o] for o in covered if o in b.offer_index)))
     p = s.pending.player
     if to_move is not None:
         p = side_of(to_move, "to_move")

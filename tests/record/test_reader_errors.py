@@ -95,7 +95,7 @@ def test_unknown_header_is_kept_and_own_headers_are_welcome():
 
 
 @pytest.mark.parametrize("name, where, words", [
-    ("unknown_edition.polis", (1, 1), ["edition 'ed2'", "known: ed1"]),
+    ("unknown_edition.polis", (1, 1), ["edition 'ed3'", "known: ed1, ed2"]),
     ("unknown_components.polis", (3, 1), ["component set 'homebrew-v2'", "not loaded", "load_components"]),
 ])
 def test_unknown_edition_or_component_set_says_so(name, where, words):
@@ -108,8 +108,8 @@ def test_unknown_edition_or_component_set_says_so(name, where, words):
 
 
 def test_unknown_edition_is_the_error_raised_even_after_other_problems():
-    text = '[Foo "x"]\n[Edition "ed2"]\n\n~draw skene\n'
-    with pytest.raises(pn.RecordError, match="edition 'ed2'") as err:
+    text = '[Foo "x"]\n[Edition "ed3"]\n\n~draw skene\n'
+    with pytest.raises(pn.RecordError, match="edition 'ed3'") as err:
         pn.Game.from_text(text)
     assert (err.value.line, err.value.column) == (2, 1)
 
@@ -233,7 +233,7 @@ def test_windows_line_ends_and_a_byte_order_mark_read_cleanly(tmp_path):
     (tmp_path / "bom.json").write_bytes(b"\xef\xbb\xbf" + (CORPUS / "base.json").read_bytes())
     assert pn.Game.load(tmp_path / "bom.json", strict=True).same_record(g)
     # columns on the first line do not count the mark
-    broken = "\ufeff" + text.replace('[Edition "ed1"]', '[Edition "ed2"]')
+    broken = "\ufeff" + text.replace('[Edition "ed1"]', '[Edition "ed3"]')
     with pytest.raises(pn.RecordError) as err:
         pn.Game.from_text(broken)
     assert (err.value.line, err.value.column) == (1, 1)

@@ -3,8 +3,9 @@
 Every step checks: the chosen listed action is accepted; a random action that is not listed is
 refused with rule ids that exist and leaves the state unchanged; the position keeps every invariant
 (stacking, cube and ship counts, goods and prestige never negative); chance probabilities sum to 1;
-notation and JSON round-trip exactly. Every game ends with a valid outcome, and replaying the same
-seed gives the identical game. ``POLIS_CONFORMANCE_GAMES`` sets the number of games (CI: 1000).
+notation and JSON round-trip exactly. Every rule id cited (log, refusal, outcome) belongs to the
+edition played. Every game ends with a valid outcome, and replaying the same seed gives the identical
+game. Both editions run; ``POLIS_CONFORMANCE_GAMES`` sets the number of games per edition (CI: 1000).
 """
 import os
 import random
@@ -23,7 +24,7 @@ CHUNK = 50
 KEYWORDS = ["train", "galleys", "ships", "project", "hoplites", "fleet", "siege", "tribute", "trade", "proxenos",
             "ransom", "civilwar", "pass", "end", "polis", "pay", "to", "from", "area", "rows", "offer", "tile",
             "battle", "card", "fight", "retreat", "play", "answer", "release", "feed", "grow", "phoros", "remove",
-            "die", "roll", "draw", "event"]
+            "die", "roll", "draw", "event", "ransom"]
 
 
 def _junk(s: pn.State, rng: random.Random) -> pn.Action:
@@ -34,6 +35,10 @@ def _junk(s: pn.State, rng: random.Random) -> pn.Action:
         a = pn.Action(rng.choice(KEYWORDS), tuple(rng.choice(pool) for _ in range(rng.randint(0, 3))))
         if a not in pn.legal_actions(s):
             return a
+
+
+def _cited(s: pn.State, ids) -> None:
+    assert ids and all(r in pn.RULES and s.edition in pn.RULES[r].editions for r in ids), (s.edition, ids)
 
 
 def _check_step(s: pn.State, rng: random.Random, deep: bool) -> None:
@@ -49,8 +54,7 @@ def _check_step(s: pn.State, rng: random.Random, deep: bool) -> None:
     assert not is_legal(s, bad)
     with pytest.raises(pn.IllegalActionError) as err:
         pn.apply(s, bad)
-    ids = err.value.explanation.rule_ids
-    assert ids and all(r in pn.RULES for r in ids), (bad, ids)
+    _cited(s, err.value.explanation.rule_ids)
     assert s.to_dict() == before
     if deep:
         assert pn.State.from_dict(s.to_dict()) == s
@@ -59,11 +63,11 @@ def _check_step(s: pn.State, rng: random.Random, deep: bool) -> None:
         assert pn.parse_action(s, str(a)) == a
 
 
-def _play(seed: int, check: bool):
+def _play(edition: str, seed: int, check: bool):
     rng = random.Random(seed)
     checker = random.Random(-1 - seed)  # checks draw from their own generator, so play is unaffected
     policy = sensible_policy if seed % 2 else random_policy
-    s = pn.new_game(seed=seed)
+    s = pn.new_game(edition, seed=seed)
     trace = []
     while not s.is_terminal:
         if check:
@@ -73,19 +77,21 @@ def _play(seed: int, check: bool):
         s = pn.apply(s, a)
         assert s.log, f"decision {a} logged nothing"
         for e in s.log:
-            assert all(r in pn.RULES for r in e.rules), e
+            assert all(r in pn.RULES and edition in pn.RULES[r].editions for r in e.rules), e
     return s, trace
 
 
 @pytest.mark.parametrize("start", range(0, GAMES, CHUNK))
-def test_conformance_random_games(start):
+@pytest.mark.parametrize("edition", ["ed1", "ed2"])
+def test_conformance_random_games(edition, start):
     for seed in range(start, min(GAMES, start + CHUNK)):
-        s, trace = _play(seed, check=True)
+        s, trace = _play(edition, seed, check=True)
         o = pn.outcome(s)
-        assert o is not None and o.rules and all(r in pn.RULES for r in o.rules)
+        assert o is not None
+        _cited(s, o.rules)
         assert o.winner in ("athens", "sparta", None)
         if o.scores is not None:
             assert o.scores == (pn.score(s, 0), pn.score(s, 1))
         if seed % 25 == 0:  # same seed and decisions => identical game
-            s2, trace2 = _play(seed, check=False)
+            s2, trace2 = _play(edition, seed, check=False)
             assert trace2 == trace and s2 == s and s2.to_notation() == s.to_notation()
