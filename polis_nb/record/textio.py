@@ -30,7 +30,7 @@ from .node import GLYPHS, Mark, Node, RecordError
 
 KNOWN_HEADERS = ("Edition", "Seed", "Components", "Options", "Position", "Athens", "Sparta", "Event", "Site",
                  "Date", "Annotator", "Result", "Title")
-_LABEL = re.compile(r"^\d+[ab]?\.[AS]\d+\.$")
+_LABEL = re.compile(r"^(\d+[ab]?|[a-z]+)\.[AS]\d+\.$")  # round label (3, 5a, alpha), side, turn
 _MARK = re.compile(r"\[%(arrow|hl)\s+([^\]]*)\]")
 _WORD = re.compile(r"[A-Za-z0-9\-.:,+_/]+")
 
