@@ -11,18 +11,19 @@ from ..rules.common import poss
 from .node import Node
 
 
-def cite(rule_ids: tuple[str, ...]) -> str:
-    """'rule siege.failure, Ed1 · Aktionen › g. Polis belagern' (several rules joined by '; ')."""
+def cite(rule_ids: tuple[str, ...], edition: str = "ed1") -> str:
+    """'rule siege.failure, Ed1 · Aktionen › g. Polis belagern' (several rules joined by '; '), naming
+    the section of ``edition``'s rulebook."""
     parts = []
     for rid in rule_ids:
         ref = RULES.get(rid)
-        parts.append(f"rule {rid}, {ref.source}" if ref else f"rule {rid}")
+        parts.append(f"rule {rid}, {ref.section(edition)}" if ref else f"rule {rid}")
     return "; ".join(parts)
 
 
-def sentence(e: LogEntry) -> str:
+def sentence(e: LogEntry, edition: str = "ed1") -> str:
     text = e.text if e.text.endswith((".", "!", "?")) else e.text + "."
-    return f"{text} — {cite(e.rules)}" if e.rules else text
+    return f"{text} — {cite(e.rules, edition)}" if e.rules else text
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,6 @@ def narrate(nodes: list[Node], title: str, *, round: str | None = None) -> Comme
             last_round = label
         if parent.pending.kind == "turn" and not parent.turn_actions:
             entries.append(Entry(f"{poss(parent.pending.player)} turn", "", "", (), "", "", ""))
-        entries.append(Entry("", str(n.action), "".join(n.glyphs), tuple(sentence(e) for e in n.state.log),
+        entries.append(Entry("", str(n.action), "".join(n.glyphs), tuple(sentence(e, n.state.edition) for e in n.state.log),
                              n.starting_comment, n.comment, n.name if n.starts_variation() else ""))
     return Commentary(entries, title)

@@ -15,6 +15,11 @@ class RuleRef:
     editions: tuple[str, ...]
     source: str
     summary: str
+    source_ed2: str = ""  # the section of the second-edition (Polish) rulebook, for rules both editions share
+
+    def section(self, edition: str) -> str:
+        """Where the rulebook of ``edition`` states this rule."""
+        return self.source_ed2 if edition == "ed2" and self.source_ed2 else self.source
 
     def __str__(self) -> str:
         return f"{self.id} ({self.source}): {self.summary}"
@@ -164,12 +169,26 @@ _ED1_ONLY = {"game.rounds", "round.projects", "round.event", "proxenos.ransom", 
              "roundend.spoilage", "roundend.spoilage-printed", "roundend.phoros", "roundend.preparation",
              "project.phidias", "end.capital-unfed", "end.ostracism", "end.tie-break"}
 
+# second-edition sections of the shared rules, by family (the Polish rulebook's headings)
+_ED2_SECTIONS = {
+    "game": "Ed2 · Podstawowe pojęcia", "decision": "polis_nb kernel", "round": "Ed2 · Przygotowanie do gry",
+    "turn": "Ed2 · Przygotowanie do gry › tury", "action": "Ed2 · Akcje", "train": "Ed2 · Akcje › 1. Tworzenie Hoplity",
+    "polis": "Ed2 · Akcje › 1.–3.", "stack": "Ed2 · Limit kumulacji", "galley": "Ed2 · Akcje › 2. Tworzenie Galery",
+    "ships": "Ed2 · Akcje › 3. Zatrudnianie Kupca", "project": "Ed2 · Akcje › 4. Opracowanie Projektu",
+    "move": "Ed2 · Akcje › 5. Ruch Hoplity; 6. Ruch Galery", "control": "Ed2 · Podstawowe pojęcia",
+    "siege": "Ed2 · Akcje › 7. Oblężenie Polis", "tribute": "Ed2 · Akcje › 8. Zebranie Daniny",
+    "trade": "Ed2 · Akcje › 9. Handel", "proxenos": "Ed2 · Akcje › 10. Ruch Proxenos",
+    "civilwar": "Ed2 · Akcje › 11. Wywołaj wojnę domową", "battle": "Ed2 · Walka", "event": "Ed2 · Karty Wydarzeń",
+    "roundend": "Ed2 · Koniec rundy", "end": "Ed2 · Koniec gry", "data": "polis-data.md §13",
+}
+
 RULES: dict[str, RuleRef] = {
     rid: RuleRef(rid, ("ed1",) if rid in _ED1_ONLY else ("ed1", "ed2"),
-                 src if src.startswith(("Ed1", "polis")) else f"Ed1 · {src}", summary)
+                 src if src.startswith(("Ed1", "polis")) else f"Ed1 · {src}", summary,
+                 "" if rid in _ED1_ONLY else _ED2_SECTIONS[rid.split(".")[0]])
     for rid, src, summary in _RULES
 }
-RULES.update({rid: RuleRef(rid, ("ed2",), src, summary) for rid, src, summary in _RULES_ED2})
+RULES.update({rid: RuleRef(rid, ("ed2",), src, summary, src) for rid, src, summary in _RULES_ED2})
 
 
 def rule(rid: str) -> RuleRef:
