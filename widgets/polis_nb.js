@@ -308,10 +308,16 @@ function renderViewer({ model, el }) {
 
 const signed = (n) => (n > 0 ? "+" + n : String(n));
 
+// A card shows the edition's names (Ed1 "Cavalry", Ed2 "Ippiko"); data-card keeps the notation (ids)
+// the intents use. Older views without the names fall back to the ids.
+const formName = (c) => c.formation_name || c.formation;
+const manName = (c) => c.manoeuvre_name || c.manoeuvre;
+const cardLabel = (c) => c.label || `${formName(c)} (${manName(c)})`;
+
 function cardEl(c, tag = "span", attrs = {}) {
   const e = h(tag, "pc-card pc-f-" + c.formation, Object.assign({ "data-card": c.name,
-    "aria-label": `${c.formation} ${c.manoeuvre}, value ${c.value}` }, attrs));
-  e.append(h("span", "pc-card-form", {}, c.formation), h("span", "pc-card-man", {}, c.manoeuvre),
+    "aria-label": `${formName(c)} ${manName(c)}, value ${c.value}` }, attrs));
+  e.append(h("span", "pc-card-form", {}, formName(c)), h("span", "pc-card-man", {}, manName(c)),
     h("span", "pc-card-val", { "aria-hidden": "true" }, signed(c.value)));
   return e;
 }
@@ -453,7 +459,7 @@ function renderCombat({ model, el }) {
     const answering = v.choice.kind === "answer";
     const against = answering && v.table ? v.table.cards : [];
     slots.replaceChildren(...[0, 1].map((k) => {
-      const label = answering ? `Against ${against[k] ? against[k].name : "?"}: ` : `${k ? "Second" : "First"} card: `;
+      const label = answering ? `Against ${against[k] ? cardLabel(against[k]) : "?"}: ` : `${k ? "Second" : "First"} card: `;
       const slot = h("div", "pc-slot");
       slot.append(h("span", "pc-slot-label", {}, label));
       slot.append(picked[k] !== undefined ? cardEl(hand[picked[k]]) : h("span", "pc-slot-empty", {}, "—"));
@@ -494,7 +500,7 @@ function renderCombat({ model, el }) {
       e.hand.replaceChildren(...s.hand.map((c, i) => {
         if (!acting) return cardEl(c);
         const b = cardEl(c, "button", { type: "button", "data-index": String(i), "aria-pressed": "false" });
-        b.setAttribute("aria-label", `${c.formation} ${c.manoeuvre}, value ${c.value}: pick`);
+        b.setAttribute("aria-label", `${formName(c)} ${manName(c)}, value ${c.value}: pick`);
         b.addEventListener("click", () => {
           const k = picked.indexOf(i);
           if (k >= 0) picked.splice(k, 1);

@@ -55,8 +55,16 @@ def in_battle(s: State, area: int | None = None) -> bool:
     return s.outcome is None and s.battle is not None and (area is None or s.battle.area == area)
 
 
+def card_label(t) -> str:
+    """A card's display name in its edition's words: "Cavalry (Advance)" (Ed1), "Ippiko (Proothisi)" (Ed2)."""
+    return f"{t.formation_label} ({t.manoeuvre_label})"
+
+
 def card_json(t) -> dict:
-    return {"name": card_name(t), "formation": t.formation, "manoeuvre": t.manoeuvre, "value": t.value}
+    """A card: ``name`` is its notation (the same ids in every edition; intents use it), ``label``,
+    ``formation_name`` and ``manoeuvre_name`` are what the edition calls it (for display)."""
+    return {"name": card_name(t), "formation": t.formation, "manoeuvre": t.manoeuvre, "value": t.value,
+            "formation_name": t.formation_label, "manoeuvre_name": t.manoeuvre_label, "label": card_label(t)}
 
 
 def _types(s: State, kind: str):
@@ -130,17 +138,17 @@ def reveal(st: Step, area: int, number: int) -> dict:
         merc = "mercenaries" in (ta.formation, td.formation) and ta.formation != "salpinx"
         if ta.formation == "salpinx":
             result, loss, gain, rule = "salpinx", 1, 0, "battle.salpinx"
-            text = f"{card_name(ta)} cannot be matched: a unit lost, and the attacker owes 1 prestige"
+            text = f"{card_label(ta)} cannot be matched: a unit lost, and the attacker owes 1 prestige"
         elif matched(ta, td):
             g = max(0, ta.value - td.value)
             result, loss, gain = "match", 0, g
             rule = "battle.mercenaries" if merc else "battle.formation"
-            text = (f"{card_name(td)} matches {card_name(ta)}" + (" (Mercenaries)" if merc else "")
+            text = (f"{card_label(td)} matches {card_label(ta)}" + (f" ({_merc_name(types)})" if merc else "")
                     + (f": +{g} prestige to the attacker" if g else ": no loss"))
         else:
             result, loss, gain = "fail", 1, max(0, ta.value)
             rule = "battle.salpinx" if td.formation == "salpinx" else "battle.formation"
-            text = (f"{card_name(td)} fails against {card_name(ta)}: a unit lost"
+            text = (f"{card_label(td)} fails against {card_label(ta)}: a unit lost"
                     + (f", +{ta.value} prestige to the attacker" if ta.value > 0 else ""))
         pairs.append({"attack": card_json(ta), "answer": card_json(td), "result": result, "mercenaries": merc,
                       "loss": loss, "gain": gain, "text": text, "rule": rule, "cite": cite((rule,))})
@@ -157,6 +165,11 @@ def reveal(st: Step, area: int, number: int) -> dict:
         "log": [entry_json(e) for e in after.log],
         "redraw": None,
     }
+
+
+def _merc_name(types) -> str:
+    """What the edition calls the Mercenaries ("Mercenaries", "Misthoforos")."""
+    return next((t.formation_label for t in types if t.formation == "mercenaries"), "Mercenaries")
 
 
 def last_reveal(trail: Sequence[Step], area: int) -> dict | None:

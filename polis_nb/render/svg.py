@@ -1,9 +1,11 @@
 """A complete, standalone SVG of a position (ARCHITECTURE §6: static rendering needs no widget).
 
-``svg(state)`` draws the map (areas coloured by control, poleis, units, trade ships, proxenoi,
-markets and their offers, tribute discs, the diolkos), the round track with the event and the
-projects on display, both player panels, and optional marks on top. The output is deterministic
-(same state → same bytes), has no external references and escapes every piece of text.
+``svg(state)`` draws the map (areas coloured by control, poleis, units, trade ships (Ed2: merchants),
+proxenoi, markets and their offers, tribute discs, the diolkos; second edition: siege discs beside
+poleis and black cubes on covered offers), the round track with the event and the projects on
+display, both player panels, and optional marks on top. Every name comes from the component set.
+The output is deterministic (same state → same bytes), has no external references and escapes
+every piece of text.
 
 The widget contract (the widgets find elements by these attributes; keep them stable):
 
@@ -13,6 +15,9 @@ The widget contract (the widgets find elements by these attributes; keep them st
 * market: ``<g id="market-<id>" class="market" data-market="<id>">`` holding each offer as
   ``<g class="offer" data-offer="<market>.<slot>" role="button" tabindex="0" aria-label=...>``
 * player panel: ``<g class="panel" data-player="athens|sparta">``
+* second edition: ``<g class="siege-disc" data-siege="<polis id>" data-player="athens|sparta" aria-label=...>``
+  beside a polis (not a click target: clicks reach the polis or area below), and
+  ``<rect class="black-cube">`` inside each covered offer
 * ids in ``highlight`` add the class ``legal`` to their area, polis, market or offer.
 """
 from __future__ import annotations
@@ -23,7 +28,8 @@ from html import escape
 from ..rules.board import Board, board
 from ..rules.state import ATHENS, NEUTRAL, PLAYERS, SPARTA, State
 from . import geometry as geo
-from .text import SIDE_ADJ, SIDE_NAME, controller_words, first_round, mark_words, offer_price, offer_status
+from .text import (SIDE_ADJ, SIDE_NAME, controller_words, edition_words, first_round, loads_words, mark_words,
+                   offer_covered, offer_price, offer_status, price_words, siege_disc_words)
 
 SIDE_COLOUR = ("#2b6cb0", "#c53030")  # Athens blue, Sparta red
 NEUTRAL_LAND = "#eadfc0"
@@ -32,8 +38,9 @@ WILD_LAND = "#e9e6df"
 WATER = "#cfe1ee"
 INK = "#2d2a26"
 MARK_COLOURS = {"green": "#2f9e44", "red": "#f03e3e", "blue": "#1971c2", "yellow": "#f0b400"}
-GOOD_COLOURS = {"metal": "#7b8794", "wood": "#8a5a2b", "wine": "#7b2d8b", "oil": "#a39000", "silver": "#b8c2cc",
-                "wheat": "#d9a21b"}
+GOOD_COLOURS = {"metal": "#7b8794", "iron": "#4a5568", "wood": "#8a5a2b", "wine": "#7b2d8b", "oil": "#a39000",
+                "silver": "#b8c2cc", "wheat": "#d9a21b"}
+BLACK_CUBE = "#111111"
 OFFER_W, OFFER_H = geo.OFFER_W, geo.OFFER_H
 
 # every rule is scoped to the board's root class, so an SVG inlined in a page styles only itself
@@ -266,6 +273,7 @@ def _polis_label(ctx: _Ctx, i: int) -> str:
     for q in (ATHENS, SPARTA):
         if s.proxenos[q] == i:
             extra.append(f"{SIDE_ADJ[q]} proxenos here")
+    extra += siege_disc_words(s, ctx.b, i)
     return f"{p.name} ({where}): {who}" + ("; " + "; ".join(extra) if extra else "")
 
 
@@ -275,6 +283,31 @@ def _proxenos(x: float, y: float, p: int, polis_name: str) -> str:
             f'{_e(polis_name)}"><path d="M{_f(x - 5)},{_f(y + 7)} L{_f(x)},{_f(y - 2)} L{_f(x + 5)},{_f(y + 7)}Z" '
             f'fill="{col}" stroke="#fff" stroke-width="1"/><circle cx="{_f(x)}" cy="{_f(y - 4)}" r="3.2" '
             f'fill="{col}" stroke="#fff" stroke-width="1"/></g>')
+
+
+def _siege_discs(ctx: _Ctx) -> str:
+    """Siege discs (second edition): small discs in the besieger's colour at the lower left of the
+    polis, side by side when there are several."""
+    out = []
+    seen: dict[int, int] = {}
+    words = {}
+    for i, q in ctx.s.siege_discs:
+        if not 0 <= i < len(ctx.comp.poleis):
+            continue
+        p = ctx.comp.poleis[i]
+        x, y = geo.POLEIS.get(p.id) or _fallback(40 + i)
+        r = 13.5 if p.capital_of else 11.5
+        k = seen.get(i, 0)
+        seen[i] = k + 1
+        cx, cy = x - r - 1 - 9.0 * k, y + r - 2
+        if (i, q) not in words:
+            words[(i, q)] = next(w for w in siege_disc_words(ctx.s, ctx.b, i) if w.startswith(SIDE_ADJ[q]))
+        label = words[(i, q)]
+        out.append(f'<g class="siege-disc" data-siege="{_e(p.id)}" data-player="{PLAYERS[q]}" role="img" '
+                   f'aria-label="{_e(label)}" pointer-events="none"><title>{_e(label)}</title>'
+                   f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="4.5" fill="{SIDE_COLOUR[q]}" stroke="#fff" '
+                   f'stroke-width="1.2"/></g>')
+    return "".join(out)
 
 
 def _name(x: float, y: float, r: float, pid: str, name: str) -> str:
@@ -308,6 +341,7 @@ def draw_poleis(ctx: _Ctx) -> str:
                    f'<circle class="disc" cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{fill}" stroke="{INK}" '
                    f'stroke-width="1.2"/>{ring}{trade}'
                    + _text(x, y + 3.4, val, tcls) + _name(x, y, r, p.id, p.name) + "</g>")
+    out.append(_siege_discs(ctx))
     for q, dx in ((ATHENS, -13.0), (SPARTA, 13.0)):
         i = s.proxenos[q]
         if 0 <= i < len(ctx.comp.poleis):
@@ -339,16 +373,46 @@ def draw_ports(ctx: _Ctx) -> str:
 
 # --- markets -----------------------------------------------------------------------------------
 _STATUS_WORDS = {"open": "open", "closed": "closed this round", "later": "not offered yet this round",
-                 "athens": "taken by Athens", "sparta": "taken by Sparta"}
+                 "athens": "taken by Athens", "sparta": "taken by Sparta", "covered": "covered by a black cube"}
+
+
+def _price_line(ctx: _Ctx, o, cx: float, y: float, tc: str) -> str:
+    """The price line of an offer: "for 3 wood", or for an offer that accepts several goods (Ed2) a
+    colour square and the price of each ("for ■5 ■6"; the words are in the aria-label)."""
+    if len(o.demand) == 1:
+        return _text(cx, y, f"for {offer_price(ctx.s, o)} {o.demand[0]}", f"sm ctr{tc}")
+    return _squares([(g, offer_price(ctx.s, o, g)) for g in o.demand], cx, y, OFFER_W - 6, tc, "for")
+
+
+def _squares(items, cx: float, y: float, room: float, tc: str = "", prefix: str = "") -> str:
+    """Goods and amounts as colour squares and numbers ("■5 ■6"), centred on cx, with ``prefix``
+    in front when it fits in ``room``; where words do not fit (the aria-label says them)."""
+    items = [(g, str(n)) for g, n in items]
+    widths = [7.5 + 5.2 * len(n) for _, n in items]
+    total = sum(widths) + 3.0 * (len(items) - 1)
+    pw = 5.2 * len(prefix) + 1.5 if prefix else 0.0
+    if total + pw > room:
+        pw = 0.0
+    x = cx - (total + pw) / 2
+    out = []
+    if pw:
+        out.append(_text(x, y, prefix, f"sm start{tc}"))
+        x += pw
+    for (g, n), w in zip(items, widths):
+        out.append(f'<rect x="{_f(x)}" y="{_f(y - 6)}" width="6" height="6" fill="{GOOD_COLOURS.get(g, "#999")}" '
+                   f'stroke="#fff" stroke-width=".5"/>' + _text(x + 7.5, y, n, f"sm start{tc}"))
+        x += w + 3.0
+    return "".join(out)
 
 
 def _offer(ctx: _Ctx, m, o, x: float, y: float) -> str:
     st = offer_status(ctx.s, ctx.b, m, o)
-    price = offer_price(ctx.s, o)
-    label = (f"{m.name} offer {o.slot + 1}: {o.load} {o.receive} for {price} {o.demand[0]}, "
-             f"{_STATUS_WORDS[st]}")
+    covered = offer_covered(ctx.s, ctx.b, o)
+    label = f"{m.name} offer {o.slot + 1}: {o.load} {o.receive} for {price_words(ctx.s, o)}, {_STATUS_WORDS[st]}"
     if st == "later":
         label += f" (from round {first_round(ctx.comp, o.load)})"
+    elif covered and st != "covered":
+        label += ", covered by a black cube"
     fill, tc, op, foot = "#ffffff", "", "1", ""
     if st in ("athens", "sparta"):
         p = PLAYERS.index(st)
@@ -358,16 +422,24 @@ def _offer(ctx: _Ctx, m, o, x: float, y: float) -> str:
                                  f'stroke="#7b8794" stroke-width="1.5"/>')
     elif st == "later":
         op = ".45"
-    status = {"open": "open", "closed": "closed", "later": f"from {first_round(ctx.comp, o.load)}"}.get(st, "")
+    elif st == "covered":
+        fill = "#e2e6ea"
+    status = {"open": "open", "closed": "closed", "covered": "covered",
+              "later": f"from {first_round(ctx.comp, o.load)}"}.get(st, "")
     cx = x + OFFER_W / 2
+    if covered:  # a black cube lies on the offer (Ed2); the status is written beside it
+        foot += (f'<rect class="black-cube" x="{_f(x + 5)}" y="{_f(y + 27)}" width="11" height="11" rx="1.5" '
+                 f'fill="{BLACK_CUBE}" stroke="#fff" stroke-width=".8"/>')
+        status_el = _text(x + 19, y + 36, status, f"sm start{tc}") if status else ""
+    else:
+        status_el = _text(cx, y + 34, status, f"sm ctr{tc}") if status else ""
     return (f'<g class="{_cls("offer", o.id, ctx.hl)}" data-offer="{_e(o.id)}" role="button" tabindex="0" '
             f'aria-label="{_e(label)}" opacity="{op}">'
             f'<rect class="cell" x="{_f(x)}" y="{_f(y)}" width="{_f(OFFER_W)}" height="{_f(OFFER_H)}" rx="3" '
             f'fill="{fill}" stroke="#6b7785" stroke-width="1"/>'
             f'<rect x="{_f(x + 3)}" y="{_f(y + 4)}" width="6" height="6" fill="{GOOD_COLOURS.get(o.receive, "#999")}"/>'
             + _text(cx + 4, y + 11, f"{o.load} {o.receive}", f"sm ctr b{tc}")
-            + _text(cx, y + 22, f"for {price} {o.demand[0]}", f"sm ctr{tc}")
-            + (_text(cx, y + 34, status, f"sm ctr{tc}") if status else "") + foot + "</g>")
+            + _price_line(ctx, o, cx, y + 22, tc) + status_el + foot + "</g>")
 
 
 def _market_place(ctx: _Ctx, k: int, mid: str):
@@ -404,15 +476,23 @@ def draw_track(ctx: _Ctx) -> str:
     x0, y0 = geo.TRACK
     out = [f'<g class="track"><rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(geo.TRACK_W)}" height="{_f(geo.PANEL_H)}" '
            f'rx="6" fill="#fbf7ee" stroke="#6b5d48"/>', _text(x0 + 8, y0 + 19, "Round", "md b")]
+    # short names ("3", "5α": Ed1) in small cells with the limits beside them; long names ("Alpha (Λ)":
+    # Ed2) in cells across the track, the limits on the event line below
+    wide = any(len(r.name) > 3 for r in comp.rounds)
+    n = max(1, len(comp.rounds))
+    cw = (geo.TRACK_W - 58 - 4 * (n - 1)) / n if wide else 36.0
     for k, r in enumerate(comp.rounds):
-        cx = x0 + 50 + k * 40
+        cx = x0 + 50 + k * (cw + 4)
         cur = k == s.round
         fill = "#2d2a26" if cur else ("#d8d2c4" if k < s.round else "#fff")
         out.append(f'<g class="round{" current" if cur else ""}" data-round="{_e(r.label)}"><rect x="{_f(cx)}" '
-                   f'y="{_f(y0 + 6)}" width="36" height="19" rx="3" fill="{fill}" stroke="#6b5d48"/>'
-                   + _text(cx + 18, y0 + 20, r.name, "md ctr b" + (" w" if cur else "")) + "</g>")
+                   f'y="{_f(y0 + 6)}" width="{_f(cw)}" height="19" rx="3" fill="{fill}" stroke="#6b5d48"/>'
+                   + _text(cx + cw / 2, y0 + 20, r.name, ("sm" if wide and len(r.name) * 6.2 > cw - 4 else "md")
+                           + " ctr b" + (" w" if cur else "")) + "</g>")
     rs = comp.rounds[s.round]
-    out.append(_text(x0 + geo.TRACK_W - 8, y0 + 19, f"limit {rs.stacking} · loads ≤{rs.max_load}", "sm end"))
+    limits = (f"limit {rs.stacking} · {loads_words(s, comp)}" if comp.market_covers
+              else f"limit {rs.stacking} · loads ≤{rs.max_load}")
+    out.append(_text(x0 + geo.TRACK_W - 8, y0 + (40 if wide else 19), limits, "sm end"))
     ev = next((e.name for e in comp.events if e.id == s.event), s.event) if s.event else "none yet"
     out.append(_text(x0 + 8, y0 + 40, f"Event: {ev}", "md"))
     status = _status(ctx)
@@ -435,10 +515,15 @@ def _project_tile(ctx: _Ctx, t: str, x: float, y: float, w: float) -> str:
     label = f"{name}: {pr.type}, costs {', '.join(costs)}, {pr.prestige} prestige" if pr else name
     lines = [", ".join(costs[:2]), ", ".join(costs[2:])] if len(costs) > 2 else [", ".join(costs)]
     cx = x + w / 2
+    if w >= 80 or pr is None:  # three tiles on display: names and costs in words
+        body = (_text(cx, y + 11, name, "sm ctr b")
+                + "".join(_text(cx, y + 22 + 9.5 * k, line, "sm ctr") for k, line in enumerate(lines) if line))
+    else:  # more tiles (Ed2 draws 5 or 6): a smaller name, the cost as colour squares (words in the label)
+        small = ' font-size="8"' if len(name) * 5.4 > w - 4 else ""
+        body = (_text(cx, y + 11, name, "ctr b" if small else "sm ctr b", small)
+                + _squares(pr.cost, cx, y + 24, w - 4))
     return (f'<g class="project" data-project="{_e(t)}" aria-label="{_e(label)}"><rect x="{_f(x)}" y="{_f(y)}" '
-            f'width="{_f(w)}" height="37" rx="3" fill="#fff" stroke="#8a7552"/>'
-            + _text(cx, y + 11, name, "sm ctr b")
-            + "".join(_text(cx, y + 22 + 9.5 * k, line, "sm ctr") for k, line in enumerate(lines) if line) + "</g>")
+            f'width="{_f(w)}" height="37" rx="3" fill="#fff" stroke="#8a7552"/>' + body + "</g>")
 
 
 def _status(ctx: _Ctx) -> str:
@@ -450,7 +535,7 @@ def _status(ctx: _Ctx) -> str:
     from ..rules.engine import describe_pending
 
     who = "Chance" if s.pending.player < 0 else f"{SIDE_NAME[s.pending.player]} to move"
-    return f"{who}: {describe_pending(s)}"
+    return f"{who}: {edition_words(ctx.comp, describe_pending(s))}"
 
 
 def draw_panel(ctx: _Ctx, p: int) -> str:
@@ -474,11 +559,15 @@ def draw_panel(ctx: _Ctx, p: int) -> str:
                    + _text(gx + 15, y0 + 42, g, "sm") + _text(gx + 24, y0 + 56, str(n), "md ctr b") + "</g>")
     at_markets = sum(1 for o in s.offers if o == p)
     prox = "captured" if s.proxenos[p] < 0 else comp.poleis[s.proxenos[p]].name
-    out.append(_text(x0 + 10, y0 + 76, f"Trade ships: {s.ships_port[p]} in port, {at_markets} at markets, "
-                                       f"{b.ships_free(s, p)} free", "md"))
+    out.append(_text(x0 + 10, y0 + 76, f"{comp.term('ships').capitalize()}: {s.ships_port[p]} in port, "
+                                       f"{at_markets} at markets, {b.ships_free(s, p)} free", "md"))
     out.append(_text(x0 + 10, y0 + 92, f"Proxenos: {prox}", "md"))
     poleis = sum(1 for o in s.owner if o == p)
-    out.append(_text(x0 + 160, y0 + 92, f"Poleis {poleis} · cubes free {b.supply(s, p)}", "md"))
+    discs = b.discs_free(s, p)
+    if discs is None:
+        out.append(_text(x0 + 160, y0 + 92, f"Poleis {poleis} · cubes free {b.supply(s, p)}", "md"))
+    else:  # discs are limited (Ed2): cubes and discs not on the board, in a smaller font to fit
+        out.append(_text(x0 + 160, y0 + 92, f"Poleis {poleis} · cubes {b.supply(s, p)} · discs {discs} free", "sm"))
     pr = [f"{b.project_index[t].name if t in b.project_index else t} ({comp.poleis[i].name}"
           + ("" if (t, i) in s.done else ", started") + ")"
           for t, i in s.started + s.done if 0 <= i < len(s.owner) and s.owner[i] == p]

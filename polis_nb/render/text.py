@@ -24,12 +24,35 @@ def controller_words(c: int) -> str:
     return "no one controls" if c == NEUTRAL else f"{SIDE_NAME[c]} controls"
 
 
-def offer_price(s: State, offer) -> int:
-    """Goods of the demanded kind an exchange costs now (the market value of that good)."""
+def offer_price(s: State, offer, good: str | None = None) -> int:
+    """Goods of the demanded kind (by default the first) an exchange costs now (the market value of
+    that good)."""
     comp = board(s).comp
-    pos = s.markers[comp.market_goods.index(offer.demand[0])]
+    pos = s.markers[comp.market_goods.index(good or offer.demand[0])]
     row = comp.market_table[offer.load]
     return row[min(pos, len(row) - 1)]
+
+
+def price_words(s: State, offer) -> str:
+    """What an exchange costs in words: "3 wood" (Ed1), "5 iron or 5 wine" (an Ed2 offer that accepts
+    several goods)."""
+    return " or ".join(f"{offer_price(s, offer, g)} {g}" for g in offer.demand)
+
+
+def edition_words(comp, text: str) -> str:
+    """Shared first-edition wording in this edition's terms (e.g. merchants for trade ships)."""
+    if comp.terms and "trade ship" in text:
+        text = text.replace("trade ships", comp.term("ships")).replace("trade ship", comp.term("ship"))
+    return text
+
+
+def loads_words(s: State, comp) -> str:
+    """What the markets offer this round: "loads up to 4" (Ed1), or how many offers black cubes still
+    cover (Ed2)."""
+    if comp.market_covers:
+        n = len(s.covered)
+        return f"{n} offer{'' if n == 1 else 's'} covered"
+    return f"loads up to {comp.rounds[s.round].max_load}"
 
 
 def first_round(comp, load: int) -> str:
@@ -40,16 +63,37 @@ def first_round(comp, load: int) -> str:
     return "never"
 
 
+def offer_covered(s: State, b: Board, offer) -> bool:
+    """Whether a black cube still covers the offer (second edition)."""
+    return b.comp.market_covers and b.offer_index[offer.id] in s.covered
+
+
 def offer_status(s: State, b: Board, market, offer) -> str:
-    """"open", "athens", "sparta", "closed" or "later" (load not offered this round)."""
+    """"open", "athens", "sparta", "closed", "covered" (under a black cube: Ed2) or "later" (load not
+    offered this round: Ed1)."""
     v = s.offers[b.offer_index[offer.id]]
     if v in (ATHENS, SPARTA):
         return PLAYERS[v]
     if market.id in s.closed or v == 2:  # 2: closed by the round's event
         return "closed"
+    if b.comp.market_covers:
+        return "covered" if offer_covered(s, b, offer) else "open"
     if offer.load > b.comp.rounds[s.round].max_load:
         return "later"
     return "open"
+
+
+def siege_disc_words(s: State, b: Board, polis: int | None = None) -> list[str]:
+    """The siege discs (second edition) in words, e.g. "Athenian siege disc beside Thibae (+1 to
+    later Athenian siege rolls in Boiotia)"; only those beside ``polis`` when given."""
+    out = []
+    for i, p in s.siege_discs:
+        if polis is not None and i != polis:
+            continue
+        name = b.comp.poleis[i].name
+        where = f" in {b.comp.areas[b.polis_area[i]].name}" if b.polis_area[i] >= 0 else ""
+        out.append(f"{SIDE_ADJ[p]} siege disc beside {name} (+1 to later {SIDE_ADJ[p]} siege rolls{where})")
+    return out
 
 
 def target_name(b: Board, t: str) -> str:
@@ -85,7 +129,7 @@ def status_words(s: State) -> str:
     from ..rules.engine import describe_pending
 
     who = "Chance" if s.pending.player < 0 else SIDE_NAME[s.pending.player]
-    return f"{who} to decide: {describe_pending(s)}"
+    return f"{who} to decide: {edition_words(board(s).comp, describe_pending(s))}"
 
 
 # --- the description -----------------------------------------------------------------------------
@@ -99,6 +143,10 @@ def _polis_words(s: State, b: Board, i: int) -> str:
     for q in (ATHENS, SPARTA):
         if s.proxenos[q] == i:
             w += f", {SIDE_ADJ[q]} proxenos"
+    for q in (ATHENS, SPARTA):
+        n = sum(1 for j, x in s.siege_discs if j == i and x == q)
+        if n:
+            w += f", {n} {SIDE_ADJ[q]} siege disc{'s' if n > 1 else ''} beside it"
     return w + ")"
 
 
@@ -126,8 +174,11 @@ def _market_line(s: State, b: Board, m) -> str:
     for o in m.offers:
         st = offer_status(s, b, m, o)
         word = {"open": "open", "closed": "closed", "athens": "taken by Athens", "sparta": "taken by Sparta",
+                "covered": "covered by a black cube",
                 "later": f"not offered yet (from round {first_round(b.comp, o.load)})"}[st]
-        offers.append(f"{o.slot + 1}) {o.load} {o.receive} for {offer_price(s, o)} {o.demand[0]}, {word}")
+        if st == "closed" and offer_covered(s, b, o):
+            word += ", covered by a black cube"
+        offers.append(f"{o.slot + 1}) {o.load} {o.receive} for {price_words(s, o)}, {word}")
     closed = ", closed this round" if m.id in s.closed else ""
     return f"  {m.name} (via {via}{closed}): " + "; ".join(offers)
 
@@ -139,8 +190,10 @@ def _player_line(s: State, b: Board, p: int) -> str:
     prox = "captured" if s.proxenos[p] < 0 else "in " + comp.poleis[s.proxenos[p]].name
     flags = "".join(f"; {w}" for w, on in (("to move", s.pending.player == p and s.outcome is None),
                                              ("passed", p in s.passed)) if on)
-    return (f"{SIDE_NAME[p]}: prestige {s.prestige[p]}; {goods}; trade ships {s.ships_port[p]} in port, "
-            f"{at_markets} at markets; proxenos {prox}; cubes free {b.supply(s, p)}{flags}")
+    discs = b.discs_free(s, p)
+    discs_w = "" if discs is None else f"; discs free {discs}"
+    return (f"{SIDE_NAME[p]}: prestige {s.prestige[p]}; {goods}; {comp.term('ships')} {s.ships_port[p]} in port, "
+            f"{at_markets} at markets; proxenos {prox}; cubes free {b.supply(s, p)}{discs_w}{flags}")
 
 
 def describe(state: State, *, marks=()) -> str:
@@ -149,7 +202,7 @@ def describe(state: State, *, marks=()) -> str:
     b = board(s)
     comp = b.comp
     r = comp.rounds[s.round]
-    lines = [f"Polis ({s.edition}) — round {r.name} (stacking limit {r.stacking}, loads up to {r.max_load}), "
+    lines = [f"Polis ({s.edition}) — round {r.name} (stacking limit {r.stacking}, {loads_words(s, comp)}), "
              f"phase {s.phase}", status_words(s)]
     ev = next((e.name for e in comp.events if e.id == s.event), s.event) if s.event else "none yet"
     lines.append(f"Event: {ev}")
@@ -160,6 +213,8 @@ def describe(state: State, *, marks=()) -> str:
     wild = [_polis_words(s, b, j) for j in range(len(comp.poleis)) if b.polis_area[j] < 0]
     if wild:
         lines.append("Poleis on unenterable land: " + ", ".join(wild))
+    if s.siege_discs:
+        lines.append("Siege discs: " + "; ".join(siege_disc_words(s, b)))
     lines.append("Markets:")
     lines += [_market_line(s, b, m) for m in comp.markets]
     lines.append("Market value: " + ", ".join(f"{g} {v}" for g, v in zip(comp.market_goods, s.markers)))

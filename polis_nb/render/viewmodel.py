@@ -9,11 +9,16 @@ from __future__ import annotations
 
 from ..rules import Action, Explanation, State, legal_actions
 from ..rules.board import board
+from ..rules.editions import edition_of
 from ..rules.engine import describe_pending
 from ..rules.index import RULES
 from ..rules.registry import ACTIONS
 from ..rules.visibility import view as visible_state
+from .text import edition_words
 
+# decisions whose options are no place on the map, although their keyword may name one elsewhere
+# ("remove <tile>" drops a drawn project tile in Ed2; "remove <area>" takes a unit off for an event)
+_NO_TARGET = frozenset({"project-remove"})
 # the decisions whose options name a place on the map: keyword -> kind of target
 _TARGET_WORDS = {"to": "area", "from": "area", "area": "area", "remove": "area", "battle": "area",
                  "polis": "polis", "grow": "polis", "release": "polis", "offer": "offer"}
@@ -25,16 +30,25 @@ WHY_TEMPLATES = {"move-dest": "to {}", "move-from": "from {}", "train-polis": "p
                  "trade-offer": "offer {} exchange"}
 
 
-def target_of(a: Action) -> str | None:
-    """The map element an action points at: 'area:<id>', 'polis:<id>', 'offer:<id>', or None."""
+def target_of(a: Action, decision: str | None = None) -> str | None:
+    """The map element an action points at: 'area:<id>', 'polis:<id>', 'offer:<id>', or None (a
+    button). ``decision``: the pending decision's kind, where the keyword alone does not tell."""
+    if decision in _NO_TARGET:
+        return None
     kind = _TARGET_WORDS.get(a.kind)
     return f"{kind}:{a.args[0]}" if kind and a.args else None
 
 
-def label_of(a: Action) -> str:
-    """A button label in plain words."""
+def label_of(a: Action, s: State | None = None) -> str:
+    """A button label in plain words (in the edition's terms when the position ``s`` is given)."""
+    comp = board(s).comp if s is not None else None
+    if s is not None and s.pending.kind == "project-remove" and a.kind == "remove" and a.args:
+        pr = board(s).project_index.get(a.args[0])
+        return f"Remove {pr.name if pr else a.args[0]} from the game"
     if a.kind in ACTIONS:
-        title = ACTIONS[a.kind].title
+        title = edition_words(comp, ACTIONS[a.kind].title) if comp is not None else ACTIONS[a.kind].title
+        if s is not None and a.kind in edition_of(s).free_actions and not a.args:
+            return f"{title} (free: no action)"
         return f"{title} (pay 1 {a.args[0][1:]})" if a.args else title
     words = {"pass": "Pass", "end": "End action", "fight": "Fight on", "retreat": "Retreat (1 prestige)",
              "feed": "Cover the shortfall with prestige"}
@@ -43,14 +57,17 @@ def label_of(a: Action) -> str:
     if a.kind == "pay":
         return "Pay " + " ".join(a.args) if a.args else "Pay the cost"
     if a.kind == "phoros":
-        return f"Phoros: {a.args[0]} prestige → silver"
+        rate = edition_of(s).phoros if s is not None else {}
+        got = rate.get(int(a.args[0])) if a.args and a.args[0].isdigit() else None
+        return f"Phoros: {a.args[0]} prestige → {got} silver" if got else f"Phoros: {a.args[0]} prestige → silver"
     return str(a)
 
 
-def explanation_json(e: Explanation | None) -> dict | None:
+def explanation_json(e: Explanation | None, comp=None) -> dict | None:
+    """An explanation as plain JSON; with ``comp`` (the component set), in that edition's terms."""
     if e is None:
         return None
-    return {"legal": e.legal, "text": e.text,
+    return {"legal": e.legal, "text": edition_words(comp, e.text) if comp is not None else e.text,
             "rules": [{"id": r.id, "source": r.source, "summary": r.summary} for r in e.rules]}
 
 
@@ -71,7 +88,7 @@ def prompt(s: State) -> str:
     if s.is_terminal:
         return f"Game over — {s.outcome}"
     who = "Chance" if s.is_chance else s.current_player.capitalize()
-    text = f"{who}: {describe_pending(s)}"
+    text = f"{who}: {edition_words(board(s).comp, describe_pending(s))}"
     if s.pending.kind in ("move-from", "train-pay", "galley-pay", "ships-pay") and s.pending.data[-1]:
         text += " — or end the action"
     return text
@@ -95,8 +112,8 @@ def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Ex
     targets: dict[str, list[dict]] = {}
     buttons = []
     for a in acts:
-        t = target_of(a)
-        item = {"action": str(a), "label": label_of(a)}
+        t = target_of(a, s.pending.kind)
+        item = {"action": str(a), "label": label_of(a, s)}
         if t is None:
             buttons.append(item)
         else:
@@ -120,7 +137,7 @@ def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Ex
         "players": [{"side": side, "prestige": s.prestige[p],
                      "goods": dict(zip(b.comp.goods, s.goods[p]))} for p, side in enumerate(("athens", "sparta"))],
         "battle": seen.get("battle"),
-        "explanation": explanation_json(explanation),
+        "explanation": explanation_json(explanation, b.comp),
         "note": note,
         "description": describe(s, marks=marks),
     }

@@ -4,6 +4,7 @@
     Combat(game, mode="bot", side="athens")       # Athens against a bot (Sparta), seeded
     Combat(game, mode="replay")                   # step through a recorded battle
     Combat.setup(kind="sea", units=(5, 4))        # a battle set up from scratch (no Game)
+    Combat.setup(units=(4, 3), edition="ed2")     # the same in the second edition (Greek card names)
 
 A Game must stand inside a battle (``game.state.battle`` set) for hot seat and bot play; decisions go
 into its record. A State (e.g. from :meth:`Combat.setup`) is played on without a record; chance draws
@@ -137,12 +138,15 @@ class Combat(IntentWidget):
     # --- setting up a battle from scratch ---------------------------------------------------------
     @classmethod
     def setup(cls, kind: str = "land", units: tuple[int, int] = (4, 4), prestige: tuple[int, int] = (3, 3),
-              seed: int = 0, *, area: str | None = None, round: str | None = None, **kwargs) -> "Combat":
+              seed: int = 0, *, area: str | None = None, round: str | None = None, edition: str = "ed1",
+              **kwargs) -> "Combat":
         """A Combat on a battle set up from scratch: ``units`` (Athens, Sparta) in ``area`` (Boiotia on
         land, the Kyklades at sea), ``prestige`` (Athens, Sparta), cards dealt from ``seed``, in round
-        ``round`` (by default round 4, or 5α when a side has 5 units: the stacking limit). The other
+        ``round`` of ``edition`` (by default the first round whose stacking limit is at least 4 and
+        holds both sides: 4 or 5α in the first edition, Epsilon or Omega in the second). The other
         keyword arguments go to :class:`Combat` (``mode``, ``side``, ``bot``...)."""
-        return cls(battle_position(kind, units, prestige, seed, area=area, round=round), seed=seed, **kwargs)
+        return cls(battle_position(kind, units, prestige, seed, area=area, round=round, edition=edition), seed=seed,
+                   **kwargs)
 
     # --- what it shows --------------------------------------------------------------------------
     @property
@@ -432,20 +436,27 @@ def _normalise(s: State, text: str) -> str:
 
 
 def battle_position(kind: str = "land", units: tuple[int, int] = (4, 4), prestige: tuple[int, int] = (3, 3),
-                    seed: int = 0, *, area: str | None = None, round: str | None = None) -> State:
+                    seed: int = 0, *, area: str | None = None, round: str | None = None, edition: str = "ed1") -> State:
     """A position at the opening of a battle (before the deal), without a Game."""
     from ..rules import position
     from ..rules.battle import start_battle
     from ..rules.board import board
+    from ..rules.editions import EDITIONS
 
     if kind not in ("land", "sea"):
         raise ValueError(f"kind must be 'land' or 'sea', not {kind!r}")
     if len(units) != 2 or any(not isinstance(u, int) or u < 2 for u in units):
         raise ValueError(f"units must be two counts (Athens, Sparta) of at least 2 each, not {units!r}")
+    if edition not in EDITIONS:
+        raise ValueError(f"edition must be one of {', '.join(EDITIONS)}, not {edition!r}")
     area = area or ("boiotia" if kind == "land" else "kyklades")
     if round is None:
-        round = "4" if max(units) <= 4 else "5a"
-    s = position(seed=seed, round=round, to_move="athens", units={area: tuple(units)},
+        from ..rules.board import board_named
+
+        rounds = board_named(EDITIONS[edition].component_set).comp.rounds
+        need = max(4, *units)
+        round = next((r.label for r in rounds if r.stacking >= need), rounds[-1].label)
+    s = position(edition, seed=seed, round=round, to_move="athens", units={area: tuple(units)},
                  prestige={"athens": prestige[0], "sparta": prestige[1]})
     b = board(s)
     i = b.area_index[area]

@@ -37,7 +37,7 @@ class Controller:
                 return None, f"Nothing to explain: {intent['target']} is not a choice of this decision"
             return explain(s, a), ""
         if intent["kind"] == "click":
-            here = [a for a in legal_actions(s) if target_of(a) == intent["target"]]
+            here = [a for a in legal_actions(s) if target_of(a, s.pending.kind) == intent["target"]]
             if len(here) != 1:
                 if here:
                     return None, "Several choices there: " + ", ".join(str(a) for a in here)
