@@ -332,7 +332,7 @@ def siege_resolve(s: State, p: int, i: int, roll: int | None, log: Log) -> State
         rules = ["siege.failure"]
         if edition_of(s).siege_discs:
             s = s.evolve(siege_discs=tuple(sorted(s.siege_discs + ((i, p),))))
-            msg += f"; a {side(p)} siege disc goes beside it"
+            msg += f"; {poss(p)} siege disc goes beside it"
             rules.append("siege.discs")
         say(log, msg, *rules, player=p)
     return after_action(s, p, log)
@@ -462,6 +462,10 @@ def _rows_why(s: State, a: Action) -> Explanation | None:
     rows = b.comp.tribute[b.area_ids[t]]
     n = min(s.units[t][p], sum(len(r.amounts) for r in rows))
     cells = ", ".join(f"{r.good} {len(r.amounts)}" for r in rows)
+    if not edition_of(s).tribute_all_hoplites:  # Ed2: the player picks how many hoplites go on the rows
+        return Explanation.of(False, f"Place from 1 to {n} of the hoplites of {side(p)} in {b.name(t)} on its tribute "
+                              f"rows (cells per row: {cells}), filling each row from its first cell; write the rows "
+                              f"in board order, e.g. '{rows_options(s)[0]}'.", "tribute.rows")
     return Explanation.of(False, f"All {n} hoplites of {side(p)} in {b.name(t)} must be placed on its tribute rows "
                           f"(cells per row: {cells}), filling each row from its first cell; write the rows in board "
                           f"order, e.g. '{rows_options(s)[0]}'.", "tribute.rows")

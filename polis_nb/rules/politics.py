@@ -196,6 +196,10 @@ def _offer_why(s: State, a: Action) -> Explanation | None:
     if len(a.args) not in (2, 3) or a.args[1] not in ("exchange", "buy") or (len(a.args) == 3 and a.args[1] != "exchange"):
         return Explanation.of(False, "Write 'offer <market>.<slot> exchange', 'offer <market>.<slot> exchange <good>' "
                               "or '... buy'.", "decision.wrong-kind")
+    if len(a.args) == 3 and a.args[0] in board(s).offer_index and len(_offer(s, a.args[0]).demand) == 1:
+        only = _offer(s, a.args[0]).demand[0]
+        return Explanation.of(False, f"That offer accepts only {only}, so no good is named: write "
+                              f"'offer {a.args[0]} exchange'.", "trade.exchange")
     return trade_refusal(s, s.pending.player, a.args[0], a.args[1], a.args[2] if len(a.args) == 3 else None)
 
 
