@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from ..rules import State
 from ..rules.board import board
-from ..rules.military import siege_refusal
+from ..rules.military import siege_bonus, siege_refusal
 from .battle_odds import (BattleOdds, BattleOutcome, Estimate, battle_odds, battle_odds_setup, setup_state,
                           wilson)
 
@@ -106,23 +106,25 @@ def _siege(fort: int, modifier: int, polis: str | None = None, refusal: str | No
 
 def siege_odds(state_or_fortification: State | int, *, modifier: int = 0) -> SiegeOdds:
     """Exact odds of a siege: from a fortification value, or from a position waiting for the siege
-    die (``siege-die``). ``modifier`` is added to the roll (the second edition's siege discs give +1
-    each); fortification 1 needs no roll and always succeeds."""
+    die (``siege-die``). ``modifier`` is added to the roll; from a position the besieger's siege discs
+    in that territory (second edition, +1 each) are counted too. Fortification 1 needs no roll and
+    always succeeds."""
     x = state_or_fortification
     if isinstance(x, State):
         if x.pending.kind != "siege-die":
             raise ValueError("this position is not waiting for a siege roll; use siege_odds_for(state, polis) "
                              "or siege_odds(fortification)")
         b = board(x)
-        i = x.pending.data[1]
+        p, i = x.pending.data
         pol = b.comp.poleis[i]
-        return _siege(pol.base, modifier, pol.name)
+        return _siege(pol.base, modifier + siege_bonus(x, p, i), pol.name)
     return _siege(x, modifier)
 
 
 def siege_odds_for(state: State, polis_id: str, *, player: str | None = None, modifier: int = 0) -> SiegeOdds:
     """Odds of besieging ``polis_id`` in ``state`` (its fortification from the components); says in
-    ``refusal`` why the siege is not legal for ``player`` (default: the player to move), if it is not."""
+    ``refusal`` why the siege is not legal for ``player`` (default: the player to move), if it is not.
+    The player's siege discs in that territory (second edition) add to ``modifier``."""
     b = board(state)
     if polis_id not in b.polis_index:
         raise ValueError(f"unknown polis {polis_id!r}; known: {', '.join(b.polis_ids)}")
@@ -138,6 +140,7 @@ def siege_odds_for(state: State, polis_id: str, *, player: str | None = None, mo
     if p in (0, 1):
         e = siege_refusal(state, p, i)
         refusal = e.text if e is not None else None
+        modifier += siege_bonus(state, p, i)
     return _siege(pol.base, modifier, pol.name, refusal)
 
 

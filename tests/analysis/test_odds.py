@@ -418,3 +418,16 @@ def test_progress_bar_uses_tqdm_when_available(monkeypatch):
     assert seen == []
     battle_odds_setup("land", (3, 3), exact=False, samples=30, engine="model", progress=True)
     assert seen == [30]
+
+
+def test_siege_odds_count_the_second_edition_siege_discs():
+    """Ed2 · Akcje › 7. Oblężenie Polis: each own siege disc in the territory adds 1 to the roll."""
+    s = pn.position("ed2", 1, round="epsilon", units={"boiotia": (3, 0)}, siege_discs={"thebai": "athens"},
+                    to_move="athens")
+    with_disc = siege_odds_for(s, "thebai")
+    assert with_disc.p_success == Fraction(3, 4) and with_disc.modifier == 1  # a roll of 2+ with +1 beats 3
+    bare = siege_odds_for(pn.position("ed2", 1, round="epsilon", units={"boiotia": (3, 0)}, to_move="athens"),
+                          "thebai")
+    assert bare.p_success == Fraction(1, 2)
+    rolled = pn.apply(pn.apply(s, "siege"), "polis thebai")
+    assert siege_odds(rolled).p_success == Fraction(3, 4)
