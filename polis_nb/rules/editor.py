@@ -82,12 +82,13 @@ def edit(s: State, *, round: str | int | None = None, to_move: str | None = None
          markers: Mapping[str, int] | None = None, display: list[str] | None = None,
          passed: list[str] | None = None, turn_actions: list[str] | None = None,
          tribute_done: list[str] | None = None, siege_discs: Mapping[str, Any] | None = None,
-         covered: list[str] | None = None) -> State:
+         covered: list[str] | None = None, tribute_discs: Mapping[str, int] | None = None) -> State:
     """A copy of ``s`` changed as stated, waiting for ``to_move`` to choose an action.
 
     Second edition: ``siege_discs`` maps a polis to the side (or list of sides) with a siege disc
     beside it, e.g. ``{"thebai": "athens"}``; ``covered`` lists the offers still under a black cube
-    (e.g. ``["persis.1", "persis.2"]``).
+    (e.g. ``["persis.1", "persis.2"]``); ``tribute_discs`` says how many tribute discs each side placed
+    this round (discs are limited in the second edition).
 
     Raises :class:`PositionError` naming every problem (unknown ids, broken invariants); the input
     state is never changed.
@@ -185,6 +186,10 @@ def edit(s: State, *, round: str | int | None = None, to_move: str | None = None
         if discs and not edition_of(s).siege_discs:
             probs.append("siege_discs: this edition has no siege discs [siege.discs]")
         s = s.evolve(siege_discs=tuple(sorted(discs)))
+    for name, n in (tribute_discs or {}).items():
+        p = side_of(name, "tribute_discs")
+        if p is not None:
+            s = s.evolve(tribute_discs=tset(s.tribute_discs, p, int(n)))
     if covered is not None:
         bad = [o for o in covered if o not in b.offer_index]
         probs += [f"covered: unknown offer {o!r}" for o in bad]

@@ -479,8 +479,13 @@ def _tribute_avail(s: State, p: int) -> bool:
     return any(tribute_refusal(s, p, t) is None for t in _tribute_candidates(s, p))
 
 
+def _tribute_why_action(s: State, p: int) -> Explanation:
+    if board(s).discs_free(s, p) == 0:
+        return Explanation.of(False, f"{side(p)} has no disc left to mark a tribute.", "game.discs-limit",
+                              "game.limited-material")
+    return Explanation.of(False, f"No territory can pay {side(p)} tribute now: it needs own hoplites and an owned "
+                          "polis there, and no disc yet.", "tribute.requirements", "tribute.once-per-round")
+
+
 action(ActionSpec("tribute", True, _tribute_avail, lambda s, p, log: s.evolve(pending=Pending("tribute-area", p)),
-                  lambda s, p: Explanation.of(False, f"No territory can pay {side(p)} tribute now: it needs own "
-                                              "hoplites and an owned polis there, and no disc yet.",
-                                              "tribute.requirements", "tribute.once-per-round"),
-                  ("tribute.requirements",), "Demand tribute", frozenset()))
+                  _tribute_why_action, ("tribute.requirements",), "Demand tribute", frozenset()))

@@ -172,10 +172,11 @@ def test_game_discs_limit():
     s = fresh(to_move="athens", units={"boiotia": (3, 0), "attika": (1, 0)}, proxenos={"athens": "pydna"},
               goods={"athens": {"silver": 10}})
     assert B.discs_free(s, ATHENS) == 25 - 3
-    full = s.evolve(tribute_discs=(22, 0))
+    full = pn.edit(s, tribute_discs={"athens": 22})
     assert B.discs_free(full, ATHENS) == 0
     assert "game.discs-limit" in pn.explain(full, "siege").rule_ids
-    assert "tribute" not in legal(full)  # (its explanation names the tribute rules only)
+    assert "tribute" not in legal(full)
+    assert pn.explain(full, "tribute").rule_ids[0] == "game.discs-limit"
     assert "game.discs-limit" in pn.explain(full, "civilwar").rule_ids
     # a failed siege puts down the last disc
     failed = play(s.evolve(tribute_discs=(21, 0)), "siege", "polis thebai", "die 1")
