@@ -14,10 +14,12 @@ from .rules import (RULES, Action, Battle, Explanation, IllegalActionError, Inva
                     NotationError, PositionError, edit, position)
 
 from .record import GLYPHS, Game, Mark, Node, RecordError, Turn
+from .analysis.edition_diff import edition_diff
 
 __version__ = "0.1.0"
 
 __all__ = ["GLYPHS", "Game", "Mark", "Node", "RecordError", "Turn", "RULES", "Action", "Battle", "ComponentError", "Components", "Explanation", "IllegalActionError",
            "InvalidActionError", "LogEntry", "Outcome", "Pending", "PolisError", "RuleRef", "State", "apply",
            "apply_unchecked", "chance_outcomes", "chance_rng", "default_components", "explain", "legal_actions",
-           "load_components", "new_game", "NotationError", "PositionError", "edit", "position", "outcome", "parse_action", "sample_chance", "score", "settle"]
+           "load_components", "new_game", "NotationError", "PositionError", "edit", "position", "outcome", "parse_action", "sample_chance", "score", "settle",
+           "edition_diff"]
