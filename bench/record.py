@@ -1,10 +1,10 @@
 """Record benchmark: prints figures, asserts nothing.
 
-    python bench/record.py [--nodes 10000]
+    python bench/record.py [--nodes 10000] [--editions ed1,ed2]
 
 Builds a record of about N nodes (a seeded main line plus seeded variations played to the end),
 then measures: save and load as .polis text and as JSON (median of 5, ms), the memory the loaded
-record holds (tracemalloc), goto across the tree, and compare between distant nodes.
+record holds (tracemalloc), goto across the tree, and compare between distant nodes; for each edition.
 """
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ import polis_nb as pn
 from polis_nb.analysis import sensible_policy
 
 
-def build(n_nodes: int, seed: int = 1) -> pn.Game:
+def build(n_nodes: int, seed: int = 1, edition: str = "ed1") -> pn.Game:
     rng = random.Random(seed)
-    g = pn.Game(seed=seed)
+    g = pn.Game(edition=edition, seed=seed)
     count = lambda: sum(1 for _ in g.root.walk())  # noqa: E731
     while True:
         while not g.state.is_terminal:
@@ -50,11 +50,18 @@ def timed(fn, repeat: int = 5) -> float:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--nodes", type=int, default=10_000)
+    ap.add_argument("--editions", default="ed1,ed2", help="comma-separated editions to measure")
     args = ap.parse_args(argv)
+    for edition in args.editions.split(","):
+        measure(edition, args.nodes)
+    return 0
+
+
+def measure(edition: str, n_nodes: int) -> None:
     t0 = time.perf_counter()
-    g = build(args.nodes)
+    g = build(n_nodes, edition=edition)
     n = sum(1 for _ in g.root.walk())
-    print(f"polis_nb record benchmark — {n} nodes (built in {time.perf_counter() - t0:.1f} s)")
+    print(f"polis_nb record benchmark, {edition} — {n} nodes (built in {time.perf_counter() - t0:.1f} s)")
     with tempfile.TemporaryDirectory() as d:
         for suffix in (".polis", ".json"):
             path = Path(d) / f"record{suffix}"
@@ -77,7 +84,6 @@ def main(argv: list[str] | None = None) -> int:
     pairs = [(rng.choice(nodes), rng.choice(nodes)) for _ in range(300)]
     t = timed(lambda: [loaded.compare(a, b) for a, b in pairs], repeat=3) / len(pairs)
     print(f"  compare two random nodes: {t * 1e6:.1f} µs")
-    return 0
 
 
 if __name__ == "__main__":

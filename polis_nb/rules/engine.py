@@ -137,14 +137,17 @@ _set = object.__setattr__
 def _cite_edition(s: State, log: list) -> list:
     """Log entries of shared code cite first-edition ids and words; give them this edition's rules
     and terms (e.g. merchants for trade ships)."""
-    ed = edition_of(s)
-    if not ed.variants:
+    variants = edition_of(s).variants
+    if not variants:
         return log
     out = []
     for e in log:
-        rules = tuple(dict.fromkeys(ed.rule(r) for r in e.rules))
-        text = _edition_words(s, e.text)
-        out.append(e if rules == e.rules and text == e.text else LogEntry(text, rules, e.player))
+        rules, text = e.rules, e.text
+        if any(r in variants for r in rules):
+            rules = tuple(dict.fromkeys(variants.get(r, r) for r in rules))
+        if "trade ship" in text:
+            text = _edition_words(s, text)
+        out.append(e if rules is e.rules and text is e.text else LogEntry(text, rules, e.player))
     return out
 
 

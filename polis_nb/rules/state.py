@@ -8,6 +8,7 @@ branching is a :func:`dataclasses.replace` of a few tuples.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
 PLAYERS = ("athens", "sparta")
@@ -152,11 +153,13 @@ class State:
 
     def evolve(self, **changes: Any) -> "State":
         """A copy with some fields changed (the fast path behind every decision)."""
-        new = _new(State)
-        for name in _STATE_FIELDS:
-            _set(new, name, changes[name] if name in changes else getattr(self, name))
-        if len(changes) > 0 and not changes.keys() <= _STATE_FIELD_SET:
+        if changes and not changes.keys() <= _STATE_FIELD_SET:
             raise TypeError(f"unknown State field(s): {sorted(set(changes) - _STATE_FIELD_SET)}")
+        new = _new(State)
+        for put, v in zip(_SETTERS, _get_all(self)):  # copy every slot (C-level getters and setters)
+            put(new, v)
+        for name, v in changes.items():
+            _set(new, name, v)
         return new
 
     # --- serialisation (implemented in rules.notation, imported lazily) ------------------------
@@ -195,5 +198,7 @@ class State:
 
 _STATE_FIELDS = tuple(f.name for f in fields(State))
 _STATE_FIELD_SET = frozenset(_STATE_FIELDS)
+_get_all = attrgetter(*_STATE_FIELDS)
+_SETTERS = tuple(State.__dict__[name].__set__ for name in _STATE_FIELDS)
 _new = object.__new__
 _set = object.__setattr__
