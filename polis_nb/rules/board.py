@@ -239,6 +239,21 @@ class Board:
         used = sum(1 for o in s.owner if o == p) + s.tribute_discs[p] + sum(1 for _, q in s.siege_discs if q == p)
         return self.comp.discs_per_player - used
 
+    def initial_covers(self) -> tuple[int, ...]:
+        """Offers under a black cube at setup (second edition: every load of 4 or 5), else none."""
+        if not self.comp.market_covers:
+            return ()
+        return tuple(i for i, o in enumerate(self.offers) if o.load >= 4)
+
+    def lift_covers(self, covered: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(covers left, offers opened) after a round end: each market with a cube loses its topmost."""
+        lifted = []
+        for m in self.comp.markets:
+            mine = [self.offer_index[o.id] for o in m.offers if self.offer_index[o.id] in covered]
+            if mine:
+                lifted.append(min(mine, key=lambda i: self.offers[i].slot))
+        return tuple(i for i in covered if i not in lifted), tuple(lifted)
+
     def ships_free(self, s: State, p: int) -> int:
         at_markets = sum(1 for o in s.offers if o == p)
         return self.comp.ships_per_player - s.ships_port[p] - at_markets

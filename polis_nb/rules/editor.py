@@ -85,6 +85,9 @@ def edit(s: State, *, round: str | int | None = None, to_move: str | None = None
          covered: list[str] | None = None, tribute_discs: Mapping[str, int] | None = None) -> State:
     """A copy of ``s`` changed as stated, waiting for ``to_move`` to choose an action.
 
+    Changing the round drops the event in force (events belong to their round) and, in the second
+    edition, leaves the black cubes a game would have at that round's start.
+
     Second edition: ``siege_discs`` maps a polis to the side (or list of sides) with a siege disc
     beside it, e.g. ``{"thebai": "athens"}``; ``covered`` lists the offers still under a black cube
     (e.g. ``["persis.1", "persis.2"]``); ``tribute_discs`` says how many tribute discs each side placed
@@ -106,9 +109,9 @@ def edit(s: State, *, round: str | int | None = None, to_move: str | None = None
     if round is not None:
         labels = [r.label for r in comp.rounds]
         if isinstance(round, int) and 0 <= round < len(labels):
-            s = s.evolve(round=round)
+            s = _to_round(s, round)
         elif str(round) in labels:
-            s = s.evolve(round=labels.index(str(round)))
+            s = _to_round(s, labels.index(str(round)))
         else:
             probs.append(f"round: {round!r} is not one of {', '.join(labels)}")
     for name, n in (prestige or {}).items():
@@ -208,6 +211,18 @@ def edit(s: State, *, round: str | int | None = None, to_move: str | None = None
         raise PositionError(probs)
     return s.evolve(phase="actions", pending=Pending("turn", p), battle=None, battles=(), roundend=(), outcome=None,
                     sieged=(), log=())
+
+
+def _to_round(s: State, r: int) -> State:
+    """``s`` moved to round ``r``: the earlier round's event leaves, and the black cubes (second
+    edition) are those left after ``r`` round ends (``covered=`` may set them otherwise)."""
+    if r == s.round:
+        return s
+    b = board(s)
+    covered = b.initial_covers()
+    for _ in range(r):
+        covered = b.lift_covers(covered)[0]
+    return s.evolve(round=r, event=None, closed=(), triggers=(), start_player=-1, covered=covered)
 
 
 def position(edition: str = "ed1", seed: int = 0, **changes: Any) -> State:

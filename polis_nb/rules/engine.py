@@ -70,8 +70,7 @@ def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options:
         markers=tuple(comp.market_start[g] for g in comp.market_goods), tribute_done=(), display=(),
         pile=tuple(sorted(p.id for p in comp.projects)), started=(), done=(), event=None, closed=(),
         start_player=-1, triggers=(), passed=(), turn_actions=(), sieged=(), battles=(), battle=None,
-        covered=tuple(sorted(b.offer_index[o.id] for m in comp.markets for o in m.offers
-                            if comp.market_covers and o.load >= 4)),
+        covered=b.initial_covers(),
     )
     log: list = []
     s = flow.start_round(s, log)

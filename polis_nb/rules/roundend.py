@@ -364,15 +364,10 @@ def prepare(s: State, log: Log) -> State:
 def _lift_black_cubes(s: State, log: Log) -> State:
     """One black cube leaves every foreign market that still has one: the topmost (lowest slot)."""
     b = board(s)
-    lifted = []
-    for m in b.comp.markets:
-        mine = [b.offer_index[o.id] for o in m.offers if b.offer_index[o.id] in s.covered]
-        if mine:
-            top = min(mine, key=lambda i: b.offers[i].slot)
-            lifted.append(top)
+    covered, lifted = b.lift_covers(s.covered)
     if not lifted:
         return s
     names = ", ".join(f"{b.comp.markets[b.market_index[b.offers[i].market]].name} (load {b.offers[i].load})"
                       for i in lifted)
     say(log, f"A black cube leaves each covered market, opening: {names}", "trade.black-cubes")
-    return s.evolve(covered=tuple(i for i in s.covered if i not in lifted))
+    return s.evolve(covered=covered)

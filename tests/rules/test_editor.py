@@ -2,6 +2,7 @@
 import pytest
 
 import polis_nb as pn
+from polis_nb.rules.board import board
 
 
 def test_editor_states_a_custom_position():
@@ -33,3 +34,22 @@ def test_editor_refuses_too_many_cubes():
     with pytest.raises(pn.PositionError, match="cubes"):
         pn.position(round="5b", poleis={p: "athens" for p in ("thebai", "argos", "korinthos", "gela", "syrakousai")},
                     units={a: (5, 0) for a in ("boiotia", "megaris", "arkadia", "achaia", "akarnania")})
+
+
+def test_changing_the_round_drops_the_event_and_sets_the_black_cubes_of_that_round():
+    # seed 3 draws Xerxes (Persis closed) for the first round of both editions; a position moved to a
+    # later round must not keep an event of a round that is over
+    s1 = pn.position("ed1", 3)
+    assert s1.event == "xerxes" and s1.closed == ("persis",)
+    later = pn.position("ed1", 3, round="4")
+    assert later.event is None and later.closed == () and later.triggers == ()
+    assert pn.position("ed1", 3, round="3").event == "xerxes"  # the same round keeps it
+    b = board(pn.position("ed2", 3))
+    start = pn.position("ed2", 3)
+    assert [b.offer_ids[i] for i in start.covered] == [b.offer_ids[i] for i in b.initial_covers()]
+    eps = pn.position("ed2", 3, round="epsilon")
+    assert eps.event is None and eps.closed == ()
+    assert eps.covered == b.lift_covers(start.covered)[0] and len(eps.covered) == len(start.covered) - 5
+    omega = pn.position("ed2", 3, round="omega")
+    assert omega.covered == b.lift_covers(eps.covered)[0]
+    assert pn.position("ed2", 3, round="epsilon", covered=["persis.2"]).covered == (b.offer_index["persis.2"],)
