@@ -19,6 +19,11 @@ from polis_nb.data import (
     load_components,
 )
 
+from .helpers import has as _has
+from .helpers import overlay as _overlay
+from .helpers import problems as _problems
+from .helpers import write as _write
+
 FIXTURES = Path(__file__).parent / "fixtures"
 PACKAGED = resources.files("polis_nb.data").joinpath("ed1.json")
 
@@ -32,29 +37,6 @@ def comp() -> Components:
 def ed1_raw() -> dict[str, Any]:
     raw: dict[str, Any] = json.loads(PACKAGED.read_text(encoding="utf-8"))
     return raw
-
-
-def _write(tmp_path: Path, name: str, doc: Any) -> Path:
-    path = tmp_path / name
-    path.write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
-    return path
-
-
-def _overlay(**sections: Any) -> dict[str, Any]:
-    return {"format": "polis_nb.components/1", "name": "test-overlay", "extends": "ed1-default", **sections}
-
-
-def _problems(path: Path) -> list[str]:
-    with pytest.raises(ComponentError) as info:
-        load_components(path)
-    assert info.value.problems, "a ComponentError must list its problems"
-    for p in info.value.problems:
-        assert p.startswith(f"{path}: ") or p.startswith("polis_nb/data/ed1.json: "), p
-    return info.value.problems
-
-
-def _has(problems: list[str], *parts: str) -> bool:
-    return any(all(x in p for x in parts) for p in problems)
 
 
 # ----------------------------------------------------------------------------------- default set

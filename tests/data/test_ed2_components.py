@@ -10,7 +10,20 @@ from typing import Any
 
 import pytest
 
-from polis_nb.data import PROVENANCES, CardSide, ComponentError, Components, default_components, load_components
+from polis_nb.data import PROVENANCES, CardSide, Components, default_components, load_components
+
+from .helpers import has as _has
+from .helpers import overlay, problems
+from .helpers import write as _write
+
+
+def _overlay(base: str = "ed2-default", **sections: Any) -> dict[str, Any]:
+    return overlay(base, **sections)
+
+
+def _problems(path: Path) -> list[str]:
+    return problems(path, "polis_nb/data/ed2.json")
+
 
 PACKAGED = resources.files("polis_nb.data").joinpath("ed2.json")
 PACKAGED_ED1 = resources.files("polis_nb.data").joinpath("ed1.json")
@@ -30,29 +43,6 @@ def ed1() -> Components:
 def ed2_raw() -> dict[str, Any]:
     raw: dict[str, Any] = json.loads(PACKAGED.read_text(encoding="utf-8"))
     return raw
-
-
-def _write(tmp_path: Path, name: str, doc: Any) -> Path:
-    path = tmp_path / name
-    path.write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
-    return path
-
-
-def _overlay(base: str = "ed2-default", **sections: Any) -> dict[str, Any]:
-    return {"format": "polis_nb.components/1", "name": "test-overlay", "extends": base, **sections}
-
-
-def _problems(path: Path) -> list[str]:
-    with pytest.raises(ComponentError) as info:
-        load_components(path)
-    assert info.value.problems
-    for p in info.value.problems:
-        assert p.startswith(f"{path}: ") or p.startswith("polis_nb/data/ed"), p
-    return info.value.problems
-
-
-def _has(problems: list[str], *parts: str) -> bool:
-    return any(all(x in p for x in parts) for p in problems)
 
 
 def _by_id(items: Any) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 import polis_nb as pn
+from polis_nb.rules.board import board
 
 
 def play(s: pn.State, *texts: str) -> pn.State:
@@ -46,3 +47,56 @@ def refused_for(s: pn.State, text: str, *rules: str) -> pn.Explanation:
     missing = [r for r in rules if r not in e.rule_ids]
     assert not missing, f"{text!r}: {missing} not cited by: {e}"
     return e
+
+
+def play_log(s: pn.State, *texts: str) -> tuple[pn.State, list[pn.LogEntry]]:
+    """Apply decisions in order; return the final state and every log entry they produced."""
+    log: list[pn.LogEntry] = []
+    for t in texts:
+        s = pn.apply(s, t)
+        log.extend(s.log)
+    return s, log
+
+
+def ids_of(log: list[pn.LogEntry]) -> set[str]:
+    return {r for e in log for r in e.rules}
+
+
+# --- reading a position by ids (either edition) ----------------------------------------------------
+
+SIDES = {"athens": 0, "sparta": 1}
+
+
+def units(s: pn.State, area: str) -> tuple[int, int]:
+    return s.units[board(s).area_index[area]]
+
+
+def pop(s: pn.State, polis: str) -> int:
+    return s.pop[board(s).polis_index[polis]]
+
+
+def owner(s: pn.State, polis: str) -> str:
+    o = s.owner[board(s).polis_index[polis]]
+    return "neutral" if o < 0 else ("athens", "sparta")[o]
+
+
+def good(s: pn.State, side: str, g: str) -> int:
+    return s.goods[SIDES[side]][board(s).good_index[g]]
+
+
+def prestige(s: pn.State, side: str) -> int:
+    return s.prestige[SIDES[side]]
+
+
+def marker(s: pn.State, g: str) -> int:
+    return s.markers[board(s).comp.market_goods.index(g)]
+
+
+def legal(s: pn.State) -> set[str]:
+    return {str(a) for a in pn.legal_actions(s)}
+
+
+def controller(s: pn.State, area: str) -> str:
+    b = board(s)
+    c = b.controller(s, b.area_index[area])
+    return "nobody" if c < 0 else ("athens", "sparta")[c]

@@ -20,11 +20,11 @@ import polis_nb as pn
 from polis_nb.rules.battle import card_types, start_battle
 from polis_nb.rules.board import board
 
-from .helpers import play, play_ids, refused
+from .helpers import (controller, good, ids_of, legal, marker, owner, play, play_ids, play_log, pop, prestige,
+                      refused, units)
 
 SEED = 1
 _B = board(pn.position("ed2", SEED))
-SIDES = {"athens": 0, "sparta": 1}
 
 
 # --- small local helpers ------------------------------------------------------------------------
@@ -35,53 +35,6 @@ def fresh(**kw) -> pn.State:
     units = {a: (0, 0) for a in _B.area_ids}
     units.update(kw.pop("units", {}))
     return pn.position("ed2", SEED, units=units, **kw).evolve(closed=(), event=None)
-
-
-def play_log(s: pn.State, *texts: str) -> tuple[pn.State, list[pn.LogEntry]]:
-    """Apply decisions in order; return the final state and every log entry they produced."""
-    log: list[pn.LogEntry] = []
-    for t in texts:
-        s = pn.apply(s, t)
-        log.extend(s.log)
-    return s, log
-
-
-def ids_of(log: list[pn.LogEntry]) -> set[str]:
-    return {r for e in log for r in e.rules}
-
-
-def units(s: pn.State, area: str) -> tuple[int, int]:
-    return s.units[_B.area_index[area]]
-
-
-def pop(s: pn.State, polis: str) -> int:
-    return s.pop[_B.polis_index[polis]]
-
-
-def owner(s: pn.State, polis: str) -> str:
-    o = s.owner[_B.polis_index[polis]]
-    return "neutral" if o < 0 else ("athens", "sparta")[o]
-
-
-def good(s: pn.State, side: str, g: str) -> int:
-    return s.goods[SIDES[side]][_B.good_index[g]]
-
-
-def prestige(s: pn.State, side: str) -> int:
-    return s.prestige[SIDES[side]]
-
-
-def marker(s: pn.State, g: str) -> int:
-    return s.markers[_B.comp.market_goods.index(g)]
-
-
-def legal(s: pn.State) -> set[str]:
-    return {str(a) for a in pn.legal_actions(s)}
-
-
-def controller(s: pn.State, area: str) -> str:
-    c = _B.controller(s, _B.area_index[area])
-    return "nobody" if c < 0 else ("athens", "sparta")[c]
 
 
 def covered_after(round_ends: int) -> list[str]:

@@ -20,13 +20,13 @@ import polis_nb as pn
 from polis_nb.rules.board import board
 from polis_nb.rules.index import _RULES_ED2
 
-from .helpers import play, play_ids, refused, refused_for, rule_ids
+from .helpers import (good, legal, marker, owner, play, play_ids, pop, prestige, refused, refused_for, rule_ids,
+                      units)
 
 SEED = 1
 ATHENS, SPARTA = 0, 1
 B = board(pn.position("ed2", SEED))
 B1 = board(pn.position("ed1", SEED))
-SIDES = {"athens": 0, "sparta": 1}
 
 
 # --- small local helpers ------------------------------------------------------------------------
@@ -48,37 +48,8 @@ def fresh1(**kw) -> pn.State:
     return pn.position("ed1", SEED, units=units, **kw)
 
 
-def good(s: pn.State, side: str, g: str) -> int:
-    return s.goods[SIDES[side]][board(s).good_index[g]]
-
-
-def prestige(s: pn.State, side: str) -> int:
-    return s.prestige[SIDES[side]]
-
-
-def units(s: pn.State, area: str) -> tuple[int, int]:
-    return s.units[board(s).area_index[area]]
-
-
-def owner(s: pn.State, polis: str) -> str:
-    o = s.owner[board(s).polis_index[polis]]
-    return "neutral" if o < 0 else ("athens", "sparta")[o]
-
-
-def pop(s: pn.State, polis: str) -> int:
-    return s.pop[board(s).polis_index[polis]]
-
-
 def pidx(polis: str) -> int:
     return B.polis_index[polis]
-
-
-def marker(s: pn.State, g: str) -> int:
-    return s.markers[board(s).comp.market_goods.index(g)]
-
-
-def legal(s: pn.State) -> set[str]:
-    return {str(a) for a in pn.legal_actions(s)}
 
 
 def no_ed1_variant(ids) -> None:

@@ -7,9 +7,11 @@ import pytest
 import polis_nb as pn
 from polis_nb.analysis import sensible_policy
 from polis_nb.render.combatview import Step, combat_view, odds_function, odds_view
-from polis_nb.rules.battle import _with, card_name, card_types
+from polis_nb.rules.battle import card_name, card_types
 from polis_nb.widgets import Combat
 from polis_nb.widgets.combat import battle_position
+
+from .helpers import send, with_hands
 
 LAND = [card_name(t) for t in card_types("ed1-default", "land")[0]]
 
@@ -23,26 +25,6 @@ def setup(**kw):
 def combat(source, **kw):
     kw.setdefault("odds", False)
     return Combat(source, **kw)
-
-def send(w, **intent):
-    intent.setdefault("rev", w.rev)
-    w.handle_intent(intent)
-
-
-def with_hands(s, athens, sparta):
-    """``s`` with the two hands replaced (cards taken from / returned to the draw pile)."""
-    bt = s.battle
-    names = [card_name(t) for t in card_types(s.components, bt.kind)[0]]
-    pool = [d + a + b for d, a, b in zip(bt.deck, *bt.hands)]
-    hands = []
-    for cards in (athens, sparta):
-        h = [0] * len(names)
-        for c in cards:
-            h[names.index(c)] += 1
-            pool[names.index(c)] -= 1
-        hands.append(tuple(h))
-    assert min(pool) >= 0
-    return s.evolve(battle=_with(bt, hands=tuple(hands), deck=tuple(pool)))
 
 
 def dealt(seed=0, **kw):

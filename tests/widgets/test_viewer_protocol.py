@@ -6,10 +6,7 @@ import pytest
 import polis_nb as pn
 from polis_nb.widgets import Viewer
 
-
-def send(w, **intent):
-    intent.setdefault("rev", w.rev)
-    w.handle_intent(intent)
+from .helpers import send
 
 
 @pytest.fixture
