@@ -100,3 +100,11 @@ def controller(s: pn.State, area: str) -> str:
     b = board(s)
     c = b.controller(s, b.area_index[area])
     return "nobody" if c < 0 else ("athens", "sparta")[c]
+
+
+def deal(s: pn.State, attacker_cards: list[str], defender_cards: list[str]) -> pn.State:
+    """Force a battle's opening deal: the attacker's cards come first, then the defender's."""
+    assert s.pending.kind == "draw-card"
+    for c in attacker_cards + defender_cards:
+        s = pn.apply(s, f"card {c}")
+    return s

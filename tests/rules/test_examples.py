@@ -18,8 +18,8 @@ import polis_nb as pn
 from polis_nb.rules.battle import start_battle
 from polis_nb.rules.board import board
 
-from .helpers import (controller, good, ids_of, legal, marker, owner, play, play_ids, play_log, pop, prestige,
-                      refused, units)
+from .helpers import (controller, deal, good, ids_of, legal, marker, owner, play, play_ids, play_log, pop,
+                      prestige, refused, units)
 
 SEED = 1
 _B = board(pn.position(seed=SEED))
@@ -590,14 +590,6 @@ def test_example_proxenos_naupaktos_to_poteidaia(mode, bribe):
 # =================================================================================================
 # Battles
 # =================================================================================================
-
-def deal(s: pn.State, attacker_cards: list[str], defender_cards: list[str]) -> pn.State:
-    """Force the opening deal: the attacker's cards come first, then the defender's."""
-    assert s.pending.kind == "draw-card"
-    for c in attacker_cards + defender_cards:
-        s = pn.apply(s, f"card {c}")
-    return s
-
 
 def test_example_land_battle_matched_formations():
     """Ed1 · Schlachten, Beispiel 1 (land).
