@@ -125,6 +125,7 @@ def narrate(nodes: list[Node], title: str, *, round: str | None = None) -> Comme
             last_round = label
         if parent.pending.kind == "turn" and not parent.turn_actions:
             entries.append(Entry(f"{poss(parent.pending.player)} turn", "", "", (), "", "", ""))
-        entries.append(Entry("", str(n.action), "".join(n.glyphs), tuple(sentence(e, n.state.edition) for e in n.state.log),
+        said = tuple(sentence(e, n.state.edition) for e in n.state.log)
+        entries.append(Entry("", str(n.action), "".join(n.glyphs), said,
                              n.starting_comment, n.comment, n.name if n.starts_variation() else ""))
     return Commentary(entries, title)

@@ -493,7 +493,8 @@ def draw_track(ctx: _Ctx) -> str:
     limits = (f"limit {rs.stacking} · {loads_words(s, comp)}" if comp.market_covers
               else f"limit {rs.stacking} · loads ≤{rs.max_load}")
     out.append(_text(x0 + geo.TRACK_W - 8, y0 + (40 if wide else 19), limits, "sm end"))
-    ev = next((e.name for e in comp.events if e.id == s.event), s.event) if s.event else ("none yet" if s.phase == "start" else "none")
+    ev = (next((e.name for e in comp.events if e.id == s.event), s.event) if s.event
+          else "none yet" if s.phase == "start" else "none")
     out.append(_text(x0 + 8, y0 + 40, f"Event: {ev}", "md"))
     status = _status(ctx)
     out.append(_text(x0 + 8, y0 + 56, status, "md b" if len(status) <= 46 else "sm b"))

@@ -204,7 +204,8 @@ def describe(state: State, *, marks=()) -> str:
     r = comp.rounds[s.round]
     lines = [f"Polis ({s.edition}) — round {r.name} (stacking limit {r.stacking}, {loads_words(s, comp)}), "
              f"phase {s.phase}", status_words(s)]
-    ev = next((e.name for e in comp.events if e.id == s.event), s.event) if s.event else ("none yet" if s.phase == "start" else "none")
+    ev = (next((e.name for e in comp.events if e.id == s.event), s.event) if s.event
+          else "none yet" if s.phase == "start" else "none")
     lines.append(f"Event: {ev}")
     lines.append("Territories:")
     lines += [_area_line(s, b, i) for i in b.territories]

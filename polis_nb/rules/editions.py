@@ -42,7 +42,8 @@ ED1 = Edition(
     id="ed1", title="First edition (Asylum Games 2012; yucata.de rules)", component_set="ed1-default",
     free_actions=(), siege_discs=False, tribute_all_hoplites=True, exchange_dice="one",
     buy_dice="higher-of-two", phoros={}, phoros_needs_other_polis=False, project_draws=(3, 3, 3, 3),
-    project_removal=False, projects_face_down=False, retreat_pays_opponent=True, options={"spoilage": ("yucata", "printed-de")},
+    project_removal=False, projects_face_down=False, retreat_pays_opponent=True,
+    options={"spoilage": ("yucata", "printed-de")},
 )
 
 ED2 = Edition(

@@ -144,15 +144,17 @@ def _cite_edition(s: State, log: list) -> list:
         rules, text = e.rules, e.text
         if any(r in variants for r in rules):
             rules = tuple(dict.fromkeys(variants.get(r, r) for r in rules))
-        if "trade ship" in text:
-            text = _edition_words(s, text)
+        text = _edition_words(s, text)
         out.append(e if rules is e.rules and text is e.text else LogEntry(text, rules, e.player))
     return out
 
 
 def _edition_words(s: State, text: str) -> str:
+    """``text`` in the words of the edition's components (e.g. merchants for trade ships)."""
+    if "trade ship" not in text:
+        return text
     terms = board_named(s.components).comp.terms
-    if terms and "trade ship" in text:
+    if terms:
         text = text.replace("trade ships", terms.get("ships", "trade ships")).replace(
             "trade ship", terms.get("ship", "trade ship"))
     return text
@@ -266,8 +268,8 @@ KEYWORDS: dict[str, frozenset[str]] = {
     "trade-offer": frozenset({"offer"}), "proxenos-dest": frozenset({"polis"}),
     "battle-order": frozenset({"battle"}), "battle-retreat": frozenset({"fight", "retreat"}),
     "battle-attack": frozenset({"play"}), "battle-defend": frozenset({"answer"}),
-    "event-remove": frozenset({"remove"}), "project-remove": frozenset({"remove"}), "feed": frozenset({"feed", "release"}),
-    "grow": frozenset({"grow", "end"}), "phoros": frozenset({"phoros"}),
+    "event-remove": frozenset({"remove"}), "project-remove": frozenset({"remove"}),
+    "feed": frozenset({"feed", "release"}), "grow": frozenset({"grow", "end"}), "phoros": frozenset({"phoros"}),
 }
 
 
@@ -323,7 +325,8 @@ _PENDING_TEXT = {
     "draw-card": "draw a combat card", "battle-retreat": "retreat or fight on",
     "battle-attack": "play two combat cards", "battle-defend": "answer each attacking card",
     "draw-project": "draw a project tile", "draw-event": "draw the round's event",
-    "event-remove": "remove one of its units", "project-remove": "remove one drawn project tile from the game", "feed": "cover the food shortfall",
+    "event-remove": "remove one of its units", "project-remove": "remove one drawn project tile from the game",
+    "feed": "cover the food shortfall",
     "grow": "let a polis grow (or end)", "phoros": "turn prestige into silver",
 }
 

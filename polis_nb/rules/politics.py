@@ -193,7 +193,8 @@ def market_die_apply(s: State, a: Action, log: Log) -> State:
 
 
 def _offer_why(s: State, a: Action) -> Explanation | None:
-    if len(a.args) not in (2, 3) or a.args[1] not in ("exchange", "buy") or (len(a.args) == 3 and a.args[1] != "exchange"):
+    if len(a.args) not in (2, 3) or a.args[1] not in ("exchange", "buy") or (
+            len(a.args) == 3 and a.args[1] != "exchange"):
         return Explanation.of(False, "Write 'offer <market>.<slot> exchange', 'offer <market>.<slot> exchange <good>' "
                               "or '... buy'.", "decision.wrong-kind")
     if len(a.args) == 3 and a.args[0] in board(s).offer_index and len(_offer(s, a.args[0]).demand) == 1:
