@@ -1,12 +1,12 @@
 """Widget benchmark in real JupyterLab + Debian Chromium: prints figures, asserts nothing.
 
-    python bench/widgets.py [--clicks 60]
+    python bench/widgets.py [--clicks 60] [--editions ed1,ed2]
 
 For the Board: click → board updated (the click's intent reaches Python, the kernel applies the
 decision, the new view model comes back and the SVG is updated in place), median and p95, measured
 inside the page with performance.now(). Side by side, in the same run and page, a trivial anywidget
 counter whose click round-trips through a Python observer. Also the view-model size per update and
-the SVG render time in Python.
+the SVG render time in Python. Each edition is measured in its own JupyterLab session.
 """
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ counter
 BOARD = '''
 import random, polis_nb as pn
 from polis_nb.widgets import Board
-g = pn.Game(seed=5)
+g = pn.Game(edition="{edition}", seed=5)
 board = Board(g)
 board
 '''
@@ -67,7 +67,10 @@ CLICK_JS = """async ([sel, what]) => {
   });
   const t0 = performance.now();
   target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-  return (await drawn) - t0;
+  // a click that changes nothing (no new view within 5 s) is reported, not waited for forever
+  const late = new Promise((resolve) => setTimeout(() => resolve(null), 5000));
+  const t1 = await Promise.race([drawn, late]);
+  return t1 === null ? -2 : t1 - t0;
 }"""
 
 
@@ -86,7 +89,14 @@ def pct(xs, q):
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clicks", type=int, default=60)
+    ap.add_argument("--editions", default="ed1,ed2", help="comma-separated editions to measure")
     args = ap.parse_args(argv)
+    for edition in args.editions.split(","):
+        measure(edition, args.clicks)
+    return 0
+
+
+def measure(edition: str, clicks: int) -> None:
     from playwright.sync_api import sync_playwright
 
     import polis_nb as pn
@@ -96,7 +106,7 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as d:
         nbdir = Path(d) / "nb"
         nbdir.mkdir()
-        (nbdir / "bench.ipynb").write_text(json.dumps(notebook([COUNTER, BOARD])))
+        (nbdir / "bench.ipynb").write_text(json.dumps(notebook([COUNTER, BOARD.replace("{edition}", edition)])))
         server = LabServer(nbdir, Path(d) / "lab", extra_path=ROOT)
         lab = server.start()
         try:
@@ -106,21 +116,27 @@ def main(argv=None) -> int:
                 open_notebook(page, lab, "bench.ipynb")
                 page.wait_for_selector(".pnb-board .pb-button")
                 times = {"board": [], "counter": []}
-                for k in range(args.clicks):
+                stuck: list = []
+                for k in range(clicks):
                     for what, sel in (("counter", ".bench-counter"), ("board", ".pnb-board")):
                         sel = sel if what == "board" else "div:has(> .bench-counter)"
                         ms = page.evaluate(CLICK_JS, [sel, what])
                         if ms >= 0:
                             times[what].append(ms)
+                        elif ms == -2:
+                            stuck.append(page.evaluate(f"document.querySelector('{sel}').dataset.rev"))
                 browser.close()
         finally:
             server.stop()
     b, c = times["board"], times["counter"]
-    print(f"polis_nb widget benchmark — JupyterLab + Chromium, {len(b)} board clicks, {len(c)} counter clicks")
+    print(f"polis_nb widget benchmark, {edition} — JupyterLab + Chromium, {len(b)} board clicks, "
+          f"{len(c)} counter clicks")
     print(f"  Board click → board updated: median {statistics.median(b):.1f} ms, p95 {pct(b, 0.95):.1f} ms")
     print(f"  trivial counter round trip : median {statistics.median(c):.1f} ms, p95 {pct(c, 0.95):.1f} ms")
     print(f"  ratio (medians) board / counter: {statistics.median(b) / statistics.median(c):.2f}")
-    g = pn.Game(seed=5)
+    if stuck:
+        print(f"  clicks that drew nothing within 5 s: {len(stuck)} (left out)")
+    g = pn.Game(edition=edition, seed=5)
     w = Board(g)
     sizes = []
     for _ in range(40):
@@ -135,7 +151,6 @@ def main(argv=None) -> int:
     for _ in range(50):
         svg(s)
     print(f"  SVG render: {(time.perf_counter() - t0) / 50 * 1e3:.2f} ms")
-    return 0
 
 
 if __name__ == "__main__":
