@@ -13,7 +13,11 @@ from typing import Mapping
 
 PLAYERS = ("athens", "sparta")
 PROVENANCES = ("stated", "derived", "reconstructed")
-DEFAULT_TERMS: Mapping[str, str] = MappingProxyType({"ship": "trade ship", "ships": "trade ships"})  # terms keys, Ed1 words
+# the words a component set may rename (``Components.terms``), with the first edition's wording; the
+# longer phrases come first so that Components.words replaces them before their parts
+DEFAULT_TERMS: Mapping[str, str] = MappingProxyType({
+    "build-ships": "build trade ships", "builds-ship": "builds a trade ship", "ships": "trade ships",
+    "ship": "trade ship"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +205,17 @@ class Components:
     def term(self, key: str) -> str:
         """A word of this edition's texts, e.g. term("ships") -> "trade ships" (Ed1) / "merchants" (Ed2)."""
         return self.terms.get(key) or DEFAULT_TERMS[key]
+
+    def words(self, text: str) -> str:
+        """``text`` written with the first edition's words, in this set's terms (e.g. "Build trade
+        ships" -> "Hire merchants" in the second edition); unchanged where no term is renamed."""
+        if not self.terms or "trade ship" not in text:
+            return text
+        for key, old in DEFAULT_TERMS.items():
+            new = self.term(key)
+            if new != old:
+                text = text.replace(old, new).replace(old.capitalize(), new.capitalize())
+        return text
 
     def provenance_of(self, *path: str) -> Provenance:
         """Most specific provenance recorded for a dotted path, e.g. ("tribute", "attika")."""

@@ -41,9 +41,7 @@ def price_words(s: State, offer) -> str:
 
 def edition_words(comp, text: str) -> str:
     """Shared first-edition wording in this edition's terms (e.g. merchants for trade ships)."""
-    if comp.terms and "trade ship" in text:
-        text = text.replace("trade ships", comp.term("ships")).replace("trade ship", comp.term("ship"))
-    return text
+    return comp.words(text)
 
 
 def loads_words(s: State, comp) -> str:

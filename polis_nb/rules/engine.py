@@ -151,13 +151,7 @@ def _cite_edition(s: State, log: list) -> list:
 
 def _edition_words(s: State, text: str) -> str:
     """``text`` in the words of the edition's components (e.g. merchants for trade ships)."""
-    if "trade ship" not in text:
-        return text
-    terms = board_named(s.components).comp.terms
-    if terms:
-        text = text.replace("trade ships", terms.get("ships", "trade ships")).replace(
-            "trade ship", terms.get("ship", "trade ship"))
-    return text
+    return board_named(s.components).comp.words(text) if "trade ship" in text else text
 
 
 def _unchecked(s: State, a: Action) -> State:

@@ -68,7 +68,10 @@ def test_ed2_constants_and_rounds(comp: Components) -> None:
     assert comp.market_goods == ("iron", "wood", "wine") and comp.perishable == ("wine", "wheat")
     assert (comp.cubes_per_player, comp.ships_per_player, comp.battle_threshold) == (39, 8, 8)
     assert (comp.train_good, comp.discs_per_player, comp.market_covers) == ("iron", 25, True)
-    assert dict(comp.terms) == {"ship": "merchant", "ships": "merchants"}
+    assert dict(comp.terms) == {"ship": "merchant", "ships": "merchants", "build-ships": "hire merchants",
+                                "builds-ship": "hires a merchant"}
+    assert comp.words("Build trade ships; Athens builds a trade ship") == "Hire merchants; Athens hires a merchant"
+    assert default_components("ed1").words("Build trade ships") == "Build trade ships"
     assert (comp.term("ship"), comp.term("ships")) == ("merchant", "merchants")
     assert [(r.label, r.name, r.stacking, r.max_load) for r in comp.rounds] == [
         ("alpha", "Alpha (Λ)", 3, 3), ("epsilon", "Epsilon (Σ)", 4, 4), ("omega", "Omega (Ω)", 5, 5)]
@@ -359,7 +362,7 @@ def test_bad_ed2_file_gives_precise_messages(tmp_path: Path, ed2_raw: dict[str, 
         ("projects[3].prestige_rule", "Ed2 has no prestige rule 'half-capital-pop-up'"),
         ("projects", "Ed2 has", "'philosopher': 2, 'artist': 2", "found"),
         ("constants.train_good", "unknown good 'metal'"),
-        ("constants.terms.galley", "unknown term 'galley' (known: ship, ships)"),
+        ("constants.terms.galley", "unknown term 'galley' (known: build-ships, builds-ship, ships, ship)"),
         ("combat_cards.rows[1].land.formation_name", "formation 'phalanx' is named 'Falanga' here but 'Phalanx' at "
                                                     "combat_cards.rows[0].land"),
     ]

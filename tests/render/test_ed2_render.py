@@ -250,7 +250,7 @@ def test_free_ransom_and_phoros_rates_are_labelled(start2):
     s = pn.edit(start2, proxenos={"athens": None}, goods={"athens": {"silver": 3}}, to_move="athens")
     labels = {x["action"]: x["label"] for x in board_view(s)["buttons"]}
     assert labels["ransom"] == "Ransom the proxenos (free: no action)"
-    assert labels["ships"] == "Build merchants"
+    assert labels["ships"] == "Hire merchants"
     phoros = start2.evolve(pending=Pending("phoros", 0))
     assert label_of(Action("phoros", ("2",)), phoros) == "Phoros: 2 prestige → 3 silver"
     ed1 = pn.settle(pn.new_game("ed1", 1))

@@ -25,7 +25,7 @@ def test_board_on_an_ed2_state_constructs_and_draws_ed2_names():
     json.dumps(v)
     assert "Athinae" in w.svg and "Athenai" not in w.svg
     assert "merchants" in v["description"] and "black cube" in v["description"]
-    assert {"action": "ships", "label": "Build merchants"} in v["buttons"]
+    assert {"action": "ships", "label": "Hire merchants"} in v["buttons"]
     assert repr(w) == repr(w) and repr(w).startswith("Board(state, ply ")
 
 
