@@ -17,7 +17,7 @@ from ..rules.board import board, board_named, components_named
 from ..rules.common import poss
 from ..rules.editions import EDITIONS
 from ..rules.editor import invariant_problems
-from ..rules.engine import _cite_edition
+from ..rules.engine import cite_edition_log
 from ..rules.state import NEUTRAL, PLAYERS, Pending
 
 __all__ = ["ALIASES", "TranslationError", "translate", "translation_losses"]
@@ -288,15 +288,15 @@ def _translate_pending(s: State, t: State, edition: str, losses: list[str]) -> S
         # let the other edition's round start decide what it waits for with these tiles on display
         first = s.pending.data[0] if k == "draw-project" and s.pending.data else -1
         log: list = []
-        t = flow._draw_next_project(t.evolve(pending=Pending("draw-project", -1), phase="start"), log, first)
-        return t.evolve(log=tuple(_cite_edition(t, log)))
+        t = flow.draw_next_project(t.evolve(pending=Pending("draw-project", -1), phase="start"), log, first)
+        return t.evolve(log=tuple(cite_edition_log(t, log)))
     if k == "phoros":
         log = []
         p = s.pending.player
-        t2, waiting = roundend._phoros(t, p, log)
+        t2, waiting = roundend.phoros_step(t, p, log)
         if not waiting:  # the other edition does not ask this side: go on as it would
-            t2 = roundend._advance(t2, log)
-            return t2.evolve(log=tuple(_cite_edition(t2, log)))
+            t2 = roundend.advance(t2, log)
+            return t2.evolve(log=tuple(cite_edition_log(t2, log)))
         return t2
     if k in _INDEX_DATA or k == "over":
         return t

@@ -74,7 +74,7 @@ def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options:
     )
     log: list = []
     s = flow.start_round(s, log)
-    return s.evolve(log=tuple(_cite_edition(s, log)))
+    return s.evolve(log=tuple(cite_edition_log(s, log)))
 
 
 def legal_actions(s: State) -> tuple[Action, ...]:
@@ -133,7 +133,7 @@ def settle(s: State, rng: random.Random | None = None) -> State:
 _set = object.__setattr__
 
 
-def _cite_edition(s: State, log: list) -> list:
+def cite_edition_log(s: State, log: list) -> list:
     """Log entries of shared code cite first-edition ids and words; give them this edition's rules
     and terms (e.g. merchants for trade ships)."""
     variants = edition_of(s).variants
@@ -160,7 +160,7 @@ def _unchecked(s: State, a: Action) -> State:
     if n.siege_discs:
         n = military.drop_stranded_discs(n, log)
     if s.edition != "ed1":
-        log = _cite_edition(s, log)
+        log = cite_edition_log(s, log)
         if n.outcome is not None and s.outcome is None:
             o = n.outcome
             n = n.evolve(outcome=replace(o, rules=cite(s, *o.rules)))

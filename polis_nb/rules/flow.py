@@ -215,10 +215,12 @@ def start_round(s: State, log: Log, first_passer: int = -1) -> State:
     when an edition lets the weaker player remove a project tile."""
     say(log, f"Round {round_name(s)} begins", "game.rounds")
     s = s.evolve(phase="start")
-    return _draw_next_project(s, log, first_passer)
+    return draw_next_project(s, log, first_passer)
 
 
-def _draw_next_project(s: State, log: Log, first_passer: int = -1) -> State:
+def draw_next_project(s: State, log: Log, first_passer: int = -1) -> State:
+    """Round start: draw tiles up to the edition's number, let the weaker side remove one where the
+    edition says so, then go on to the event."""
     ed = edition_of(s)
     if len(s.display) < ed.project_draws[s.round] and s.pile:
         keep = (first_passer,) if ed.project_removal and first_passer >= 0 else ()
@@ -283,7 +285,7 @@ def project_draw_apply(s: State, a: Action, log: Log) -> State:
     proj = board(s).project_index[t]
     s = s.evolve(display=s.display + (t,), pile=tuple(x for x in s.pile if x != t))
     say(log, f"Project {proj.name} is put on display", "round.projects")
-    return _draw_next_project(s, log, s.pending.data[0] if s.pending.data else -1)
+    return draw_next_project(s, log, s.pending.data[0] if s.pending.data else -1)
 
 
 decision("draw-project", project_draw_options, project_draw_apply)

@@ -45,7 +45,8 @@ def resume_roundend(s: State, log: Log) -> State:
     return s
 
 
-def _advance(s: State, log: Log) -> State:
+def advance(s: State, log: Log) -> State:
+    """The current round-end step is done for the side it waited for: go on to the next."""
     step, idx = s.roundend
     return resume_roundend(s.evolve(roundend=(step, idx + 1)), log)
 
@@ -120,7 +121,7 @@ def feed_apply(s: State, a: Action, log: Log) -> State:
         n, w = need(s, p), have(s, p, "wheat")
         s = add_prestige(add_good(s, p, "wheat", -w), p, -(n - w))
         say(log, f"{side(p)} feeds {n} cubes with {w} wheat and {n - w} prestige", "roundend.feeding", player=p)
-        return _advance(s, log)
+        return advance(s, log)
     i = b.polis_index[a.args[0]]
     n = s.pop[i]
     s = s.evolve(owner=tset(s.owner, i, NEUTRAL), pop=tset(s.pop, i, 0))
@@ -129,7 +130,7 @@ def feed_apply(s: State, a: Action, log: Log) -> State:
     s, waiting = _feed(s, p, log)
     if waiting or s.outcome is not None:
         return s
-    return _advance(s, log)
+    return advance(s, log)
 
 
 def _feed_why(s: State, a: Action) -> Explanation | None:
@@ -183,7 +184,7 @@ def grow_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     if a.kind == "end":
         say(log, f"{side(p)} lets no more poleis grow", "roundend.growth", player=p)
-        return _advance(s, log)
+        return advance(s, log)
     b = board(s)
     i = b.polis_index[a.args[0]]
     grown = dict(s.pending.data)
@@ -192,7 +193,7 @@ def grow_apply(s: State, a: Action, log: Log) -> State:
     say(log, f"{polis_name(b, i)} grows to {s.pop[i]} cubes for 1 wheat", "roundend.growth", player=p)
     data = tuple(sorted(grown.items()))
     if not _grow_targets(s, p, data):
-        return _advance(s, log)
+        return advance(s, log)
     return s.evolve(pending=Pending("grow", p, data))
 
 
@@ -263,7 +264,8 @@ def _has_league(s: State, p: int) -> bool:
     return any(o == p and i != b.capital[p] for i, o in enumerate(s.owner))
 
 
-def _phoros(s: State, p: int, log: Log):
+def phoros_step(s: State, p: int, log: Log):
+    """Step 6 for side ``p``: (state, waiting) — waiting when ``p`` is asked how much Phoros to take."""
     if s.prestige[p] < 1:
         return s, False
     if edition_of(s).phoros_needs_other_polis and not _has_league(s, p):
@@ -287,7 +289,7 @@ def phoros_apply(s: State, a: Action, log: Log) -> State:
         say(log, f"Phoros: {side(p)} turns {n} prestige into {silver} silver", "roundend.phoros", player=p)
     else:
         say(log, f"Phoros: {side(p)} keeps its prestige", "roundend.phoros", player=p)
-    return _advance(s, log)
+    return advance(s, log)
 
 
 def _phoros_why(s: State, a: Action) -> Explanation | None:
@@ -308,7 +310,7 @@ def _nothing(s: State, p: int, log: Log):
 
 
 _STEP = {"projects": _projects, "feed": _feed, "grow": _grow, "megalopolis": _megalopolis, "spoil": _spoil,
-         "phoros": _phoros, "prepare": _nothing}
+         "phoros": phoros_step, "prepare": _nothing}
 
 
 def _lose(s: State, p: int, reason: str, rule: str) -> State:
