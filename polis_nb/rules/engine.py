@@ -181,7 +181,10 @@ def is_legal(s: State, a: Action) -> bool:
         if a.kind == "pass":
             return not a.args
         return a.kind in ACTIONS and flow.turn_why(s, a) is None
-    return a in HANDLERS[s.pending.kind].options(s)
+    h = HANDLERS[s.pending.kind]
+    if h.legal is not None:
+        return h.legal(s, a)
+    return a in h.options(s)
 
 
 def apply(s: State, action: Action | str) -> State:

@@ -295,7 +295,8 @@ def _proxenos_why(s: State, a: Action) -> Explanation | None:
     return proxenos_refusal(s, s.pending.player, b.polis_index[a.args[0]], a.args[2])
 
 
-decision("proxenos-dest", proxenos_options, proxenos_apply, _proxenos_why)
+decision("proxenos-dest", proxenos_options, proxenos_apply, _proxenos_why,
+         legal=lambda s, a: a.kind == "polis" and _proxenos_why(s, a) is None)
 
 
 def _proxenos_avail(s: State, p: int) -> bool:

@@ -18,6 +18,8 @@ class Handler:
     options: Callable[[State], list[Action]]
     apply: Callable[[State, Action, list], State]
     why: Callable[[State, Action], Explanation | None] | None = None
+    # decides one option without listing them all (must agree with ``options``; a test checks it)
+    legal: Callable[[State, Action], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -49,8 +51,8 @@ def handler(kind: str, why=None):
     return deco
 
 
-def decision(kind: str, options, apply, why=None) -> None:
-    HANDLERS[kind] = Handler(options, apply, why)
+def decision(kind: str, options, apply, why=None, legal=None) -> None:
+    HANDLERS[kind] = Handler(options, apply, why, legal)
 
 
 def action(spec: ActionSpec) -> None:
