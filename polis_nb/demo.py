@@ -1,5 +1,5 @@
-"""``polis-demo``: play and narrate a seeded game in the terminal (the main job until the
-tutorials arrive). Both sides are played by the sensible random policy."""
+"""``polis-demo``: play and narrate a seeded game of either edition in the terminal. Both sides
+are played by the sensible random policy."""
 from __future__ import annotations
 
 import argparse
@@ -12,10 +12,12 @@ from .rules import apply, new_game, sample_chance
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="polis-demo", description=__doc__)
     ap.add_argument("--seed", type=int, default=7, help="seed for chance and for both players (default 7)")
+    ap.add_argument("--edition", choices=("ed1", "ed2"), default="ed1",
+                    help="ed1: first edition (yucata rules, default); ed2: second edition (Devir 2020)")
     ap.add_argument("--quiet", action="store_true", help="print only the final position and outcome")
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
-    s = new_game("ed1", seed=args.seed)
+    s = new_game(args.edition, seed=args.seed)
     if not args.quiet:
         for e in s.log:
             print(e)
