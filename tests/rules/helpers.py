@@ -108,3 +108,17 @@ def deal(s: pn.State, attacker_cards: list[str], defender_cards: list[str]) -> p
     for c in attacker_cards + defender_cards:
         s = pn.apply(s, f"card {c}")
     return s
+
+
+def first_exchange(s: pn.State, attack_hand: list[str], defend_hand: list[str], play_text: str,
+                   answer_text: str) -> tuple[pn.State, set[str], tuple[int, int]]:
+    """Deal a battle's opening hands, let both sides fight on, and play the first exchange.
+
+    Returns the state after it, the rule ids it cited, and the prestige (Athens, Sparta) just before it.
+    """
+    s = deal(s, attack_hand, defend_hand)
+    s = play(s, "fight", "fight")
+    assert s.pending.kind == "battle-attack" and s.current_player == ("athens", "sparta")[s.battle.attacker]
+    before = s.prestige
+    s, ids = play_ids(s, play_text, answer_text)
+    return s, ids, before

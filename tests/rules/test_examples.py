@@ -18,8 +18,8 @@ import polis_nb as pn
 from polis_nb.rules.battle import start_battle
 from polis_nb.rules.board import board
 
-from .helpers import (controller, deal, good, ids_of, legal, marker, owner, play, play_ids, play_log, pop,
-                      prestige, refused, units)
+from .helpers import (controller, first_exchange, good, ids_of, legal, marker, owner, play, play_ids, play_log,
+                      pop, prestige, refused, units)
 
 SEED = 1
 _B = board(pn.position(seed=SEED))
@@ -607,12 +607,10 @@ def test_example_land_battle_matched_formations():
     assert units(s, "boiotia") == (4, 4)
     assert {"battle.trigger", "battle.first-attacker", "battle.hands"} <= ids_of(log)
     assert s.battle is not None and s.battle.attacker == 1 and s.battle.kind == "land"
-    s = deal(s, ["phalanx:othismos", "archers:shoot", "peltasts:hold", "cavalry:hold"],
-             ["phalanx:advance", "archers:advance", "cavalry:advance", "peltasts:hold"])
-    s = play(s, "fight", "fight")
-    assert s.pending.kind == "battle-attack" and s.current_player == "sparta"
-    p_sp, p_at = prestige(s, "sparta"), prestige(s, "athens")
-    s, ids = play_ids(s, "play phalanx:othismos archers:shoot", "answer phalanx:advance archers:advance")
+    s, ids, (p_at, p_sp) = first_exchange(
+        s, ["phalanx:othismos", "archers:shoot", "peltasts:hold", "cavalry:hold"],
+        ["phalanx:advance", "archers:advance", "cavalry:advance", "peltasts:hold"],
+        "play phalanx:othismos archers:shoot", "answer phalanx:advance archers:advance")
     assert units(s, "boiotia") == (4, 4)
     assert prestige(s, "sparta") == p_sp + 1 and prestige(s, "athens") == p_at
     assert "battle.formation" in ids
@@ -635,11 +633,10 @@ def test_example_sea_battle_salpinx():
     s, log = play_log(s, "fleet", "to kyklades", "from noties")
     assert units(s, "kyklades") == (4, 4) and "battle.trigger" in ids_of(log)
     assert s.battle.kind == "sea" and s.battle.attacker == 0
-    s = deal(s, ["trireme:kyklos", "salpinx:ambush", "bireme:kyklos", "triacontor:kyklos"],
-             ["trireme:periplous", "elite-trireme:diekplous", "bireme:periplous", "triacontor:kyklos"])
-    s = play(s, "fight", "fight")
-    p_at, p_sp = prestige(s, "athens"), prestige(s, "sparta")
-    s, ids = play_ids(s, "play trireme:kyklos salpinx:ambush", "answer trireme:periplous elite-trireme:diekplous")
+    s, ids, (p_at, p_sp) = first_exchange(
+        s, ["trireme:kyklos", "salpinx:ambush", "bireme:kyklos", "triacontor:kyklos"],
+        ["trireme:periplous", "elite-trireme:diekplous", "bireme:periplous", "triacontor:kyklos"],
+        "play trireme:kyklos salpinx:ambush", "answer trireme:periplous elite-trireme:diekplous")
     assert units(s, "kyklades") == (4, 3)
     assert prestige(s, "athens") == p_at - 1 and prestige(s, "sparta") == p_sp
     assert {"battle.formation", "battle.salpinx"} <= ids
@@ -658,11 +655,10 @@ def test_example_land_battle_mercenaries_and_cavalry():
     s = fresh(round="4", to_move="sparta", units={"boiotia": (4, 4)}, prestige={"athens": 5, "sparta": 5})
     s = start_battle(s, _B.area_index["boiotia"], [])
     assert s.battle.attacker == 1  # Sparta attacks first on land
-    s = deal(s, ["phalanx:othismos", "archers:advance", "peltasts:hold", "cavalry:hold"],
-             ["mercenaries:hold", "cavalry:advance", "phalanx:advance", "peltasts:hold"])
-    s = play(s, "fight", "fight")
-    p_sp, p_at = prestige(s, "sparta"), prestige(s, "athens")
-    s, ids = play_ids(s, "play phalanx:othismos archers:advance", "answer mercenaries:hold cavalry:advance")
+    s, ids, (p_at, p_sp) = first_exchange(
+        s, ["phalanx:othismos", "archers:advance", "peltasts:hold", "cavalry:hold"],
+        ["mercenaries:hold", "cavalry:advance", "phalanx:advance", "peltasts:hold"],
+        "play phalanx:othismos archers:advance", "answer mercenaries:hold cavalry:advance")
     assert units(s, "boiotia") == (3, 4)
     assert prestige(s, "sparta") == p_sp + 2 + 1 and prestige(s, "athens") == p_at
     assert {"battle.formation", "battle.mercenaries"} <= ids

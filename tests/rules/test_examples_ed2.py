@@ -20,8 +20,8 @@ import polis_nb as pn
 from polis_nb.rules.battle import card_types, start_battle
 from polis_nb.rules.board import board
 
-from .helpers import (controller, deal, good, ids_of, legal, marker, owner, play, play_ids, play_log, pop,
-                      prestige, refused, units)
+from .helpers import (controller, first_exchange, good, ids_of, legal, marker, owner, play, play_ids, play_log,
+                      pop, prestige, refused, units)
 
 SEED = 1
 _B = board(pn.position("ed2", SEED))
@@ -613,11 +613,10 @@ def test_example_ed2_land_battle_matched_formations():
     assert [card_label("land", c) for c in ("phalanx:othismos", "archers:shoot", "phalanx:advance",
                                             "archers:advance")] == [
         "Phalanx/Othismos", "Toxotis/Voli", "Phalanx/Proothisi", "Toxotis/Proothisi"]
-    s = deal(s, ["phalanx:othismos", "archers:shoot", "peltasts:hold", "cavalry:hold"],
-             ["phalanx:advance", "archers:advance", "cavalry:advance", "peltasts:hold"])
-    s = play(s, "fight", "fight")
-    p_sp, p_at = prestige(s, "sparta"), prestige(s, "athens")
-    s, ids = play_ids(s, "play phalanx:othismos archers:shoot", "answer phalanx:advance archers:advance")
+    s, ids, (p_at, p_sp) = first_exchange(
+        s, ["phalanx:othismos", "archers:shoot", "peltasts:hold", "cavalry:hold"],
+        ["phalanx:advance", "archers:advance", "cavalry:advance", "peltasts:hold"],
+        "play phalanx:othismos archers:shoot", "answer phalanx:advance archers:advance")
     assert units(s, "boiotia") == (4, 4)
     assert prestige(s, "sparta") == p_sp + 1 and prestige(s, "athens") == p_at
     assert "battle.formation" in ids
@@ -642,11 +641,10 @@ def test_example_ed2_sea_battle_salpinx():
     assert [card_label("sea", c) for c in ("trireme:kyklos", "salpinx:ambush", "trireme:periplous",
                                            "elite-trireme:diekplous")] == [
         "Treeris/Kyklos", "Salpinx/Enedra", "Treeris/Periplous", "Anotera Treeris/Diekplous"]
-    s = deal(s, ["trireme:kyklos", "salpinx:ambush", "bireme:kyklos", "triacontor:kyklos"],
-             ["trireme:periplous", "elite-trireme:diekplous", "bireme:periplous", "triacontor:kyklos"])
-    s = play(s, "fight", "fight")
-    p_at, p_sp = prestige(s, "athens"), prestige(s, "sparta")
-    s, ids = play_ids(s, "play trireme:kyklos salpinx:ambush", "answer trireme:periplous elite-trireme:diekplous")
+    s, ids, (p_at, p_sp) = first_exchange(
+        s, ["trireme:kyklos", "salpinx:ambush", "bireme:kyklos", "triacontor:kyklos"],
+        ["trireme:periplous", "elite-trireme:diekplous", "bireme:periplous", "triacontor:kyklos"],
+        "play trireme:kyklos salpinx:ambush", "answer trireme:periplous elite-trireme:diekplous")
     assert units(s, "kyklades") == (4, 3)
     assert prestige(s, "athens") == p_at - 1 and prestige(s, "sparta") == p_sp
     assert {"battle.formation", "battle.salpinx"} <= ids
@@ -665,11 +663,10 @@ def test_example_ed2_land_battle_misthoforos_and_ippiko():
     assert s.battle.attacker == 1
     assert [card_label("land", c) for c in ("archers:advance", "mercenaries:hold", "cavalry:advance")] == [
         "Toxotis/Proothisi", "Misthoforos/Antistasi", "Ippiko/Proothisi"]
-    s = deal(s, ["phalanx:othismos", "archers:advance", "peltasts:hold", "cavalry:hold"],
-             ["mercenaries:hold", "cavalry:advance", "phalanx:advance", "peltasts:hold"])
-    s = play(s, "fight", "fight")
-    p_sp, p_at = prestige(s, "sparta"), prestige(s, "athens")
-    s, ids = play_ids(s, "play phalanx:othismos archers:advance", "answer mercenaries:hold cavalry:advance")
+    s, ids, (p_at, p_sp) = first_exchange(
+        s, ["phalanx:othismos", "archers:advance", "peltasts:hold", "cavalry:hold"],
+        ["mercenaries:hold", "cavalry:advance", "phalanx:advance", "peltasts:hold"],
+        "play phalanx:othismos archers:advance", "answer mercenaries:hold cavalry:advance")
     assert units(s, "boiotia") == (3, 4)
     assert prestige(s, "sparta") == p_sp + 2 + 1 and prestige(s, "athens") == p_at
     assert {"battle.formation", "battle.mercenaries"} <= ids
@@ -714,8 +711,8 @@ def test_example_ed2_growth_sparti():
 
 def test_example_ed2_growth_sparti_never_beyond_eight():
     """Ed2 · Koniec rundy › 3. Przyrost Populacji, example: growth stops at Sparti's maximum of 8."""
-    s = fresh(round="epsilon", to_move="athens", passed=["sparta"], poleis={"sparta": ("sparta", 6), "pylos": "neutral"},
-              goods={"athens": {"wheat": 8}, "sparta": {"wheat": 7 + 5}})
+    s = fresh(round="epsilon", to_move="athens", passed=["sparta"],
+              poleis={"sparta": ("sparta", 6), "pylos": "neutral"}, goods={"athens": {"wheat": 8}, "sparta": {"wheat": 7 + 5}})
     s = play(s, "pass", "grow sparta", "grow sparta")
     assert pop(s, "sparta") == 8
     assert "grow sparta" not in legal(s)
