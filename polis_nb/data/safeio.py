@@ -1,0 +1,127 @@
+"""Reading and writing user files safely: JSON with a nesting limit, text without lone surrogates, and
+writes that never leave a half-written file behind.
+
+Every reader of the package (component files, records, position text, widget intents) goes through
+:func:`loads_json` instead of :func:`json.loads`, so hostile input such as ``"[" * 100000`` is refused
+with a clear message instead of a ``RecursionError``; every writer of a user's file goes through
+:func:`write_text_atomic`, so a failed write (a full disk, text that cannot be encoded) leaves the old
+file as it was.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import Any, Callable
+
+#: Deepest nesting of arrays and objects any polis_nb file needs is below 10; 64 leaves room for
+#: users' own files while staying far from Python's recursion limit.
+MAX_JSON_DEPTH = 64
+
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.S)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class JSONDepthError(ValueError):
+    """JSON nested deeper than :data:`MAX_JSON_DEPTH`; carries the line and column where it went too deep."""
+
+    def __init__(self, limit: int, line: int, column: int) -> None:
+        self.limit, self.line, self.column = limit, line, column
+        super().__init__(f"line {line}, column {column}: JSON nested deeper than {limit} levels")
+
+
+def json_depth_error(text: str, limit: int = MAX_JSON_DEPTH) -> JSONDepthError | None:
+    """The place where ``text`` first nests arrays/objects deeper than ``limit``, or None.
+    Strings are skipped, so brackets inside them do not count."""
+    depth = 0
+    for m in _TOKENS.finditer(text):
+        tok = m.group()
+        if tok in "[{":
+            depth += 1
+            if depth > limit:
+                pos = m.start()
+                line = text.count("\n", 0, pos) + 1
+                return JSONDepthError(limit, line, pos - (text.rfind("\n", 0, pos) + 1) + 1)
+        elif tok in "]}":
+            depth -= 1
+    return None
+
+
+def loads_json(text: str, *, limit: int = MAX_JSON_DEPTH,
+               object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None = None) -> Any:
+    """:func:`json.loads` that refuses nesting deeper than ``limit`` (:class:`JSONDepthError`, a
+    ``ValueError``, with the line and column); other faults raise :class:`json.JSONDecodeError` as usual."""
+    try:
+        value = json.loads(text, object_pairs_hook=object_pairs_hook)
+    except RecursionError:
+        value = None
+    else:
+        if text.count("[") + text.count("{") <= limit or _depth_within(value, limit):
+            return value
+    err = json_depth_error(text, limit)
+    if err is None:  # only reachable if the parser itself ran out of stack below the limit
+        err = JSONDepthError(limit, 1, 1)
+    raise err
+
+
+def _depth_within(value: Any, limit: int) -> bool:
+    """Whether a parsed JSON value nests at most ``limit`` containers deep (level by level, no recursion)."""
+    level, depth = [value], 1
+    while level:
+        if depth > limit:
+            return False
+        nxt: list[Any] = []
+        for v in level:
+            nxt.extend([x for x in (v.values() if isinstance(v, dict) else v) if isinstance(x, (dict, list))])
+        level, depth = nxt, depth + 1
+    return True
+
+
+def lone_surrogate(text: str) -> int | None:
+    """Index of the first lone surrogate code point in ``text`` (it cannot be written as UTF-8), or None."""
+    m = _SURROGATE.search(text)
+    return None if m is None else m.start()
+
+
+def check_text(text: str, what: str) -> str:
+    """Return ``text`` if it can be saved as UTF-8; otherwise raise ``ValueError`` naming ``what``."""
+    if not isinstance(text, str):
+        raise TypeError(f"{what} must be text (str), not {type(text).__name__}")
+    i = lone_surrogate(text)
+    if i is not None:
+        raise ValueError(f"{what} holds a lone surrogate (U+{ord(text[i]):04X}) at character {i + 1}; "
+                         "it cannot be saved as UTF-8")
+    return text
+
+
+def write_text_atomic(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder and an atomic rename:
+    if encoding or writing fails, the file at ``path`` is left exactly as it was."""
+    path = Path(path)
+    data = text.encode(encoding)  # fails before anything on disk is touched
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            mode = path.stat().st_mode & 0o777
+        except FileNotFoundError:
+            mode = 0o666 & ~_umask()
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def _umask() -> int:
+    m = os.umask(0)
+    os.umask(m)
+    return m
