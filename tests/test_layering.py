@@ -10,8 +10,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[1] / "polis_nb"
 
 
 # Display hooks may import the render layer lazily, inside the function, as python-chess does:
-# ``State._repr_svg_`` draws the board for Jupyter without rules depending on render at import time.
-LAZY_RENDER_HOOKS = {"_repr_svg_", "_repr_html_"}
+# ``State._repr_svg_`` draws the board for Jupyter without rules depending on render at import time;
+# ``Game.to_html`` writes the exported page the same way.
+LAZY_RENDER_HOOKS = {"_repr_svg_", "_repr_html_", "to_html"}
 
 
 def _imports(path: pathlib.Path, source: str | None = None):

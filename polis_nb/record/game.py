@@ -470,6 +470,16 @@ class Game:
 
         return svg(self.state, marks=tuple(self.node.marks))
 
+    def to_html(self, path, *, title: str | None = None) -> None:
+        """Write the whole annotated record as one self-contained HTML page: the board at every node,
+        the narrated decisions with their rule citations, comments, glyphs and marks, the variations
+        as a tree, keyboard navigation (←/→, ↑/↓ between variations, Home/End). It opens from a file
+        with no kernel and no network. ``title`` defaults to the Event header (or edition and seed)."""
+        from ..data.safeio import write_text_atomic
+        from ..render.htmlgame import game_html  # lazy: the record layer sits below render
+
+        write_text_atomic(path, game_html(self, title=title))
+
     def _repr_html_(self) -> str:
         return (f"<div class='polis-game' style='display:flex;flex-wrap:wrap;gap:12px'>"
                 f"<div style='flex:1 1 560px;max-width:900px'>{self._repr_svg_()}</div>"

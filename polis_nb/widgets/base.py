@@ -1,10 +1,13 @@
 """What every polis_nb widget shares: the browser module and styles, the synced view model, the
-revision number, and the checked path from an intent to a redraw."""
+revision number, the checked path from an intent to a redraw, and the static picture a notebook keeps
+for readers without a kernel."""
 from __future__ import annotations
 
 import anywidget
 import traitlets
 
+from ..render.combatsvg import combat_svg
+from ..render.viewmodel import view_svg
 from ._assets import asset
 from .intents import IntentError, check_intent
 
@@ -30,6 +33,26 @@ class IntentWidget(anywidget.AnyWidget):
         """Revision of the view; every redraw bumps it, so stale intents can be told apart."""
         return self._rev
 
+    def static_svg(self) -> str:
+        """What the widget shows now as one standalone SVG document: the board (Board, Viewer) or the
+        battle (Combat). Deterministic: the same view gives the same bytes."""
+        return static_svg(getattr(self, "_kind", "board"), self.view)
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The live widget plus a static fallback in one output: ``text/plain`` (the repr) and
+        ``image/svg+xml`` (:meth:`static_svg`, taken when the cell ran).
+
+        Each front end draws one type of a bundle. JupyterLab ranks the widget view first (its
+        renderer is registered above every standard one), so it shows the live widget and never the
+        picture beside it; nbconvert's HTML exporter (and GitHub and nbviewer, which use it) skips
+        the widget view when the notebook holds no widget state and takes the next type in its
+        priority, the SVG (the bundle has no text/html or markdown that would come first)."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        return {**data, "image/svg+xml": self.static_svg()}, metadata
+
     def _on_msg(self, _widget, content, _buffers) -> None:
         self.handle_intent(content)
 
@@ -48,3 +71,10 @@ class IntentWidget(anywidget.AnyWidget):
 
     def _refresh(self, explanation=None, note: str = "") -> None:
         raise NotImplementedError
+
+
+def static_svg(kind: str, view: dict) -> str:
+    """The picture of a widget's view model: ``kind`` is the widget's ``_kind`` (board, viewer, combat)."""
+    if kind == "combat":
+        return combat_svg(view)
+    return view_svg(view["board"] if kind == "viewer" else view)
