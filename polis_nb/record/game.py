@@ -8,12 +8,16 @@
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Iterator
 
+from ..data.safeio import check_text
 from ..rules import Action, IllegalActionError, State, apply, chance_rng, new_game, parse_action, sample_chance
 from ..rules.board import board
 from ..rules.state import PLAYERS
+from .checks import need, need_path, own_node
+from .headers import Headers
 from .node import COLOURS, GLYPHS, Mark, Node, RecordError
 
 # keywords of chance outcomes, by what a what-if names
@@ -38,7 +42,12 @@ def split_decisions(text: str) -> list[str]:
 
 
 class Game:
-    """A game record: a tree of decisions from a new game, with a current node."""
+    """A game record: a tree of decisions from a new game, with a current node.
+
+    Arguments of the wrong type raise ``TypeError`` saying which argument; text that cannot be saved
+    as UTF-8 (a lone surrogate in a comment, a name or a header) raises ``ValueError`` naming the
+    field. Either way nothing changes. ``headers`` is checked the same way (see :class:`Headers`).
+    """
 
     def __init__(self, edition: str = "ed1", seed: int = 0, *, components=None, headers: dict | None = None,
                  settle: bool = True, **options: str):
@@ -55,18 +64,16 @@ class Game:
         return g
 
     def _start(self, s: State, headers: dict | None, settle: bool, position: bool = False) -> None:
-        self.headers: dict[str, str] = {
-            "Edition": s.edition, "Seed": str(s.seed), "Components": s.components,
-            "Options": ",".join(f"{k}={v}" for k, v in s.options), "Athens": "?", "Sparta": "?",
-        }
+        fixed = {"Edition": s.edition, "Seed": str(s.seed), "Components": s.components,
+                 "Options": ",".join(f"{k}={v}" for k, v in s.options)}
         if position:
-            self.headers["Position"] = s.to_notation()
-        fixed = ("Edition", "Seed", "Components", "Options") + (("Position",) if position else ())
-        for k, v in (headers or {}).items():
-            if k in fixed and str(v) != self.headers[k]:
-                raise RecordError(f"the header {k} {str(v)!r} contradicts the game ({self.headers[k]!r}); "
-                                  "pass the edition, seed, components, options or position themselves")
-            self.headers[str(k)] = str(v)
+            fixed["Position"] = s.to_notation()
+        h = Headers(fixed)
+        h.update({"Athens": "?", "Sparta": "?"})
+        if headers is not None:
+            need(headers, Mapping, "headers")
+            h.update(headers)  # checked whole, before the record exists
+        self._headers = h
         self.root = Node(None, None, s)
         self.node = self.root
         self.errors: list[RecordError] = []
@@ -74,6 +81,22 @@ class Game:
         self._branch_name: tuple[Node, str] | None = None  # (where, name) from branch()
         if settle:
             self._settle()
+
+    @property
+    def headers(self) -> Headers:
+        """The record's headers (a dict of text). Names and values are checked when set: a header
+        name is an ASCII letter followed by letters, digits, '-' or '_' (own names start with 'X-');
+        a value is text without lone surrogates. Edition, Seed, Components, Options and Position
+        describe the start of the game and cannot change. Assigning a dict replaces the other headers
+        (all checked before any changes)."""
+        return self._headers
+
+    @headers.setter
+    def headers(self, value: "Mapping[str, str]") -> None:
+        need(value, Mapping, "headers")
+        new = type(self._headers)(self._headers._fixed)
+        new.update(value)
+        self._headers = new
 
     # --- the position ---------------------------------------------------------------------------
     @property
@@ -92,9 +115,13 @@ class Game:
         All are checked first; if one is illegal nothing is added and IllegalActionError says which.
         An existing child with the same decision is followed rather than duplicated. Afterwards chance
         decisions are resolved from the game's seed (``settle=False`` leaves them to you).
+        Anything but text, an Action or a list/tuple of them raises ``TypeError``.
         """
+        need(decisions, (str, Action, list, tuple), "play(decisions)")
         items = split_decisions(decisions) if isinstance(decisions, str) else (
             [decisions] if isinstance(decisions, Action) else list(decisions))
+        for k, item in enumerate(items):
+            need(item, (str, Action), f"decision {k + 1} of play()")
         s = self.node.state
         plan: list[tuple[Action, State]] = []
         for k, item in enumerate(items):
@@ -129,6 +156,7 @@ class Game:
     def undo(self, n: int = 1) -> Node:
         """Back to before the last ``n`` player decisions (seeded chance outcomes that followed
         them go too). The record keeps them: :meth:`redo` returns."""
+        need(n, int, "undo(n)")
         for _ in range(n):
             decided = [m for m in self.node.path() if not m.auto]
             if not decided:
@@ -153,11 +181,10 @@ class Game:
         return self.node
 
     def goto(self, target: Node | int) -> Node:
-        """Go to a node of this record, or to a ply on the current line."""
+        """Go to a node of this record, or to a ply on the current line (``TypeError`` for anything else)."""
+        need(target, (Node, int), "goto(target)")
         if isinstance(target, Node):
-            if target.root() is not self.root:
-                raise RecordError("that node belongs to another record")
-            self.node = target
+            self.node = own_node(self, target)
         else:
             for n in self.line():
                 if n.ply == target:
@@ -170,6 +197,7 @@ class Game:
 
     def step(self, n: int = 1) -> Node:
         """Move n nodes forward along the main continuation (negative: back)."""
+        need(n, int, "step(n)")
         for _ in range(abs(n)):
             nxt = self.node.next() if n > 0 else self.node.parent
             if nxt is None:
@@ -233,6 +261,7 @@ class Game:
     def branch(self, name: str = "") -> "Game":
         """Name the variation that the next decision played here starts (a decision that differs
         from the main continuation always starts a new variation; one that matches follows it)."""
+        check_text(name, "the branch name")
         self._branch_name = (self.node, name)
         return self
 
@@ -246,6 +275,11 @@ class Game:
         one still open at it) has the given outcome, e.g. ``what_if(die=4)``,
         ``what_if(card="salpinx:ambush")``, ``what_if(event="holy-war")`` or ``what_if("roll 2")``.
         The branch is named after the outcome unless ``name`` (or :meth:`branch`) names it."""
+        if outcome is not None:
+            need(outcome, str, "what_if(outcome)")
+        check_text(name, "the branch name")
+        for word, value in kind.items():
+            need(value, (int, str), f"what_if({word}=...)")
         name = name or self._pending_name() or ""
         # candidates: the chance decision that led here (nearest above), then one at this node itself
         places = []
@@ -286,10 +320,10 @@ class Game:
     # --- annotation ---------------------------------------------------------------------------
     def comment(self, text: str, *, before: bool = False, node: Node | None = None) -> Node:
         """Comment the current node (or ``node``): after its decision, or ``before=True`` ahead of a
-        variation's first decision. On the root the comment is about the whole game."""
-        n = node or self.node
-        if not isinstance(text, str):
-            raise RecordError("a comment must be text")
+        variation's first decision. On the root the comment is about the whole game.
+        ``TypeError`` if ``text`` is not a str; ``ValueError`` if it cannot be saved (a lone surrogate)."""
+        n = self.node if node is None else own_node(self, node)
+        check_text(text, "the comment before a decision" if before else "the comment")
         if before and n.parent is not None:
             if not n.starts_variation():
                 raise RecordError("a comment before a decision opens a variation; here, comment the decision "
@@ -300,9 +334,11 @@ class Game:
         return n
 
     def glyph(self, glyph: str, node: Node | None = None) -> Node:
+        """Judge the current node's (or ``node``'s) decision with a glyph: one of :data:`GLYPHS`."""
+        need(glyph, str, "the glyph")
         if glyph not in GLYPHS:
             raise RecordError(f"unknown glyph {glyph!r}; use one of {' '.join(GLYPHS)}")
-        n = node or self.node
+        n = self.node if node is None else own_node(self, node)
         if n.parent is None:
             raise RecordError("a glyph judges a decision, and the start of the game is none; comment it instead")
         if glyph not in n.glyphs:
@@ -310,14 +346,19 @@ class Game:
         return n
 
     def arrow(self, src: str, dst: str, colour: str = "green", node: Node | None = None) -> Node:
+        """Draw an arrow between two areas on the current node (or ``node``)."""
         return self._mark(Mark.arrow(src, dst, colour), node)
 
     def highlight(self, target: str, colour: str = "yellow", node: Node | None = None) -> Node:
+        """Highlight an area, polis or market on the current node (or ``node``)."""
         return self._mark(Mark.highlight(target, colour), node)
 
     def _mark(self, m: Mark, node: Node | None) -> Node:
+        for t in m.targets:
+            need(t, str, f"the {m.kind}'s area")
+        need(m.colour, str, f"the {m.kind}'s colour")
         check_mark(self.root.state, m)
-        n = node or self.node
+        n = self.node if node is None else own_node(self, node)
         if m not in n.marks:
             n.marks.append(m)
         return n
@@ -360,18 +401,27 @@ class Game:
 
     # --- files ----------------------------------------------------------------------------------
     def to_text(self) -> str:
-        """The record in the .polis text format."""
+        """The record in the .polis text format. ``TypeError`` / ``ValueError`` name a comment, name
+        or header that holds something else than text that can be saved (see :meth:`save`)."""
+        from .checks import check_savable
         from .textio import write
 
+        check_savable(self)
         return write(self)
 
     @classmethod
     def from_text(cls, text: str, *, strict: bool = False) -> "Game":
         """Read .polis text. Lenient by default: the valid part is kept and ``game.errors`` lists
-        each problem with its line and column; ``strict=True`` raises the first instead."""
+        each problem with its line and column; ``strict=True`` raises the first instead. Line ends
+        may be LF, CRLF or CR. Problems that leave nothing to keep (a bad Edition, Seed, Components,
+        Options or Position header) raise :class:`RecordError` in both modes; ``text`` that is not a
+        str raises ``TypeError``."""
         from .headers import game_from_headers
         from .textio import read
 
+        if isinstance(text, (bytes, bytearray)):
+            raise TypeError("from_text needs text (str), not bytes: decode it first, or use Game.load(path)")
+        need(text, str, "from_text(text)")
         game, errors = read(text, game_factory=game_from_headers)
         if game is None or (strict and errors):
             raise errors[0]
@@ -386,40 +436,54 @@ class Game:
 
     @classmethod
     def from_json(cls, data: "dict | str", *, strict: bool = False) -> "Game":
-        """Read the JSON form (a dict or JSON text); lenient like :meth:`from_text`."""
-        import json
-
+        """Read the JSON form (a dict or JSON text); lenient like :meth:`from_text`. Errors in JSON
+        text carry the line and column of the node or field at fault; errors in a dict name the node.
+        Text that is not JSON, or nests deeper than a record ever does, raises :class:`RecordError`;
+        ``data`` that is neither a dict nor a str raises ``TypeError``."""
         from .headers import game_from_headers
-        from .jsonio import from_json
+        from .jsonio import from_json, parse
 
+        need(data, (dict, str), "from_json(data)")
+        text = None
         if isinstance(data, str):
-            try:
-                data = json.loads(data.removeprefix("\ufeff"))
-            except json.JSONDecodeError as e:
-                raise RecordError(f"not valid JSON: {e.msg}", e.lineno, e.colno) from None
-        game, errors = from_json(data, game_factory=game_from_headers)
+            text, data = parse(data)
+        game, errors = from_json(data, game_factory=game_from_headers, text=text)
         if strict and errors:
             raise errors[0]
         game.errors = errors
         return game
 
     def save(self, path) -> None:
-        """Write the record: .json gives JSON, anything else the .polis text format."""
+        """Write the record: .json gives JSON, anything else the .polis text format. The file is
+        written whole or not at all (a temporary file in the same folder, then renamed): a failed
+        write leaves the old file as it was. A comment, name or header that is not text, or cannot be
+        saved as UTF-8 (a lone surrogate), raises ``TypeError`` / ``ValueError`` naming it, before
+        anything is written; a path that is not a str or path-like object raises ``TypeError``."""
         import json
         import pathlib
 
+        from ..data.safeio import write_text_atomic
+        from .checks import check_savable
+
+        need_path(path, "save(path)")
         path = pathlib.Path(path)
+        check_savable(self)
         if path.suffix == ".json":
-            path.write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            text = json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n"
         else:
-            path.write_text(self.to_text(), encoding="utf-8")
+            text = self.to_text()
+        write_text_atomic(path, text)
 
     @classmethod
     def load(cls, path, *, strict: bool = False) -> "Game":
         """Read a record written by :meth:`save` (by its suffix). Bad UTF-8 is reported with its
-        line and column and replaced, so the rest can still be read."""
+        line and column and replaced, so the rest can still be read. A path that is not a str or
+        path-like object raises ``TypeError``."""
         import pathlib
 
+        from .reading import unix_lines
+
+        need_path(path, "load(path)")
         path = pathlib.Path(path)
         raw = path.read_bytes()
         try:
@@ -427,7 +491,7 @@ class Game:
             bad = None
         except UnicodeDecodeError as e:
             text = raw.decode("utf-8", errors="replace")
-            before = raw[: e.start].decode("utf-8", errors="replace")
+            before = unix_lines(raw[: e.start].decode("utf-8", errors="replace"))
             bad = RecordError("the file is not valid UTF-8 here (the byte was replaced)",
                               before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1)
         # read leniently, then (strict) raise the first problem in the file, the bad byte included
@@ -446,6 +510,7 @@ class Game:
     def same_record(self, other: "Game") -> bool:
         """Equal headers and equal trees: decisions, chance flags, comments, glyphs, marks, names and
         the order of variations (positions follow from these)."""
+        need(other, Game, "same_record(other)")
         if self.headers != other.headers:
             return False
         stack = [(self.root, other.root)]

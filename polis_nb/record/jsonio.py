@@ -1,11 +1,26 @@
 """The JSON form of a record: headers plus a flat list of nodes (parent index first, so deep lines
-never hit recursion limits). Exact round trip with the text format and the tree."""
+never hit recursion limits). Exact round trip with the text format and the tree.
+
+The reader trusts no field: each must have its documented type (text, a list, an index, a bool), and
+whatever breaks a node leaves that node (and what hangs below it) out, reported with the node's index
+and, for JSON text, the line and column of the field at fault.
+"""
 from __future__ import annotations
 
-from ..rules import IllegalActionError, InvalidActionError, apply_unchecked, chance_rng, parse_action, sample_chance
+import json
+import re
+import reprlib
+
+from ..data.safeio import JSONDepthError, loads_json
+from .headers import KNOWN_HEADERS, name_problem
 from .node import GLYPHS, Mark, Node, RecordError
+from .reading import line_col, play_recorded, replace_surrogates, unix_lines
 
 FORMAT = "polis_nb.record/1"
+_TEXT_FIELDS = ("comment", "starting_comment", "name")
+_REPR = reprlib.Repr()  # bounded: no huge or deeply nested value is copied into a message
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxother, _REPR.maxlist, _REPR.maxdict = 2, 40, 40, 4, 4
+_short = _REPR.repr
 
 
 def to_json(game) -> dict:
@@ -16,7 +31,7 @@ def to_json(game) -> dict:
                    "action": str(n.action) if n.action is not None else None}
         if n.auto:
             d["auto"] = True
-        for key in ("comment", "starting_comment", "name"):
+        for key in _TEXT_FIELDS:
             if getattr(n, key):
                 d[key] = getattr(n, key)
         if n.glyphs:
@@ -28,88 +43,228 @@ def to_json(game) -> dict:
     return {"format": FORMAT, "headers": dict(game.headers), "nodes": nodes}
 
 
-def from_json(data: dict, *, game_factory):
+def parse(text: str) -> tuple[str, object]:
+    """JSON text (a byte order mark, CRLF or CR line ends allowed) → (the text with LF line ends,
+    the value). Text that is not JSON, or nests deeper than any record, raises RecordError with the
+    line and column."""
+    text = unix_lines(text.removeprefix("\ufeff"))
+    try:
+        return text, loads_json(text)
+    except JSONDepthError as e:
+        raise RecordError(f"JSON nested deeper than {e.limit} levels; no record nests that deep",
+                          e.line, e.column) from None
+    except json.JSONDecodeError as e:
+        raise RecordError(f"not valid JSON: {e.msg}", e.lineno, e.colno) from None
+    except ValueError as e:  # e.g. a number too long to convert
+        raise RecordError(f"not valid JSON: {e}") from None
+
+
+class _Errors:
+    """Problems of a JSON record, each with the path of the part at fault (("nodes", 3, "auto")); for
+    JSON text, turned into line and column at the end."""
+
+    def __init__(self, text: str | None):
+        self.text = text
+        self.found: list[tuple[str, tuple]] = []
+
+    def add(self, message: str, *path) -> None:
+        self.found.append((message, path))
+
+    def error(self, message: str, *path) -> RecordError:
+        """One problem that stops the reading, with its place."""
+        return self._placed([(message, path)])[0]
+
+    def errors(self) -> list[RecordError]:
+        """Every problem found, with its place."""
+        return self._placed(self.found)
+
+    def _placed(self, found: list[tuple[str, tuple]]) -> list[RecordError]:
+        if self.text is None or not found:
+            return [RecordError(m) for m, _ in found]
+        places = _places(self.text)
+        out = []
+        for message, path in found:
+            while path and path not in places:  # the nearest part the text holds
+                path = path[:-1]
+            out.append(RecordError(message, *line_col(self.text, places.get(path, 0))))
+        return out
+
+
+def from_json(data: dict, *, game_factory, text: str | None = None):
     """Read the JSON form leniently: invalid nodes (and what hangs below them) are left out and
-    reported in the returned errors, which name the node index."""
+    reported in the returned errors, which name the node index (and, given the JSON ``text`` the
+    data was parsed from, say the line and column)."""
+    errs = _Errors(text)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError(f"not a polis_nb record (expected format {FORMAT!r})")
+        raise errs.error(f"not a polis_nb record (expected format {FORMAT!r})", "format")
     headers = data.get("headers")
     nodes = data.get("nodes")
     if not isinstance(headers, dict) or not isinstance(nodes, list) or not nodes:
-        raise RecordError("a record needs 'headers' (object) and 'nodes' (non-empty list)")
-    game = game_factory({str(k): str(v) for k, v in headers.items()})
-    errors: list[RecordError] = []
+        raise errs.error("a record needs 'headers' (object) and 'nodes' (non-empty list)",
+                         "headers" if not isinstance(headers, dict) else "nodes")
+    try:
+        game = game_factory(_headers(headers, errs))
+    except RecordError as e:
+        raise errs.error(e.message, "headers", getattr(e, "header", "")) from None
+    guarded = "Position" in headers
     built: list[Node | None] = [game.root]
     if not isinstance(nodes[0], dict) or nodes[0].get("parent") is not None or nodes[0].get("action") is not None:
-        raise RecordError("node 0 must be the root (no parent, no action)")
-    if not isinstance(nodes[0].get("comment", ""), str):
-        errors.append(RecordError("node 0: comment must be text"))
-    else:
-        game.root.comment = nodes[0].get("comment", "")
-    _marks(nodes[0], game.root, "node 0", errors)
+        raise errs.error("node 0 must be the root (no parent, no action)", "nodes", 0)
+    game.root.comment = _text(nodes[0], "comment", "node 0", errs, ("nodes", 0))
+    _marks(nodes[0], game.root, 0, errs)
     for i, d in enumerate(nodes[1:], start=1):
         built.append(None)
         where = f"node {i}"
         if not isinstance(d, dict):
-            errors.append(RecordError(f"{where}: not an object"))
+            errs.add(f"{where}: not an object", "nodes", i)
             continue
         p = d.get("parent")
-        if not isinstance(p, int) or not 0 <= p < i:
-            errors.append(RecordError(f"{where}: parent must be the index of an earlier node"))
+        if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < i:
+            errs.add(f"{where}: parent must be the index of an earlier node", "nodes", i, "parent")
             continue
         parent = built[p]
         if parent is None:
             continue  # below an invalid node
-        s = parent.state
-        try:
-            a = parse_action(s, str(d.get("action")))
-        except (InvalidActionError, IllegalActionError) as e:
-            errors.append(RecordError(f"{where}: '{d.get('action')}' cannot be played at ply {s.ply}: {e}"))
+        action = d.get("action")
+        if not isinstance(action, str):
+            errs.add(f"{where}: action must be text like \"hoplites\", not {_short(action)}", "nodes", i, "action")
             continue
-        auto = bool(d.get("auto", False))
-        if auto and sample_chance(s, chance_rng(s)) != a:
-            errors.append(RecordError(f"{where}: '{a}' is marked as drawn from the seed, but seed {s.seed} gives "
-                                      f"'{sample_chance(s, chance_rng(s))}': another seed or component set"))
+        auto = d.get("auto", False)
+        if not isinstance(auto, bool):
+            errs.add(f"{where}: auto must be true or false, not {_short(auto)}", "nodes", i, "auto")
             auto = False
-        if parent.child(a) is not None:
-            errors.append(RecordError(f"{where}: duplicate of an earlier sibling"))
-            built[i] = parent.child(a)
+        node, new, problems = play_recorded(parent, action, auto, marker='"auto": true', guarded=guarded)
+        for field, msg in problems:
+            errs.add(f"{where}: {msg}", "nodes", i, field)
+        if node is None:
             continue
-        node = Node(parent, a, apply_unchecked(s, a), auto=auto)
-        parent.variations.append(node)
         built[i] = node
-        for key in ("comment", "starting_comment", "name"):
-            v = d.get(key, "")
-            if not isinstance(v, str):
-                errors.append(RecordError(f"{where}: {key} must be text"))
-                continue
-            setattr(node, key, v)
-        glyphs = d.get("glyphs", [])
-        if not isinstance(glyphs, list):
-            errors.append(RecordError(f"{where}: glyphs must be a list like [\"!?\"]"))
-            glyphs = []
-        for g in glyphs:
-            if g in GLYPHS and g not in node.glyphs:
-                node.glyphs.append(g)
-            elif g not in GLYPHS:
-                errors.append(RecordError(f"{where}: unknown glyph {g!r}"))
-        _marks(d, node, where, errors)
+        if not new:
+            errs.add(f"{where}: duplicate of an earlier sibling", "nodes", i)
+            continue
+        for key in _TEXT_FIELDS:
+            setattr(node, key, _text(d, key, where, errs, ("nodes", i)))
+        _glyphs(d, node, i, errs)
+        _marks(d, node, i, errs)
     game.node = game.root
-    return game, errors
+    return game, errs.errors()
 
 
-def _marks(d: dict, node: Node, where: str, errors: list) -> None:
+def _headers(raw: dict, errs: _Errors) -> dict[str, str]:
+    """The headers that can be kept; the others are reported (an unknown name is kept, like the
+    text reader does)."""
+    out: dict[str, str] = {}
+    for k, v in raw.items():
+        problem = name_problem(k)
+        if problem:
+            errs.add(problem, "headers", k)
+            continue
+        if not isinstance(v, str):
+            errs.add(f"the header {k} must be text, not {_short(v)}", "headers", k)
+            continue
+        if k not in KNOWN_HEADERS and not k.startswith("X-"):
+            errs.add(f"unknown header {k!r} (own headers start with 'X-')", "headers", k)
+        out[k] = _clean(v, f"the header {k}", errs, ("headers", k))
+    return out
+
+
+def _clean(v: str, what: str, errs: _Errors, path: tuple) -> str:
+    v, bad = replace_surrogates(v)
+    if bad:
+        errs.add(f"{what} holds a lone surrogate, which cannot be saved as UTF-8 (replaced by U+FFFD)", *path)
+    return v
+
+
+def _text(d: dict, key: str, where: str, errs: _Errors, path: tuple) -> str:
+    v = d.get(key, "")
+    if not isinstance(v, str):
+        errs.add(f"{where}: {key} must be text, not {_short(v)}", *path, key)
+        return ""
+    return _clean(v, f"{where}: {key}", errs, path + (key,))
+
+
+def _glyphs(d: dict, node: Node, i: int, errs: _Errors) -> None:
+    glyphs = d.get("glyphs", [])
+    if not isinstance(glyphs, list):
+        errs.add(f"node {i}: glyphs must be a list like [\"!?\"], not {_short(glyphs)}", "nodes", i, "glyphs")
+        return
+    for g in glyphs:
+        if isinstance(g, str) and g in GLYPHS:
+            if g not in node.glyphs:
+                node.glyphs.append(g)
+        else:
+            errs.add(f"node {i}: unknown glyph {_short(g)}", "nodes", i, "glyphs")
+
+
+def _marks(d: dict, node: Node, i: int, errs: _Errors) -> None:
     from .game import check_mark
 
     marks = d.get("marks", [])
     if not isinstance(marks, list):
-        errors.append(RecordError(f"{where}: marks must be a list"))
+        errs.add(f"node {i}: marks must be a list, not {_short(marks)}", "nodes", i, "marks")
         return
-    for m in marks:
+    for k, m in enumerate(marks):
         try:
-            mk = Mark(str(m["kind"]), tuple(str(x) for x in m["targets"]), str(m.get("colour", "green")))
+            mk = _mark(m)
             check_mark(node.root().state, mk)
-            if mk not in node.marks:
-                node.marks.append(mk)
-        except (KeyError, TypeError, AttributeError, RecordError) as e:
-            errors.append(RecordError(f"{where}: bad mark {m!r}: {e}"))
+        except RecordError as e:
+            errs.add(f"node {i}: bad mark {_short(m)}: {e.message}", "nodes", i, "marks", k)
+            continue
+        if mk not in node.marks:
+            node.marks.append(mk)
+
+
+def _mark(m: object) -> Mark:
+    if not isinstance(m, dict):
+        raise RecordError("a mark is an object like {\"kind\": \"arrow\", \"targets\": [\"attika\", \"boiotia\"]}")
+    kind, targets, colour = m.get("kind"), m.get("targets"), m.get("colour", "green")
+    if not isinstance(kind, str) or not isinstance(colour, str):
+        raise RecordError("kind and colour must be text")
+    if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
+        raise RecordError("targets must be a list of area, polis or market ids")
+    return Mark(kind, tuple(targets), colour)
+
+
+# --- where things stand in JSON text ----------------------------------------------------------------
+
+_JTOK = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}:,]|[^\s\[\]{}:,"]+', re.S)
+
+
+def _places(text: str) -> dict[tuple, int]:
+    """Offsets of a record's parts in its JSON text: each header name (("headers", name)), each node
+    (("nodes", i)), each key of a node (("nodes", i, key)) and each mark (("nodes", i, "marks", k)).
+    A single pass over the tokens, no recursion (the text is known to be valid JSON)."""
+    places: dict[tuple, int] = {}
+    stack: list[list] = []  # per open container: [is_object, its path, current key or index, expecting a key]
+    for m in _JTOK.finditer(text):
+        tok = m.group()
+        top = stack[-1] if stack else None
+        if tok == ",":
+            if top is not None:
+                if top[0]:
+                    top[3] = True
+                else:
+                    top[2] += 1
+            continue
+        if tok == ":":
+            continue
+        if tok in "]}":
+            if stack:
+                stack.pop()
+            continue
+        if top is not None and top[0] and top[3]:  # a key
+            try:
+                key = json.loads(tok)
+            except ValueError:
+                key = tok
+            top[2], top[3] = key, False
+            here = top[1] + (key,)
+            if len(here) <= 4:
+                places[here] = m.start()  # the last of duplicate keys is the one json keeps
+            continue
+        here = top[1] + (top[2],) if top is not None else ()
+        if top is not None and not top[0] and len(here) <= 4:
+            places[here] = m.start()
+        if tok in "[{":
+            stack.append([tok == "{", here, None if tok == "{" else 0, tok == "{"])
+    return places

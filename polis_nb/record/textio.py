@@ -18,18 +18,20 @@ variation, optionally opened by a quoted name and a comment. A quoted name (even
 decision on a line names it and lets a comment before it follow (a promoted variation keeps its
 name). Labels like ``3.S1.`` (round 3, Sparta's first turn) are for reading only and are ignored by
 the reader. Header values escape ``"`` and ``\\`` with a backslash and write a line break as ``\\n``.
+A carriage return in a comment, name or header value is written ``\\r``, so the file holds none: the
+reader takes CRLF and lone CR line ends exactly like LF (git autocrlf, Windows editors), and a record
+converted to CRLF and back reads the same. Header names are ASCII letters, digits, ``-`` and ``_``
+(see :mod:`polis_nb.record.headers`).
 """
 from __future__ import annotations
 
 import re
 
-from ..rules import IllegalActionError, InvalidActionError, apply_unchecked, chance_rng, parse_action
-from ..rules import sample_chance
 from ..rules.board import board
+from .headers import KNOWN_HEADERS
 from .node import GLYPHS, Mark, Node, RecordError
+from .reading import line_col, play_recorded, replace_surrogates, unix_lines
 
-KNOWN_HEADERS = ("Edition", "Seed", "Components", "Options", "Position", "Athens", "Sparta", "Event", "Site",
-                 "Date", "Annotator", "Result", "Title")
 _LABEL = re.compile(r"^(\d+[ab]?|[a-z]+)\.[AS]\d+\.$")  # round label (3, 5a, alpha), side, turn
 _MARK = re.compile(r"\[%(arrow|hl)\s+([^\]]*)\]")
 _WORD = re.compile(r"[A-Za-z0-9\-.:,+_/]+")
@@ -38,8 +40,9 @@ _WORD = re.compile(r"[A-Za-z0-9\-.:,+_/]+")
 # --- writing --------------------------------------------------------------------------------------
 
 def _esc(text: str) -> str:
-    # ``[%`` too: in a comment it would open a board mark
-    return text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}").replace("[%", "\\[%")
+    # ``[%`` too: in a comment it would open a board mark; a carriage return as \r (the file holds none)
+    return (text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}").replace("[%", "\\[%")
+            .replace("\r", "\\r"))
 
 
 def _comment(text: str, marks: list[Mark]) -> str:
@@ -89,7 +92,7 @@ def _join(parts: list[str]) -> str:
 
 
 def _hesc(v: str) -> str:
-    return v.replace("\\", "\\\\").replace('"', '\\"')
+    return v.replace("\\", "\\\\").replace('"', '\\"').replace("\r", "\\r")
 
 
 def _header(k: str, v: str) -> str:
@@ -200,7 +203,7 @@ class _Tokens:
                 j, l0, c0 = _scan_escaped(t, i + 1, '"\n'), line, col
                 if j >= n or t[j] != '"':
                     self.errors.append(RecordError("variation name is not closed with '\"'", l0, c0))
-                self.toks.append(("name", re.sub(r"\\(.)", r"\1", t[i + 1:j], flags=re.S), l0, c0))
+                self.toks.append(("name", _unescape(t[i + 1:j]), l0, c0))
                 adv(min(j + 1, n) - i)
             else:
                 m = _WORD.match(t, i)
@@ -231,11 +234,20 @@ def _scan_escaped(t: str, j: int, stops: str) -> int:
     return min(j, n)
 
 
+_ESCAPED = re.compile(r"\\(.)", re.S)
+_CR = {"r": "\r"}  # \r is a carriage return (the writer puts none in the file); \x is x otherwise
+_CR_LF = {"r": "\r", "n": "\n"}  # in a header value, \n is a line break too
+
+
+def _unescape(text: str, table: dict[str, str] = _CR) -> str:
+    return _ESCAPED.sub(lambda e: table.get(e.group(1), e.group(1)), text) if "\\" in text else text
+
+
 def _parse_header(tok: str, line: int) -> tuple[str, str]:
     m = re.fullmatch(r'\[([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\]', tok)
     if not m:
         raise RecordError(f"malformed header {tok!r}; expected [Name \"value\"]", line, 1)
-    return m.group(1), re.sub(r"\\(.)", lambda e: "\n" if e.group(1) == "n" else e.group(1), m.group(2))
+    return m.group(1), _unescape(m.group(2), _CR_LF)
 
 
 def _split_marks(raw: str, state, line: int, col: int, errors: list) -> tuple[str, list[Mark]]:
@@ -250,7 +262,7 @@ def _split_marks(raw: str, state, line: int, col: int, errors: list) -> tuple[st
         m = _MARK.match(raw, i) if raw.startswith("[%", i) else None
         if m is None:
             if raw[i] == "\\" and i + 1 < n:
-                text.append(raw[i + 1])
+                text.append(_CR.get(raw[i + 1], raw[i + 1]))
                 i += 2
             else:
                 text.append(raw[i])
@@ -276,9 +288,15 @@ def _split_marks(raw: str, state, line: int, col: int, errors: list) -> tuple[st
 
 
 def read(text: str, *, game_factory):
-    """Read ``.polis`` text leniently: the returned game holds the valid part and ``.errors``."""
-    tk = _Tokens(text.removeprefix("\ufeff"))  # a byte order mark (some editors write one) is no column
+    """Read ``.polis`` text leniently: the returned game holds the valid part and ``.errors``.
+    CRLF and CR line ends read as LF; a lone surrogate (only a str can hold one) is reported and
+    replaced by U+FFFD, so what is read can be saved."""
+    # a byte order mark (some editors write one) is no column
+    text, bad = replace_surrogates(unix_lines(text.removeprefix("\ufeff")))
+    tk = _Tokens(text)
     errors = list(tk.errors)
+    errors += [RecordError("a lone surrogate cannot be saved as UTF-8 (it was replaced by U+FFFD)", *line_col(text, i))
+               for i in bad]
     toks = tk.toks
     headers: dict[str, str] = {}
     header_at: dict[str, tuple[int, int]] = {}
@@ -300,6 +318,7 @@ def read(text: str, *, game_factory):
     except RecordError as e:
         line, col = header_at.get(getattr(e, "header", ""), (1, 1))
         return None, [RecordError(e.message, line, col)] + errors  # the reason nothing could be read first
+    guarded = "Position" in headers  # a start read from the file: the kernel's failures on it are the file's
     root = game.root
     # per open '(': the reader's state to return to, and where the '(' stands
     stack: list[list] = []
@@ -325,23 +344,11 @@ def read(text: str, *, game_factory):
         if auto:
             text_ = text_[1:].lstrip()
         base = var_start if var_start is not None else cur
-        s = base.state
-        try:
-            a = parse_action(s, text_)
-        except (InvalidActionError, IllegalActionError) as e:
-            msg = e.problem if isinstance(e, InvalidActionError) else str(e.explanation)
-            errors.append(RecordError(f"'{text_}' cannot be played at ply {s.ply}: {msg}", line, col))
+        node, _, problems = play_recorded(base, text_, auto, marker="'~'", guarded=guarded)
+        errors.extend(RecordError(msg, line, col) for _, msg in problems)
+        if node is None:
             skipping = True
             return
-        if auto and sample_chance(s, chance_rng(s)) != a:
-            errors.append(RecordError(f"'{a}' is marked as drawn from the seed, but seed {s.seed} gives "
-                                      f"'{sample_chance(s, chance_rng(s))}' here: the record was made with another "
-                                      "seed or component set", line, col))
-            auto = False
-        node = base.child(a)
-        if node is None:
-            node = Node(base, a, apply_unchecked(s, a), auto=auto)
-            base.variations.append(node)
         if var_start is not None:
             node.name = node.name or pending_name
             node.starting_comment = node.starting_comment or pending_comment

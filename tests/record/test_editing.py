@@ -396,7 +396,7 @@ def test_comment_glyph_and_mark_checks():
         g.arrow("attika", "atlantis")
     with pytest.raises(pn.RecordError, match="unknown colour"):
         g.highlight("thebai", "purple")
-    with pytest.raises(pn.RecordError):
+    with pytest.raises(TypeError, match="comment must be text"):
         g.comment(42)
     g.arrow("lakedaimon", "arkadia", "red")
     g.highlight("argos")
