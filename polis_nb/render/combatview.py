@@ -16,13 +16,13 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..record.commentary import cite, sentence
 from ..rules import Action, Explanation, State, explain, legal_actions
 from ..rules.battle import card_name, card_types, matched
 from ..rules.board import board
 from ..rules.index import RULES
 from ..rules.state import PLAYERS
 from ..rules.visibility import HIDDEN, view as visible_state
+from .text import NOBODY, action_words, cite_words, plain, rule_json
 from .viewmodel import explanation_json
 
 NAMES = {"athens": "Athens", "sparta": "Sparta"}
@@ -79,9 +79,19 @@ def hand_cards(counts, types) -> list[dict]:
     return out
 
 
-def entry_json(e) -> dict:
-    return {"text": e.text, "sentence": sentence(e), "rules": list(e.rules), "cite": cite(e.rules),
-            "player": e.player}
+def cited(rules, s: State | None = None) -> dict:
+    """The citation of some rules for the screen: ``cite`` in English, ``cite_original`` as printed."""
+    en, original = cite_words(tuple(r for r in rules if r in RULES), s.edition if s is not None else "ed1")
+    return {"cite": en, "cite_original": original}
+
+
+def entry_json(e, s: State | None = None) -> dict:
+    """A log entry for the screen (``s``: the position it belongs to, for the edition's words): plain
+    text, rule ids, the citation in English and as printed."""
+    text = plain(e.text, s.components if s is not None else None)
+    c = cited(e.rules, s)
+    return {"text": text, "sentence": f"{text} — {c['cite']}" if e.rules else text, "rules": list(e.rules),
+            **c, "player": e.player}
 
 
 def collapse(entries: list[dict]) -> list[dict]:
@@ -107,18 +117,17 @@ def battle_entries(trail: Sequence[Step]) -> list:
 
 
 def step_label(st: Step, viewer: str | None, open_hands: bool) -> str:
-    """A decision in notation, with card draws hidden from whoever may not see that hand."""
+    """A decision in words, with card draws hidden from whoever may not see that hand."""
     if st.action is None:
-        return "battle opens"
+        return "The battle opens"
     b = st.before
-    if b is not None and b.pending.kind == "draw-card" and b.battle is not None and b.battle.draws:
-        who = PLAYERS[b.battle.draws[0]]
-        if not open_hands and who != viewer:
-            return f"chance: card for {NAMES[who]} (hidden)"
-        return f"chance: card for {NAMES[who]}: {st.action.args[0]}"
-    who = PLAYERS[b.pending.player] if b is not None and b.pending.player >= 0 else ""
+    if b is None:
+        return plain(str(st.action))
+    if b.pending.kind == "draw-card" and b.battle is not None and b.battle.draws:
+        return "Chance: " + action_words(b, st.action, viewer=None if open_hands else (viewer or NOBODY))
+    who = PLAYERS[b.pending.player] if b.pending.player >= 0 else ""
     tail = f" (bot: {st.bot})" if st.bot else ""
-    return f"{NAMES.get(who, 'Chance')}: {st.action}{tail}"
+    return f"{NAMES.get(who, 'Chance')}: {action_words(b, st.action)}{tail}"
 
 
 # --- the last exchange, revealed ----------------------------------------------------------------
@@ -151,7 +160,7 @@ def reveal(st: Step, area: int, number: int) -> dict:
             text = (f"{card_label(td)} fails against {card_label(ta)}: a unit lost"
                     + (f", +{ta.value} prestige to the attacker" if ta.value > 0 else ""))
         pairs.append({"attack": card_json(ta), "answer": card_json(td), "result": result, "mercenaries": merc,
-                      "loss": loss, "gain": gain, "text": text, "rule": rule, "cite": cite((rule,))})
+                      "loss": loss, "gain": gain, "text": text, "rule": rule, **cited((rule,), after)})
     lost = before.units[area][dfn] - after.units[area][dfn]
     return {
         "exchange": number,
@@ -162,7 +171,7 @@ def reveal(st: Step, area: int, number: int) -> dict:
         "prestige": {PLAYERS[p]: after.prestige[p] - before.prestige[p] for p in (0, 1)},
         "salpinx": any(p["result"] == "salpinx" for p in pairs),
         "mercenaries": any(p["mercenaries"] for p in pairs),
-        "log": [entry_json(e) for e in after.log],
+        "log": [entry_json(e, after) for e in after.log],
         "redraw": None,
     }
 
@@ -182,7 +191,7 @@ def last_reveal(trail: Sequence[Step], area: int) -> dict | None:
     for st in trail[k:]:  # the redraw that followed it, if it happened yet (at once when nobody is asked)
         for e in st.state.log:
             if _is_redraw(e):
-                out["redraw"] = entry_json(e)
+                out["redraw"] = entry_json(e, st.state)
     out["log"] = [x for x in out["log"] if "battle.redraw" not in x["rules"]]
     return out
 
@@ -212,10 +221,10 @@ def ending(trail: Sequence[Step], area: int) -> dict | None:
         cause = "defender-broken" if s.units[area][dfn] < 2 else "deck-exhausted"
     else:
         cause = "attacker-out-of-cards"
-    reasons = [entry_json(e) for e in s.log if END_RULES & set(e.rules)]
+    reasons = [entry_json(e, s) for e in s.log if END_RULES & set(e.rules)]
     if not reasons:
         reasons = [{"text": CAUSES[cause], "sentence": CAUSES[cause] + ".", "rules": ["battle.end"],
-                    "cite": cite(("battle.end",)), "player": None}]
+                    **cited(("battle.end",), s), "player": None}]
     end_units = s.units[area]
     return {
         "cause": cause,
@@ -240,15 +249,14 @@ def _next_prompt(s: State) -> str:
 
 # --- choices ------------------------------------------------------------------------------------
 
-def _retreat_rule() -> dict:
-    return {"id": "battle.retreat", "source": RULES["battle.retreat"].source,
-            "summary": RULES["battle.retreat"].summary}
+def _retreat_rule(edition: str = "ed1") -> dict:
+    return rule_json("battle.retreat", edition)
 
 
 def retreat_info(s: State, area: int, side: str | None, *, can_act: bool, why_not: str = "") -> dict:
     """The retreat button: enabled only at a retreat window for ``side`` (who then has the prestige,
     or the kernel would not ask); otherwise the reason it is disabled, with the rule."""
-    rule = _retreat_rule()
+    rule = _retreat_rule(s.edition)
     if not in_battle(s, area):
         return {"enabled": False, "action": "retreat", "reason": "The battle is over.", "rule": rule}
     if side is None:
@@ -300,7 +308,7 @@ def _blocked(s: State, side: int) -> list[dict]:
                 continue
             e = explain(s, f"play {names[i]} {names[j]}")
             if not e.legal:
-                item = {"text": e.text, "rules": list(e.rule_ids), "cite": cite(tuple(e.rule_ids))}
+                item = {"text": plain(e.text, s.components), "rules": list(e.rule_ids), **cited(e.rule_ids, s)}
                 out.append(dict(item, cards=[names[i], names[j]]))
                 if i != j:
                     out.append(dict(item, cards=[names[j], names[i]]))
@@ -412,12 +420,12 @@ def combat_view(trail: Sequence[Step], *, area: int, mode: str, rev: int = 0, vi
                                 can_act=acting is not None, why_not=retreat_why),
         "reveal": last_reveal(trail, area),
         "end": ending(trail, area),
-        "log": collapse([entry_json(e) for e in entries]),
+        "log": collapse([entry_json(e, s) for e in entries]),
         "steps": [step_label(st, viewer, open_hands) for st in trail],
         "odds": odds,
         "nav": nav,
         "note": note,
-        "explanation": explanation_json(explanation),
+        "explanation": explanation_json(explanation, b.comp, live.edition),
     }
     return view
 

@@ -1,11 +1,14 @@
 """The Viewer widget's view model: the record as rows (rounds, turns, decisions, variations), the
-board at the current node, and the commentary of that node and its turn."""
+board at the node shown, and the commentary of that node and its turn — all in plain words: decisions
+by what they do ("To Arkadia", not "to arkadia"), marks by what they point at, rulebook sections in
+English (the printed title rides along for a tooltip)."""
 from __future__ import annotations
 
 from ..record import Game, Node
-from ..record.commentary import sentence
 from ..rules.board import board
+from ..rules.index import RULES
 from ..rules.state import PLAYERS
+from .text import action_words, cite_words, mark_words, plain
 from .viewmodel import board_view
 
 MAX_ROWS = 3000
@@ -17,6 +20,16 @@ def node_ids(game: Game) -> list[Node]:
 
 
 def _label(n: Node, viewer: str | None) -> str:
+    """The decision that led to ``n``, in words (a card drawn for a side ``viewer`` may not see is hidden)."""
+    parent = n.parent.state if n.parent is not None else None
+    if parent is None or n.action is None:
+        return "Start"
+    return action_words(parent, n.action, viewer=viewer)
+
+
+def _notation(n: Node, viewer: str | None) -> str:
+    """The decision that led to ``n`` in notation ("to arkadia"; "chance: die 4"; a card drawn for a
+    side ``viewer`` may not see is hidden), for pages that show the record's own text."""
     parent = n.parent.state if n.parent is not None else None
     if parent is None or not parent.is_chance:
         return str(n.action)
@@ -27,10 +40,21 @@ def _label(n: Node, viewer: str | None) -> str:
     return "chance: " + str(n.action)
 
 
-def rows(game: Game, index: dict[int, str], viewer: str | None = None) -> tuple[list[dict], bool]:
+def sentences(n: Node) -> list[dict]:
+    """What the decision at ``n`` did: ``{text, cite, cite_original}`` per log entry."""
+    s = n.state
+    out = []
+    for e in s.log:
+        cite, original = cite_words(tuple(r for r in e.rules if r in RULES), s.edition)
+        out.append({"text": plain(e.text, s.components), "cite": cite, "cite_original": original})
+    return out
+
+
+def rows(game: Game, index: dict[int, str], viewer: str | None = None, current: Node | None = None
+         ) -> tuple[list[dict], bool]:
     """Display rows in reading order: each variation right after the decision it replaces."""
     out: list[dict] = []
-    current = game.node
+    current = game.node if current is None else current
     on_line = {id(n) for n in current.path()}
 
     def emit(n: Node, depth: int, starts: bool) -> None:
@@ -39,9 +63,11 @@ def rows(game: Game, index: dict[int, str], viewer: str | None = None) -> tuple[
             rnd = board(ps).comp.rounds[ps.round].name
             out.append({"heading": True, "text": f"Round {rnd} · {PLAYERS[ps.pending.player].capitalize()}",
                         "depth": 0})
-        out.append({"id": index[id(n)], "text": _label(n, viewer), "depth": depth, "glyphs": "".join(n.glyphs),
-                    "comment": n.comment, "name": n.name if starts else "", "current": n is current,
-                    "on_line": id(n) in on_line, "variation": starts, "auto": n.auto})
+        out.append({"id": index[id(n)], "num": ps.ply + 1, "text": _notation(n, viewer), "words": _label(n, viewer),
+                    "depth": depth,
+                    "glyphs": "".join(n.glyphs), "comment": n.comment, "name": n.name if starts else "",
+                    "current": n is current, "on_line": id(n) in on_line, "variation": starts, "auto": n.auto,
+                    "chance": ps.is_chance})
 
     # PGN order: a decision, then each alternative to it (with its continuation), then the main
     # line goes on. An explicit stack keeps long lines free of recursion.
@@ -63,21 +89,23 @@ def rows(game: Game, index: dict[int, str], viewer: str | None = None) -> tuple[
 
 
 def viewer_view(game: Game, *, mode: str, rev: int, viewer: str | None = None, note: str = "",
-                explanation=None, arrow_from: str | None = None) -> dict:
+                explanation=None, arrow_from: str | None = None, node: Node | None = None) -> dict:
+    """The Viewer's view model at ``node`` (by default the Game's current node)."""
     nodes = node_ids(game)
     index = {id(n): f"n{i}" for i, n in enumerate(nodes)}
-    node = game.node
+    node = game.node if node is None else node
     bv = board_view(node.state, viewer=viewer, marks=tuple(node.marks), explanation=explanation, rev=rev, note=note)
     if mode != "play":
         bv["targets"], bv["buttons"] = {}, []
-    rws, cut = rows(game, index, viewer)
+    rws, cut = rows(game, index, viewer, node)
     siblings = node.parent.variations if node.parent is not None else [node]
-    k = siblings.index(node)
+    k = siblings.index(node) if node in siblings else 0
     path = node.path()
     start = max([k for k, n in enumerate(path) if n.parent.state.pending.kind == "turn"  # type: ignore[union-attr]
                  and not n.parent.state.turn_actions] or [0])  # type: ignore[union-attr]
-    turn = [{"decision": _label(n, viewer), "sentences": [sentence(e) for e in n.state.log], "comment": n.comment}
-            for n in path[start:]]
+    turn = [{"decision": _label(n, viewer), "num": n.parent.state.ply + 1,  # type: ignore[union-attr]
+             "sentences": sentences(n), "comment": n.comment} for n in path[start:]]
+    b = board(node.state)
     return {
         "rev": rev,
         "mode": mode,
@@ -85,11 +113,12 @@ def viewer_view(game: Game, *, mode: str, rev: int, viewer: str | None = None, n
         "rows": rws,
         "rows_cut": cut,
         "current": index[id(node)],
-        "node": {"id": index[id(node)], "decision": _label(node, viewer) if node.action else "start",
+        "node": {"id": index[id(node)], "num": node.parent.state.ply + 1 if node.parent is not None else 0,
+                 "decision": _label(node, viewer),
                  "comment": node.comment, "starting_comment": node.starting_comment,
                  "can_comment_before": node.starts_variation(), "glyphs": list(node.glyphs), "name": node.name,
-                 "marks": [str(m) for m in node.marks],
-                 "sentences": [sentence(e) for e in node.state.log]},
+                 "marks": [mark_words(b, m) for m in node.marks],
+                 "sentences": sentences(node)},
         "turn": turn,
         "nav": {"back": node.parent is not None, "forward": bool(node.variations),
                 "up": k > 0, "down": k < len(siblings) - 1},

@@ -7,11 +7,15 @@ are shared with :mod:`polis_nb.render.svg` so the picture and the words never di
 """
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 from ..rules.board import Board, board
 from ..rules.state import ATHENS, NEUTRAL, PLAYERS, SPARTA, State
 
 SIDE_NAME = ("Athens", "Sparta")
 SIDE_ADJ = ("Athenian", "Spartan")
+NOBODY = "nobody"  # a viewer who may see no hand (card draws are all hidden from them)
 
 
 # --- shared word helpers -----------------------------------------------------------------------
@@ -227,3 +231,228 @@ def describe(state: State, *, marks=()) -> str:
     if marks:
         lines.append("Marks: " + "; ".join(mark_words(b, m) for m in marks))
     return "\n".join(lines)
+
+
+# --- rulebook sections in English ---------------------------------------------------------------
+# The rule index cites the sections of the printed rulebooks in their own language (German for the
+# first edition, Polish for the second). English text shows them in English; the original title
+# goes into the citation's tooltip. Every part of a section heading the index uses is listed here.
+SECTION_EN = {
+    "Aktionen": "Actions", "a. Hopliten ausbilden": "a. Training hoplites", "b. Galeeren bauen": "b. Building galleys",
+    "c. Handelsschiffe bauen": "c. Building trade ships", "d. Neues Projekt beginnen": "d. Starting a new project",
+    "e. Hopliten bewegen": "e. Moving hoplites", "f. Galeeren bewegen": "f. Moving galleys",
+    "g. Polis belagern": "g. Besieging a polis", "h. Tribut einfordern": "h. Demanding tribute",
+    "i. Handel treiben": "i. Trading", "j. Proxenos bewegen": "j. Moving the proxenos",
+    "k. Proxenos auslösen": "k. Ransoming the proxenos", "l. Bürgerkrieg anzetteln": "l. Starting a civil war",
+    "II. Militärische Aktionen": "II. Military actions", "Rundenanfang": "Start of the round",
+    "1. Projektplättchen vorbereiten": "1. Preparing the project tiles",
+    "2. (yucata note on Hermenfrevel)": "2. (yucata note on the mutilation of the herms)",
+    "2. Ereigniskarte ausführen": "2. Resolving the event card", "3. Startspieler bestimmen": "3. Choosing the start player",
+    "Rundenende": "End of the round", "1. Projekte": "1. Projects", "2. Versorgung": "2. Feeding",
+    "3. Wachstum": "3. Growth", "4. Megalopolis": "4. Megalopolis", "5. Lagerhaltung": "5. Storage",
+    "6. Phoros": "6. Phoros", "Vorbereitung der nächsten Runde": "Preparing the next round", "Schlachten": "Battles",
+    "Spielablauf": "Course of play", "Allgemeines": "General", "Zwei wichtige Hinweise": "Two important notes",
+    "Spielende": "End of the game", "Spielmaterial": "Components", "Aufrunden": "Rounding up",
+    "Akcje": "Actions", "4. Opracowanie Projektu": "4. Developing a project", "7. Oblężenie Polis": "7. Besieging a polis",
+    "8. Zebranie Daniny": "8. Collecting tribute", "9. Handel": "9. Trade", "Jak przebiega gra": "How the game is played",
+    "Koniec gry": "End of the game", "Określenie Zwycięzcy": "Determining the winner", "Koniec rundy": "End of the round",
+    "Podstawowe pojęcia": "Basic concepts", "Przygotowanie do gry": "Setting up the game",
+    "Karty Wydarzeń": "Event cards", "Walka": "Combat", "Toczenie bitwy": "Fighting a battle",
+    "1. Tworzenie Hoplity": "1. Training a hoplite", "2. Tworzenie Galery": "2. Building a galley",
+    "3. Zatrudnianie Kupca": "3. Hiring a merchant", "5. Ruch Hoplity": "5. Moving hoplites",
+    "6. Ruch Galery": "6. Moving galleys", "10. Ruch Proxenos": "10. Moving the proxenos",
+    "11. Wywołaj wojnę domową": "11. Starting a civil war", "Limit kumulacji": "Stacking limit", "tury": "rounds",
+    "polis-data.md §13": "data notes §13 (values no source gives)", "polis_nb kernel": "polis_nb kernel",
+}
+
+
+def section_words(source: str) -> str:
+    """A rulebook section in English: "Ed1 · Aktionen › g. Polis belagern" → "Ed1 · Actions ›
+    g. Besieging a polis". Parts the table does not know are kept as they are."""
+    def part(p: str) -> str:
+        return SECTION_EN.get(p, p)
+
+    return "; ".join(" · ".join(" › ".join(part(x) for x in piece.split(" › ")) for piece in chunk.split(" · "))
+                     for chunk in source.split("; "))
+
+
+def cite_words(rule_ids, edition: str = "ed1") -> tuple[str, str]:
+    """(English citation, the original one for a tooltip) of some rule ids: "rule siege.failure,
+    Ed1 · Actions › g. Besieging a polis" and "… Ed1 · Aktionen › g. Polis belagern"."""
+    from ..rules.index import RULES
+
+    en, orig = [], []
+    for rid in rule_ids:
+        ref = RULES.get(rid)
+        if ref is None:
+            en.append(f"rule {rid}")
+            orig.append(f"rule {rid}")
+            continue
+        sec = ref.section(edition)
+        en.append(f"rule {rid}, {section_words(sec)}")
+        orig.append(f"rule {rid}, {sec}")
+    return "; ".join(en), "; ".join(orig)
+
+
+def rule_json(rid: str, edition: str = "ed1") -> dict:
+    """One rule for an explanation panel: id, English section, original section and summary."""
+    from ..rules.index import RULES
+
+    ref = RULES[rid]
+    sec = ref.section(edition)
+    return {"id": rid, "source": section_words(sec), "source_original": sec, "summary": ref.summary}
+
+
+# --- kernel sentences, cleaned for the screen ------------------------------------------------------
+_ONE = re.compile(r"\b1 (cube|unit|hoplite|galley|trade ship|ship|merchant|card|disc|good|prestige point)s\b")
+_CARD = re.compile(r"\b([a-z]+):([a-z]+)\b")
+
+
+@lru_cache(maxsize=16)
+def _card_labels(components: str) -> dict[str, str]:
+    from ..rules.battle import card_name, card_types
+
+    out = {}
+    for kind in ("land", "sea"):
+        try:
+            types = card_types(components, kind)[0]
+        except (KeyError, ValueError):
+            continue
+        for t in types:
+            out[card_name(t)] = f"{t.formation_label} ({t.manoeuvre_label})"
+    return out
+
+
+def plain(text: str, components: str | None = None) -> str:
+    """A kernel sentence as a reader should see it: combat cards by their names ("Trireme (Periplous)",
+    not "trireme:periplous") and "1 cube", never "1 cubes"."""
+    text = _ONE.sub(r"1 \1", text)
+    if components is not None and ":" in text:
+        labels = _card_labels(components)
+        text = _CARD.sub(lambda m: labels.get(m.group(0), m.group(0)), text)
+    return text
+
+
+# --- decisions in words --------------------------------------------------------------------------
+def _goods_list(items) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _place(b: Board, ident: str) -> str:
+    return target_name(b, ident)
+
+
+def action_words(s: State, a, *, viewer: str | None = None) -> str:
+    """A decision at position ``s`` (where it is taken) in plain words: "Move hoplites", "To Arkadia",
+    "Pay with 1 metal", "Tribute: 2 hoplites on the metal row", "Die shows 4". A card drawn for a side
+    ``viewer`` may not see is hidden."""
+    from ..rules.editions import edition_of
+    from ..rules.registry import ACTIONS
+
+    b = board(s)
+    comp = b.comp
+    k, args = a.kind, tuple(a.args)
+    decision = s.pending.kind
+    if k in ACTIONS:
+        title = edition_words(comp, ACTIONS[k].title)
+        if k in edition_of(s).free_actions and not args:
+            return f"{title} (free: no action)"
+        return f"{title} (pay 1 {args[0][1:]})" if args and args[0].startswith("+") else title
+    if k == "pass":
+        return "Pass"
+    if k == "end":
+        return "End the action" if decision not in ("grow",) else "Stop growing"
+    if k == "fight":
+        return "Fight on"
+    if k == "retreat":
+        return "Retreat (1 prestige)"
+    if k == "feed":
+        return "Cover the shortfall with prestige"
+    if k == "to" and args:
+        return f"To {_place(b, args[0])}"
+    if k == "from" and args:
+        unit = "galley" if args[0] in b.area_index and b.is_sea[b.area_index[args[0]]] else "hoplite"
+        return f"A {unit} from {_place(b, args[0])}"
+    if k == "area" and args:
+        return f"Tribute from {_place(b, args[0])}"
+    if k == "remove" and args:
+        if decision == "project-remove" or args[0] in b.project_index:
+            pr = b.project_index.get(args[0])
+            return f"Remove {pr.name if pr else args[0]} from the game"
+        return f"Remove a unit from {_place(b, args[0])}"
+    if k == "battle" and args:
+        return f"Battle in {_place(b, args[0])} first"
+    if k == "polis" and args:
+        name = _place(b, args[0])
+        if decision == "proxenos-dest":
+            how = {"land": "by land", "sea": "by sea"}.get(args[-1], "") if len(args) > 1 else ""
+            return f"Proxenos to {name}" + (f", {how}" if how else "")
+        verb = {"train-polis": "Train hoplites in", "galley-polis": "Build galleys in",
+                "ships-polis": f"Build {comp.term('ships')} in", "project-polis": "Build the project in",
+                "siege-polis": "Besiege"}.get(decision, "")
+        return f"{verb} {name}" if verb else name
+    if k == "grow" and args:
+        return f"Grow {_place(b, args[0])}"
+    if k == "release" and args:
+        return f"Release {_place(b, args[0])} (it turns neutral)"
+    if k == "tile" and args:
+        pr = b.project_index.get(args[0])
+        return f"Project: {pr.name if pr else args[0]}"
+    if k == "pay":
+        if not args:
+            return "Pay the cost"
+        if args[0].startswith("silver-for:"):
+            return f"Pay, with silver instead of {_goods_list(args[0].split(':', 1)[1].split(','))}"
+        where = f", into the {_place(b, args[1])}" if len(args) > 1 else ""
+        return f"Pay 1 {args[0]}{where}"
+    if k == "rows" and args:
+        parts = []
+        for part in args[0].split(","):
+            g, _, n = part.partition(":")
+            parts.append(f"{n} hoplite{'s' if n != '1' else ''} on the {g} row")
+        return "Tribute: " + _goods_list(parts)
+    if k == "offer" and args:
+        return _offer_words(s, b, args)
+    if k == "phoros" and args:
+        got = edition_of(s).phoros.get(int(args[0])) if args[0].isdigit() else None
+        if args[0] == "0":
+            return "No phoros (keep the prestige)"
+        return f"Phoros: {args[0]} prestige → {got} silver" if got else f"Phoros: {args[0]} prestige → silver"
+    if k == "die" and args:
+        return f"The siege die shows {args[0]}"
+    if k == "roll" and args:
+        return f"The market die shows {args[0]}"
+    if k == "event" and args:
+        ev = next((e.name for e in comp.events if e.id == args[0]), args[0])
+        return f"Event: {ev}"
+    if k == "draw" and args:
+        pr = b.project_index.get(args[0])
+        return f"Project tile drawn: {pr.name if pr else args[0]}"
+    if k == "card" and args:
+        bt = s.battle
+        who = PLAYERS[bt.draws[0]] if bt is not None and bt.draws else None
+        if viewer is not None and who is not None and who != viewer:
+            return f"A card for {who.capitalize()} (hidden)"
+        label = _card_labels(s.components).get(args[0], args[0])
+        return f"Card for {who.capitalize()}: {label}" if who else f"Card: {label}"
+    if k in ("play", "answer") and len(args) == 2:
+        labels = _card_labels(s.components)
+        verb = "Attack with" if k == "play" else "Answer with"
+        return f"{verb} {labels.get(args[0], args[0])} and {labels.get(args[1], args[1])}"
+    return plain(str(a), s.components)
+
+
+def _offer_words(s: State, b: Board, args) -> str:
+    """"Persis offer 1: 3 wheat for 4 wine" (an exchange), "…: 3 wheat, bought with silver"."""
+    where = _place(b, args[0])
+    mid, _, slot = args[0].partition(".")
+    if mid not in b.market_index or not slot.isdigit():
+        return f"{where}: {' '.join(args[1:])}"
+    o = b.comp.markets[b.market_index[mid]].offers[int(slot)]
+    if len(args) > 1 and args[1] == "buy":
+        return f"{where}: {o.load} {o.receive}, bought with silver"
+    good = args[2] if len(args) > 2 else o.demand[0]
+    return f"{where}: {o.load} {o.receive} for {offer_price(s, o, good)} {good}"

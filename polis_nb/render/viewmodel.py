@@ -7,14 +7,14 @@ other side (or chance) decides, it lists no options at all (the options would sh
 """
 from __future__ import annotations
 
-from ..rules import Action, Explanation, State, legal_actions
+from ..rules import Action, Explanation, State, explain, legal_actions
 from ..rules.board import board
-from ..rules.editions import edition_of
 from ..rules.engine import describe_pending
 from ..rules.index import RULES
 from ..rules.registry import ACTIONS
 from ..rules.visibility import view as visible_state
-from .text import edition_words
+from .text import (SIDE_NAME, action_words, cite_words, controller, controller_words, edition_words, first_round,
+                   offer_status, plain, price_words, rule_json)
 
 # decisions whose options are no place on the map, although their keyword may name one elsewhere
 # ("remove <tile>" drops a drawn project tile in Ed2; "remove <area>" takes a unit off for an event)
@@ -41,34 +41,35 @@ def target_of(a: Action, decision: str | None = None) -> str | None:
 
 def label_of(a: Action, s: State | None = None) -> str:
     """A button label in plain words (in the edition's terms when the position ``s`` is given)."""
-    comp = board(s).comp if s is not None else None
-    if s is not None and s.pending.kind == "project-remove" and a.kind == "remove" and a.args:
-        pr = board(s).project_index.get(a.args[0])
-        return f"Remove {pr.name if pr else a.args[0]} from the game"
+    if s is not None:
+        return action_words(s, a)
     if a.kind in ACTIONS:
-        title = edition_words(comp, ACTIONS[a.kind].title) if comp is not None else ACTIONS[a.kind].title
-        if s is not None and a.kind in edition_of(s).free_actions and not a.args:
-            return f"{title} (free: no action)"
-        return f"{title} (pay 1 {a.args[0][1:]})" if a.args else title
-    words = {"pass": "Pass", "end": "End action", "fight": "Fight on", "retreat": "Retreat (1 prestige)",
-             "feed": "Cover the shortfall with prestige"}
-    if a.kind in words and (a.kind != "feed" or a.args == ("prestige",)):
-        return words[a.kind]
-    if a.kind == "pay":
-        return "Pay " + " ".join(a.args) if a.args else "Pay the cost"
-    if a.kind == "phoros":
-        rate = edition_of(s).phoros if s is not None else {}
-        got = rate.get(int(a.args[0])) if a.args and a.args[0].isdigit() else None
-        return f"Phoros: {a.args[0]} prestige → {got} silver" if got else f"Phoros: {a.args[0]} prestige → silver"
-    return str(a)
+        return f"{ACTIONS[a.kind].title} (pay 1 {a.args[0][1:]})" if a.args else ACTIONS[a.kind].title
+    words = {"pass": "Pass", "end": "End the action", "fight": "Fight on", "retreat": "Retreat (1 prestige)"}
+    return words.get(a.kind, str(a))
 
 
-def explanation_json(e: Explanation | None, comp=None) -> dict | None:
-    """An explanation as plain JSON; with ``comp`` (the component set), in that edition's terms."""
+def explanation_json(e: Explanation | None, comp=None, edition: str = "ed1") -> dict | None:
+    """An explanation as plain JSON; with ``comp`` (the component set), in that edition's terms. Each
+    rule carries its section in English (``source``) and as printed (``source_original``)."""
     if e is None:
         return None
-    return {"legal": e.legal, "text": edition_words(comp, e.text) if comp is not None else e.text,
-            "rules": [{"id": r.id, "source": r.source, "summary": r.summary} for r in e.rules]}
+    text = edition_words(comp, e.text) if comp is not None else e.text
+    return {"legal": e.legal, "text": plain(text, comp.name if comp is not None else None),
+            "rules": [rule_json(r.id, edition) if r.id in RULES else
+                      {"id": r.id, "source": r.source, "source_original": r.source, "summary": r.summary}
+                      for r in e.rules]}
+
+
+def log_json(entries, s: State) -> list[dict]:
+    """Log entries for the screen: plain text, rule ids, the citation in English (``cite``) and as the
+    rulebook prints it (``cite_original``, for a tooltip)."""
+    out = []
+    for e in entries:
+        cite, original = cite_words(tuple(r for r in e.rules if r in RULES), s.edition)
+        out.append({"text": plain(e.text, s.components), "rules": list(e.rules), "cite": cite,
+                    "cite_original": original})
+    return out
 
 
 def why_action(s: State, target: str) -> Action | None:
@@ -77,21 +78,116 @@ def why_action(s: State, target: str) -> Action | None:
     tmpl = WHY_TEMPLATES.get(s.pending.kind)
     if tmpl is None or not ident:
         return None
-    want = {"to": "area", "from": "area", "area": "area", "remove": "area", "battle": "area", "polis": "polis",
-            "grow": "polis", "release": "polis", "offer": "offer"}[tmpl.split()[0]]
-    if kind != want:
+    if kind != _TARGET_WORDS[tmpl.split()[0]]:
         return None
     return Action.from_text(tmpl.format(ident))
 
 
-def prompt(s: State) -> str:
+def click_target(s: State, target: str) -> str:
+    """What a click on ``target`` points at now: a click on a polis, while the decision asks for a
+    territory, means the polis' territory (the disc covers part of it)."""
+    kind, _, ident = target.partition(":")
+    tmpl = WHY_TEMPLATES.get(s.pending.kind)
+    if kind == "polis" and tmpl is not None and _TARGET_WORDS[tmpl.split()[0]] == "area":
+        b = board(s)
+        i = b.polis_index.get(ident)
+        if i is not None and b.polis_area[i] >= 0:
+            return "area:" + b.area_ids[b.polis_area[i]]
+    return target
+
+
+_PLACE_KIND = {"area": ("territory or sea", "territories or seas"), "polis": ("polis", "poleis"),
+               "offer": ("market offer", "market offers")}
+# which actions ask for which kind of place, for a click made before any action is chosen
+_FIRST_CHOOSE = {"area": "Move hoplites, Move galleys or Demand tribute",
+                 "polis": "Train hoplites, Build galleys, Build trade ships, Start a project, Besiege a polis or "
+                          "Move the proxenos",
+                 "offer": "Trade"}
+
+
+def place_words(s: State, target: str) -> str | None:
+    """A place on the map in words: "Attika (Athens controls; Athens 5 hoplites, Sparta 0)", "Thebai
+    (neutral, base 3)", "Persis offer 1 (3 wheat for 4 wine, open)"; None for an unknown place."""
+    kind, _, ident = target.partition(":")
+    b = board(s)
+    if kind == "area" and ident in b.area_index:
+        i = b.area_index[ident]
+        n_a, n_s = s.units[i]
+        units = "galleys" if b.is_sea[i] else "hoplites"
+        return f"{b.name(i)} ({controller_words(controller(s, i))}; {units}: Athens {n_a}, Sparta {n_s})"
+    if kind == "polis" and ident in b.polis_index:
+        i = b.polis_index[ident]
+        p = b.comp.poleis[i]
+        o = s.owner[i]
+        who = f"{SIDE_NAME[o]}, population {s.pop[i]} of {p.base}" if o in (0, 1) else f"neutral, base {p.base}"
+        return f"{p.name} ({who})"
+    if kind == "offer" and ident in b.offer_index:
+        mid, _, slot = ident.partition(".")
+        m = b.comp.markets[b.market_index[mid]]
+        o = m.offers[int(slot)]
+        st = offer_status(s, b, m, o)
+        state = {"open": "open", "closed": "closed this round", "athens": "taken by Athens",
+                 "sparta": "taken by Sparta", "covered": "covered by a black cube",
+                 "later": f"offered from round {first_round(b.comp, o.load)}"}[st]
+        return f"{m.name} offer {o.slot + 1} ({o.load} {o.receive} for {price_words(s, o)}, {state})"
+    return None
+
+
+def why_words(s: State, target: str, *, viewer: str | None = None) -> str:
+    """Why a place is not a choice now, in plain words, when no single action names it (another kind
+    of decision, a decision made with buttons, someone else's turn, chance, the end of the game)."""
+    kind, _, ident = target.partition(":")
+    name = place_words(s, target)
+    if name is None:
+        return "There is nothing to choose there."
+    comp = board(s).comp
+    if s.is_terminal:
+        return f"{name}: the game is over, nothing more is chosen."
+    what = edition_words(comp, describe_pending(s))
+    if s.is_chance:
+        return f"{name} is not a choice: chance decides now ({what})."
+    who = SIDE_NAME[s.pending.player]
+    if viewer is not None and s.current_player != viewer:
+        return f"{name} is not a choice for {viewer.capitalize()}: it is {who}'s decision now."
+    wants = sorted({t.split(":")[0] for a in legal_actions(s) if (t := target_of(a, s.pending.kind))})
+    if not wants:
+        if s.pending.kind == "turn":
+            return (f"{name} is not a choice yet: {who} first picks an action with the buttons. "
+                    f"{edition_words(comp, _FIRST_CHOOSE.get(kind, 'An action'))} then asks for a "
+                    f"{_PLACE_KIND.get(kind, ('place',))[0]} on the map.")
+        return f"{name} is not a choice now: {who} must {what}, with the buttons beside the map."
+    if kind in wants:
+        return f"{name} is not one of the choices now: {who} must {what}; the highlighted places are."
+    plural = " or ".join(_PLACE_KIND[k][1] for k in wants)
+    return (f"{name} is not a choice now: {who} must {what}, which is one of the highlighted {plural}, "
+            f"not a {_PLACE_KIND.get(kind, ('place',))[0]}.")
+
+
+def why_explanation(s: State, a: Action, clicked: str = "") -> Explanation:
+    """``explain(s, a)`` for a place on the map, in plain words: a legal choice is named in words
+    instead of notation; ``clicked`` (e.g. "Thebai lies in Boiotia.") goes in front."""
+    e = explain(s, a)
+    text = e.text
+    if e.legal:
+        rest = text.split(". ", 1)[1] if ". " in text else ""
+        text = f"{action_words(s, a)} is a choice now: click it to play it." + (" " + rest if rest else "")
+    return Explanation(e.legal, e.rules, (clicked + " " + text).strip())
+
+
+def prompt(s: State, acts=None) -> str:
+    """The pending decision in words, e.g. "Athens: choose the destination"; "— or end the action"
+    when ending is one of the choices (``acts``: the legal actions, if already listed)."""
     if s.is_terminal:
         return f"Game over — {s.outcome}"
     who = "Chance" if s.is_chance else s.current_player.capitalize()
-    text = f"{who}: {edition_words(board(s).comp, describe_pending(s))}"
-    if s.pending.kind in ("move-from", "train-pay", "galley-pay", "ships-pay") and s.pending.data[-1]:
-        text += " — or end the action"
-    return text
+    what = edition_words(board(s).comp, describe_pending(s))
+    if s.is_chance:
+        return f"{who}: {what}"
+    acts = legal_actions(s) if acts is None else acts
+    can_end = any(a.kind == "end" for a in acts)
+    what = what.replace(" (or end the action)", "").replace(" (or end)", "")
+    return f"{who}: {what}" + (" — or end the action" if can_end and s.pending.kind != "grow" else
+                               " — or stop" if can_end else "")
 
 
 def view_svg(view: dict) -> str:
@@ -127,17 +223,16 @@ def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Ex
         "viewer": viewer,
         "svg_attrs": attrs,
         "svg_layers": [list(x) for x in layers],
-        "prompt": prompt(s),
+        "prompt": prompt(s, legal_actions(s)),
         "player": s.current_player,
         "decision": s.pending.kind,
         "targets": targets,
         "buttons": buttons,
-        "log": [{"text": e.text, "rules": list(e.rules),
-                 "cite": "; ".join(f"{r} ({RULES[r].source})" for r in e.rules if r in RULES)} for e in s.log],
+        "log": log_json(s.log, s),
         "players": [{"side": side, "prestige": s.prestige[p],
                      "goods": dict(zip(b.comp.goods, s.goods[p]))} for p, side in enumerate(("athens", "sparta"))],
         "battle": seen.get("battle"),
-        "explanation": explanation_json(explanation, b.comp),
+        "explanation": explanation_json(explanation, b.comp, s.edition),
         "note": note,
         "description": describe(s, marks=marks),
     }

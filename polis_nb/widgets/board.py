@@ -4,6 +4,10 @@
     board = Board(state)                   # a free-standing position
     board = Board(game, viewer="athens")   # hides what only Sparta may see
 
+A board on a Game shows its own node of the record: the one current when it was made, until you play
+on it (clicks extend the record from that node, and the Game's current node follows) or call
+:meth:`Board.goto`. Later cells that play or step in the Game do not move it.
+
 Intents from the browser (``{"kind": ..., "rev": n, ...}``): ``choose`` (``action``: notation),
 ``click`` (``target``: "area:<id>", "polis:<id>", "offer:<id>"), ``why`` (``target``: explain what
 forbids it). Anything else, or anything made on an older view, is refused visibly and changes nothing.
@@ -37,7 +41,21 @@ class Board(IntentWidget):
 
     @property
     def state(self) -> State:
+        """The position shown."""
         return self._ctl.state
+
+    @property
+    def node(self):
+        """The record's node shown (None on a State)."""
+        return self._ctl.node
+
+    def goto(self, node=None) -> None:
+        """Show ``node`` of the record (by default the Game's current node); the Game's current node
+        follows. The one way for Python to move a board."""
+        if self.game is None:
+            raise ValueError("a Board on a State has no record to move in")
+        self._ctl.goto(self.game.node if node is None else node)
+        self._refresh()
 
     @property
     def svg(self) -> str:
@@ -49,10 +67,12 @@ class Board(IntentWidget):
         return describe(self.state, marks=self._ctl.marks())
 
     def refresh(self) -> None:
-        """Redraw after the Game was changed from Python."""
+        """Redraw the node shown (e.g. after marks were added from Python); it stays at its node: to
+        show another one, use :meth:`goto`."""
         self._refresh()
 
     def _refresh(self, explanation=None, note: str = "") -> None:
+        note = self._ctl.check_node() or note
         self._rev += 1
         self.view = board_view(self.state, viewer=self._ctl.viewer, marks=self._ctl.marks(),
                                explanation=explanation, rev=self._rev, note=note)

@@ -7,7 +7,9 @@
     Combat.setup(units=(4, 3), edition="ed2")     # the same in the second edition (Greek card names)
 
 A Game must stand inside a battle (``game.state.battle`` set) for hot seat and bot play; decisions go
-into its record. A State (e.g. from :meth:`Combat.setup`) is played on without a record; chance draws
+into its record, from the widget's own node: later cells that play or step in the Game do not move the
+widget, and what is decided in it moves the Game's current node
+along. A State (e.g. from :meth:`Combat.setup`) is played on without a record; chance draws
 come from the position's seed either way (as ``pn.settle`` does), the bot from ``seed``.
 
 Hot seat hides both hands until the side to decide asks to see its own ("Sparta: show my hand"): pass
@@ -123,7 +125,8 @@ class Combat(IntentWidget):
                 raise ValueError("the game's current position is not in a battle (game.state.battle is None); "
                                  "go to a node inside one, or use mode='replay'")
             self._area = self._game.state.battle.area  # type: ignore[union-attr]
-            self._start = self._battle_start(self._game.node, self._area)
+            self._node = self._game.node
+            self._start = self._battle_start(self._node, self._area)
         else:
             s = source
             if not in_battle(s):  # type: ignore[arg-type]
@@ -175,21 +178,21 @@ class Combat(IntentWidget):
         """The position now (in replay: at the current step)."""
         if self._mode == "replay":
             return self._span[self._pos].state
-        return self._game.state if self._game is not None else self._steps[-1].state
+        return self._node.state if self._game is not None else self._steps[-1].state
 
     @property
     def node(self) -> Node | None:
         """The record's node shown now (None without a Game)."""
         if self._mode == "replay":
             return self._span[self._pos]
-        return self._game.node if self._game is not None else None
+        return self._node if self._game is not None else None
 
     @property
     def over(self) -> bool:
         return not in_battle(self.state, self._area)
 
     def refresh(self) -> None:
-        """Redraw after the Game was changed from Python."""
+        """Redraw where the widget stands (cells that play in the Game do not move it)."""
         self._refresh()
 
     # --- the record -----------------------------------------------------------------------------
@@ -202,17 +205,12 @@ class Combat(IntentWidget):
 
     def _path(self) -> list[Node]:
         out = []
-        n: Node | None = self._game.node  # type: ignore[union-attr]
+        n: Node | None = self._node
         while n is not None and n is not self._start:
             out.append(n)
             n = n.parent
-        if n is None:  # the game was moved out of this battle from Python: follow it if it is in one
-            g = self._game
-            if in_battle(g.state):  # type: ignore[union-attr]
-                self._area = g.state.battle.area  # type: ignore[union-attr]
-                self._start = self._battle_start(g.node, self._area)  # type: ignore[union-attr]
-                return self._path()
-            raise IntentError("the game's current position is not in this battle any more")
+        if n is None:
+            raise IntentError("the widget's position is not in this battle any more")
         out.append(self._start)
         return out[::-1]
 
@@ -244,7 +242,10 @@ class Combat(IntentWidget):
     # --- playing --------------------------------------------------------------------------------
     def _decide(self, a: Action, bot: str = "") -> None:
         if self._game is not None:
-            node = self._game.play(a)  # checked; seeded chance draws follow
+            g = self._game
+            if g.node is not self._node:
+                g.goto(self._node)  # decide from the widget's own node; the Game's current node follows
+            node = self._node = g.play(a)  # checked; seeded chance draws follow
             if bot:
                 first = node
                 while first.auto and first.parent is not None:

@@ -1,14 +1,31 @@
-"""Turning a checked intent into a decision: shared by the Board and the Viewer's play mode."""
+"""Turning a checked intent into a decision: shared by the Board and the Viewer's play mode.
+
+A widget on a Game shows *its own* node of the record: the node it was created at, until the user
+moves it in the widget (a click, a step) or Python asks it to (``widget.goto(node)``). Other cells
+that play or step in the Game never move it, so a notebook run top to bottom leaves every widget
+where it was made. When the user acts in the widget, the decision is played from the widget's node
+and the Game's current node follows the widget, so the next cell sees what was clicked.
+"""
 from __future__ import annotations
 
-from ..record import Game
-from ..rules import Explanation, IllegalActionError, InvalidActionError, State, apply, explain, parse_action, settle
-from ..render.viewmodel import target_of, why_action
+from ..record import Game, Node, RecordError
+from ..render.viewmodel import click_target, place_words, target_of, why_action, why_explanation, why_words
+from ..rules import Explanation, IllegalActionError, InvalidActionError, State, apply, parse_action, settle
 from ..rules import legal_actions
 
 
+def attached(node: Node, root: Node) -> bool:
+    """Whether ``node`` is still in the record whose root is ``root`` (not removed with a variation)."""
+    n = node
+    while n.parent is not None:
+        if not any(v is n for v in n.parent.variations):
+            return False
+        n = n.parent
+    return n is root
+
+
 class Controller:
-    """Owns the position a widget plays on: a Game (decisions go into the record) or a State."""
+    """Owns the position a widget plays on: a node of a Game (decisions go into the record) or a State."""
 
     def __init__(self, source: Game | State, viewer: str | None):
         if viewer not in (None, "athens", "sparta"):
@@ -16,37 +33,69 @@ class Controller:
         if not isinstance(source, (Game, State)):
             raise TypeError(f"expected a Game or a State, not {type(source).__name__}")
         self.game = source if isinstance(source, Game) else None
+        self.node: Node | None = self.game.node if self.game is not None else None
         self._state = None if self.game is not None else settle(source)
         self.viewer = viewer
 
     @property
     def state(self) -> State:
-        return self.game.state if self.game is not None else self._state  # type: ignore[return-value]
+        return self.node.state if self.node is not None else self._state  # type: ignore[return-value]
 
     def marks(self):
-        return tuple(self.game.node.marks) if self.game is not None else ()
+        return tuple(self.node.marks) if self.node is not None else ()
+
+    def check_node(self) -> str:
+        """Re-pin to the Game's current node if the widget's node was removed from the record; returns
+        a note saying so ("" when nothing changed)."""
+        if self.game is None or self.node is None or attached(self.node, self.game.root):
+            return ""
+        self.node = self.game.node
+        return "The position shown was removed from the record; this is the game's current position."
+
+    def goto(self, node: Node) -> None:
+        """Show ``node``; the Game's current node follows (the user moved the widget)."""
+        if self.game is None:
+            raise ValueError("a widget on a State has no record to move in")
+        if not isinstance(node, Node) or not attached(node, self.game.root):
+            raise RecordError("that node is not in this widget's record")
+        self.node = node
+        if self.game.node is not node:
+            self.game.goto(node)
 
     def act(self, intent: dict) -> tuple[Explanation | None, str]:
         """Handle a checked choose/click/why intent; returns (explanation to show, note)."""
+        moved = self.check_node()
+        if moved:
+            return None, moved  # the intent was made on a position that is gone: show where we are
         s = self.state
         if self.viewer is not None and s.current_player != self.viewer and intent["kind"] != "why":
             return None, f"Refused: it is not {self.viewer.capitalize()}'s decision"
         if intent["kind"] == "why":
-            a = why_action(s, intent["target"])
-            if a is None:
-                return None, f"Nothing to explain: {intent['target']} is not a choice of this decision"
-            return explain(s, a), ""
+            return self.why(intent["target"])
         if intent["kind"] == "click":
-            here = [a for a in legal_actions(s) if target_of(a, s.pending.kind) == intent["target"]]
+            target = click_target(s, intent["target"])
+            here = [a for a in legal_actions(s) if target_of(a, s.pending.kind) == target]
             if len(here) != 1:
                 if here:
-                    return None, "Several choices there: " + ", ".join(str(a) for a in here)
-                a = why_action(s, intent["target"])
-                return (explain(s, a), "") if a else (None, f"{intent['target']} is not a choice now")
+                    return None, "Several choices there: pick one of the buttons that name it"
+                return self.why(intent["target"])
             text = str(here[0])
         else:
             text = intent["action"]
         return self.play(text)
+
+    def why(self, target: str) -> tuple[Explanation | None, str]:
+        """Why a place is (or is not) a choice now, in plain words, with the rules where one decides."""
+        s = self.state
+        meant = click_target(s, target)
+        a = why_action(s, meant)
+        if a is None:
+            return None, why_words(s, target, viewer=self.viewer)
+        lead = ""
+        if meant != target:
+            name, area = place_words(s, target), place_words(s, meant)
+            lead = f"{(name or '').split(' (')[0]} lies in {(area or '').split(' (')[0]}."
+        return why_explanation(s, a, lead), ""
 
     def play(self, text: str) -> tuple[Explanation | None, str]:
         s = self.state
@@ -57,7 +106,8 @@ class Controller:
         except InvalidActionError as e:
             return None, f"Refused: {e.problem}"
         if self.game is not None:
-            self.game.play(a)
+            self.goto(self.node)  # type: ignore[arg-type]  # play from the widget's own node
+            self.node = self.game.play(a)
         else:
             self._state = settle(apply(s, a))
         return None, ""

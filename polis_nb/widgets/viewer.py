@@ -6,6 +6,10 @@ start, end, up, down), ``comment`` (``node``, ``text``, optional ``before``), ``
 ``glyph``: toggles), ``clear`` (``node``: remove its marks), ``mode`` (``mode``: view, play, draw),
 and in play mode ``choose`` / ``click`` / ``why`` as on the Board; in draw mode ``click`` draws: two
 different places make an arrow, the same place twice a highlight.
+
+The viewer shows its own node of the record: the one current when it was made, until you step,
+click or play in it (the Game's current node then follows it) or call :meth:`Viewer.goto`. Later
+cells that play or step in the Game do not move it; :meth:`Viewer.refresh` redraws it where it is.
 """
 from __future__ import annotations
 
@@ -45,15 +49,28 @@ class Viewer(IntentWidget):
     def mode(self) -> str:
         return self._mode
 
+    @property
+    def node(self):
+        """The record's node shown."""
+        return self._ctl.node
+
+    def goto(self, node=None) -> None:
+        """Show ``node`` of the record (by default the Game's current node); the Game's current node
+        follows. The one way for Python to move a viewer."""
+        self._ctl.goto(self.game.node if node is None else node)
+        self._refresh()
+
     def refresh(self) -> None:
-        """Redraw after the Game was changed from Python."""
+        """Redraw after the record was changed from Python (new comments, variations, marks); the
+        viewer stays at its node."""
         self._refresh()
 
     def _refresh(self, explanation=None, note: str = "") -> None:
+        note = self._ctl.check_node() or note
         self._rev += 1
         self._nodes = node_ids(self.game)
         self.view = viewer_view(self.game, mode=self._mode, rev=self._rev, viewer=self._ctl.viewer, note=note,
-                                explanation=explanation, arrow_from=self._arrow_from)
+                                explanation=explanation, arrow_from=self._arrow_from, node=self._ctl.node)
 
     def _node(self, ident: str):
         if not ident.startswith("n") or not ident[1:].isdigit() or int(ident[1:]) >= len(self._nodes):
@@ -63,8 +80,11 @@ class Viewer(IntentWidget):
     def _act(self, intent: dict):
         g = self.game
         kind = intent["kind"]
+        moved = self._ctl.check_node()
+        if moved:
+            return None, moved  # the intent was made on a position that is gone: show where we are
         if kind == "goto":
-            g.goto(self._node(intent["node"]))
+            self._ctl.goto(self._node(intent["node"]))
         elif kind == "nav":
             self._nav(intent["dir"])
         elif kind == "comment":
@@ -95,25 +115,25 @@ class Viewer(IntentWidget):
         return None, ""
 
     def _nav(self, direction: str) -> None:
-        g = self.game
-        n = g.node
+        n = self._ctl.node
         if direction == "back":
-            g.step(-1)
+            to = n.parent
         elif direction == "forward":
-            g.step(1)
+            to = n.next()
         elif direction == "start":
-            g.goto(g.root)
+            to = self.game.root
         elif direction == "end":
-            g.goto(n.end())
+            to = n.end()
         elif direction in ("up", "down"):
             if n.parent is None:
                 return
             sib = n.parent.variations
             k = sib.index(n) + (-1 if direction == "up" else 1)
-            if 0 <= k < len(sib):
-                g.goto(sib[k])
+            to = sib[k] if 0 <= k < len(sib) else None
         else:
             raise IntentError(f"unknown direction {direction!r}")
+        if to is not None:
+            self._ctl.goto(to)
 
     def _draw(self, target: str):
         ident = target.partition(":")[2]
@@ -122,11 +142,11 @@ class Viewer(IntentWidget):
             return None, f"Arrow from {ident}: click where it points (the same place again highlights it)"
         start, self._arrow_from = self._arrow_from, None
         if start == ident:
-            self.game.highlight(ident)
+            self.game.highlight(ident, node=self._ctl.node)
         else:
-            self.game.arrow(start, ident)
+            self.game.arrow(start, ident, node=self._ctl.node)
         return None, ""
 
     def __repr__(self) -> str:
-        s = self.game.state
+        s = self._ctl.state
         return f"Viewer(mode={self._mode}, ply {s.ply}, {len(self._nodes)} nodes: {self.view['board']['prompt']})"

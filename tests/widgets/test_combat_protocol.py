@@ -353,14 +353,14 @@ def test_bot_on_a_game_marks_its_decisions():
     assert g.state.battle is None or g.state.battle.area != w.trail[0].state.battle.area
 
 
-def test_combat_follows_the_game_changed_from_python():
+def test_combat_stays_where_it_was_when_python_plays_on():
     g = battle_game()
     w = combat(g)
-    who = g.state.current_player
-    g.play("fight")
+    who, before = g.state.current_player, w.view["log"]
+    g.play("fight")  # a later cell
     w.refresh()
-    assert w.view["player"] != who or w.view["decision"] != "battle-retreat"
-    assert "fights on" in w.view["log"][-1]["text"]
+    assert w.view["player"] == who and w.view["decision"] == "battle-retreat" and w.view["log"] == before
+    assert w.node is not g.node and w.node is g.node.parent
 
 
 # --- replay ------------------------------------------------------------------------------------
@@ -395,7 +395,7 @@ def test_replay_steps_back_and_forward_over_the_battle(recorded):
     send(w, kind="nav", dir="back")  # already at the start: stays
     assert w.view["nav"]["position"] == 0
     send(w, kind="nav", dir="forward")
-    assert w.view["nav"]["position"] == 1 and w.view["steps"][-1].startswith("chance: card for")
+    assert w.view["nav"]["position"] == 1 and w.view["steps"][-1].startswith("Chance: Card for")
     send(w, kind="nav", dir="end")
     v = w.view
     assert v["over"] and v["end"] and not v["nav"]["forward"] and v["nav"]["position"] == v["nav"]["count"] - 1
@@ -415,10 +415,10 @@ def test_replay_for_one_side_hides_the_other(recorded):
         send(w, kind="nav", dir="forward")
         v = w.view
         assert v["sides"][1]["hand"] is None and not v["open_hands"]
-        assert not any(s.startswith("chance: card for Sparta:") for s in v["steps"])
+        assert not any(s.startswith("Chance: Card for Sparta:") for s in v["steps"])
         seen_own = seen_own or bool(v["sides"][0]["hand"])
-    assert seen_own and any(s.startswith("chance: card for Athens:") for s in w.view["steps"])
-    assert any(s == "chance: card for Sparta (hidden)" for s in w.view["steps"])
+    assert seen_own and any(s.startswith("Chance: Card for Athens:") for s in w.view["steps"])
+    assert any(s == "Chance: A card for Sparta (hidden)" for s in w.view["steps"])
 
 
 def test_replay_finds_the_battle_from_its_end_or_from_before_it(recorded):
