@@ -15,6 +15,7 @@ from .rules import (RULES, Action, Battle, Explanation, IllegalActionError, Inva
 
 from .record import GLYPHS, Game, Mark, Node, RecordError, Turn
 from .analysis.edition_diff import edition_diff
+from .analysis.evaluate import analyse
 
 __version__ = "0.1.0"
 
@@ -22,4 +23,4 @@ __all__ = ["GLYPHS", "Game", "Mark", "Node", "RecordError", "Turn", "RULES", "Ac
            "InvalidActionError", "LogEntry", "Outcome", "Pending", "PolisError", "RuleRef", "State", "apply",
            "apply_unchecked", "chance_outcomes", "chance_rng", "default_components", "explain", "legal_actions",
            "load_components", "new_game", "NotationError", "PositionError", "edit", "position", "outcome", "parse_action", "sample_chance", "score", "settle",
-           "edition_diff"]
+           "edition_diff", "analyse"]

@@ -1,8 +1,14 @@
-"""compare(a, b): what differs between two positions, in plain language."""
+"""compare(a, b): what differs between two positions, in plain language, and optionally an
+evaluation of each (Athens' estimated win probability from :func:`polis_nb.analyse`).
+
+The record layer sits below analysis, so it does not import it: the analysis layer registers its
+evaluator here when it is imported (:func:`set_evaluator`), as ``import polis_nb`` does.
+"""
 from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+from typing import Any, Callable
 
 from ..rules import State, score
 from ..rules.board import board
@@ -19,20 +25,58 @@ class Difference:
     sentence: str
 
 
-class Comparison:
-    """The differences between position A and position B."""
+_EVALUATOR: list[Callable[..., Any]] = []
 
-    def __init__(self, a: State, b: State, label_a: str = "A", label_b: str = "B"):
+
+def set_evaluator(fn: Callable[..., Any]) -> None:
+    """Register the position evaluator (``fn(state, **options)`` returning an object with
+    ``athens_interval`` and ``best``); :mod:`polis_nb.analysis` registers :func:`polis_nb.analyse`."""
+    _EVALUATOR[:] = [fn]
+
+
+class Comparison:
+    """The differences between position A and position B.
+
+    ``evaluate`` (False by default) adds an evaluation of each position: True for the evaluator's
+    default budget, a number of playouts, or a dict of its options (e.g. ``{"budget": 500,
+    "seed": 1, "client": "serial"}``); :meth:`evaluate` does the same afterwards. ``evaluations``
+    then holds the two analyses (A, B), else None.
+    """
+
+    def __init__(self, a: State, b: State, label_a: str = "A", label_b: str = "B", *,
+                 evaluate: bool | int | dict = False):
         self.a, self.b, self.label_a, self.label_b = a, b, label_a, label_b
         self.differences = _differences(a, b, label_a, label_b)
+        self.evaluations: tuple[Any, Any] | None = None
+        if evaluate is not False:
+            self.evaluations = _evaluate(a, b, evaluate)
+
+    def evaluate(self, **options: Any) -> "Comparison":
+        """A copy of this comparison with an evaluation of both positions (``options`` go to the
+        evaluator, e.g. ``budget=500, seed=1``)."""
+        return Comparison(self.a, self.b, self.label_a, self.label_b, evaluate=options or True)
 
     def __bool__(self) -> bool:
         return bool(self.differences)
 
     def __str__(self) -> str:
         if not self.differences:
-            return f"{self.label_a} and {self.label_b} do not differ in prestige, goods, poleis, control or score."
-        return "\n".join(f"- {d.sentence}" for d in self.differences)
+            text = f"{self.label_a} and {self.label_b} do not differ in prestige, goods, poleis, control or score."
+        else:
+            text = "\n".join(f"- {d.sentence}" for d in self.differences)
+        return text + "".join(f"\n{s}" for s in self.evaluation_sentences())
+
+    def evaluation_sentences(self) -> list[str]:
+        """One sentence per evaluated position (none without an evaluation)."""
+        if self.evaluations is None:
+            return []
+        out = []
+        for label, ev in zip((self.label_a, self.label_b), self.evaluations):
+            p, lo, hi = ev.athens_interval
+            best = f"; best choice {ev.best.action}" if ev.best is not None else ""
+            out.append(f"Evaluation of {label}: Athens wins {p:.0%} (95% interval {lo:.0%} to {hi:.0%}, "
+                       f"{ev.iterations} playouts){best}.")
+        return out
 
     def __repr__(self) -> str:
         return f"<Comparison {self.label_a} vs {self.label_b}: {len(self.differences)} differences>"
@@ -41,8 +85,24 @@ class Comparison:
         esc = html.escape
         rows = "".join(f"<tr><td>{esc(d.topic)}</td><td>{esc(d.subject)}</td><td>{esc(d.a)}</td><td>{esc(d.b)}</td>"
                        f"<td>{esc(d.sentence)}</td></tr>" for d in self.differences)
+        evals = "".join(f"<p>{esc(s)}</p>" for s in self.evaluation_sentences())
         return (f"<table class='polis-compare'><tr><th>topic</th><th>what</th><th>{esc(self.label_a)}</th>"
-                f"<th>{esc(self.label_b)}</th><th>in words</th></tr>{rows}</table>")
+                f"<th>{esc(self.label_b)}</th><th>in words</th></tr>{rows}</table>{evals}")
+
+
+def _evaluate(a: State, b: State, evaluate: Any) -> tuple[Any, Any]:
+    if not _EVALUATOR:
+        raise RuntimeError("no evaluator is registered; import polis_nb.analysis (import polis_nb does)")
+    if evaluate is True:
+        options: dict = {}
+    elif isinstance(evaluate, int) and not isinstance(evaluate, bool):
+        options = {"budget": evaluate}
+    elif isinstance(evaluate, dict):
+        options = dict(evaluate)
+    else:
+        raise TypeError(f"evaluate must be True, a number of playouts or a dict of options, not {evaluate!r}")
+    fn = _EVALUATOR[0]
+    return fn(a, **options), fn(b, **options)
 
 
 def _owner(o: int) -> str:

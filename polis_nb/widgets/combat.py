@@ -24,13 +24,12 @@ view, is refused visibly and changes nothing.
 """
 from __future__ import annotations
 
-import importlib.util
 import random
 from typing import Callable
 
 import traitlets
 
-from ..analysis import random_policy, sensible_policy
+from ..analysis.bots import greedy_policy, random_policy, sensible_policy
 from ..record import Game, Node
 from ..render.combatview import Step, combat_view, in_battle, odds_view
 from ..rules import Action, IllegalActionError, InvalidActionError, State, apply, chance_rng, parse_action, \
@@ -46,32 +45,7 @@ NAMES = {"athens": "Athens", "sparta": "Sparta"}
 
 
 def _bots() -> dict[str, Callable]:
-    bots: dict[str, Callable] = {"random": random_policy, "sensible": sensible_policy}
-    if importlib.util.find_spec("polis_nb.analysis.battle_model") is not None:
-        bots["greedy"] = greedy_policy  # the odds' greedy battle policy, where this version has it
-    return bots
-
-
-def greedy_policy(s: State, rng: random.Random) -> Action:
-    """The odds' greedy battle policy as a bot: attacks with the pair worth most on average against
-    the hands the defender could hold (pile plus its hand: nothing hidden is used) and a greedy
-    answer; answers with the fewest losses, then the least prestige given; always fights on."""
-    from ..analysis.battle_model import Cards, make_policy
-
-    bt = s.battle
-    if bt is None or s.pending.kind not in ("battle-retreat", "battle-attack", "battle-defend"):
-        return sensible_policy(s, rng)
-    if s.pending.kind == "battle-retreat":
-        return Action("fight")
-    cards = Cards(s.components, bt.kind)
-    pol = make_policy("greedy", cards)
-    if s.pending.kind == "battle-attack":
-        att = bt.attacker
-        opts = cards.attack_options(bt.hands[att], s.prestige[att] < 1)
-        i, j = pol.best_attack(opts, bt.hands[1 - att], bt.deck, s.units[bt.area][1 - att])
-        return Action("play", (cards.names[i], cards.names[j]))
-    x, y = pol.best_answer(bt.played, bt.hands[1 - bt.attacker])[1]
-    return Action("answer", (cards.names[x], cards.names[y]))
+    return {"random": random_policy, "sensible": sensible_policy, "greedy": greedy_policy}
 
 
 class Combat(IntentWidget):
