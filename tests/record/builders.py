@@ -123,10 +123,10 @@ def reorder(g: pn.Game, rng: random.Random, times: int) -> None:
 
 
 def random_record(seed: int, *, plies: int = 90, variations: int = 5, texts=(), names=(),
-                  reorders: int = 0) -> pn.Game:
+                  reorders: int = 0, edition: str = "ed1") -> pn.Game:
     """A record of a seeded random game with variations, annotations and (optionally) reordering."""
     rng = random.Random(seed)
-    g = pn.Game(edition="ed1", seed=seed % 97)
+    g = pn.Game(edition=edition, seed=seed % 97)
     play_out(g, rng, plies, rng.choice(POLICIES))
     for k in range(variations):
         add_variation(g, rng, name=names[k % len(names)] if names else "", plies=rng.randrange(1, 12))
