@@ -17,7 +17,7 @@ from ..rules import Action, IllegalActionError, State, apply, chance_rng, new_ga
 from ..rules.board import board
 from ..rules.state import PLAYERS
 from .checks import need, need_path, own_node
-from .headers import Headers
+from .headers import GAME_HEADERS, Headers
 from .node import COLOURS, GLYPHS, Mark, Node, RecordError
 
 # keywords of chance outcomes, by what a what-if names
@@ -64,12 +64,11 @@ class Game:
         return g
 
     def _start(self, s: State, headers: dict | None, settle: bool, position: bool = False) -> None:
-        fixed = {"Edition": s.edition, "Seed": str(s.seed), "Components": s.components,
-                 "Options": ",".join(f"{k}={v}" for k, v in s.options)}
+        start = {"Edition": s.edition, "Seed": str(s.seed), "Components": s.components,
+                 "Options": ",".join(f"{k}={v}" for k, v in s.options), "Athens": "?", "Sparta": "?"}
         if position:
-            fixed["Position"] = s.to_notation()
-        h = Headers(fixed)
-        h.update({"Athens": "?", "Sparta": "?"})
+            start["Position"] = s.to_notation()
+        h = Headers(start, GAME_HEADERS)
         if headers is not None:
             need(headers, Mapping, "headers")
             h.update(headers)  # checked whole, before the record exists
@@ -94,9 +93,7 @@ class Game:
     @headers.setter
     def headers(self, value: "Mapping[str, str]") -> None:
         need(value, Mapping, "headers")
-        new = type(self._headers)(self._headers._fixed)
-        new.update(value)
-        self._headers = new
+        self._headers = self._headers.fresh(value)
 
     # --- the position ---------------------------------------------------------------------------
     @property

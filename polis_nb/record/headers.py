@@ -61,9 +61,15 @@ class Headers(dict):
 
     __slots__ = ("_fixed",)
 
-    def __init__(self, fixed: Mapping[str, str] | None = None):
-        super().__init__(fixed or {})
-        self._fixed = dict(fixed or {})
+    def __init__(self, items: Mapping[str, str] | None = None, fixed: tuple[str, ...] = ()):
+        super().__init__(items or {})
+        self._fixed = {k: self[k] for k in fixed if k in self}
+
+    def fresh(self, items: Mapping[str, str]) -> "Headers":
+        """Headers of the same game (the same fixed headers, first) with ``items`` for the others."""
+        h = Headers({k: v for k, v in self.items() if k in self._fixed}, tuple(self._fixed))
+        h.update(items)
+        return h
 
     def _checked(self, key: object, value: object) -> None:
         check_header(key, value)
@@ -115,10 +121,14 @@ class Headers(dict):
             self._fixed_key(k)
         super().clear()
 
-    def _load(self, key: str, value: str) -> None:
-        """Set a header read from a file: the reader has checked the name and value, and reports
-        an unknown name instead of refusing it."""
-        super().__setitem__(key, value)
+    def _load(self, items: Mapping[str, str]) -> None:
+        """Take the headers read from a file, in the file's order: the reader has checked the names
+        and values, and reports an unknown name instead of refusing it. The headers of the game's
+        start keep the game's own values (those the file lacks come first)."""
+        read = [(k, self._fixed.get(k, v)) for k, v in items.items()]
+        missing = [(k, v) for k, v in self._fixed.items() if k not in items]
+        super().clear()
+        super().update(missing + read)
 
 
 def header_error(message: str, header: str) -> RecordError:
@@ -155,9 +165,7 @@ def game_from_headers(headers: dict[str, str]):
         g = Game.from_state(_position(headers["Position"], edition, seed, comp.name, options), settle=False)
     else:
         g = Game(edition, seed, components=comp, settle=False, **options)
-    for k, v in headers.items():
-        if k not in GAME_HEADERS:
-            g.headers._load(k, v)
+    g.headers._load(headers)
     return g
 
 
