@@ -1,0 +1,45 @@
+"""Re-execute tutorial notebooks in place, the way they are stored in the repository.
+
+    .venv/bin/python scripts/execute_tutorials.py               # every tutorial
+    .venv/bin/python scripts/execute_tutorials.py tutorials/07-trade.ipynb
+
+Each notebook runs top to bottom in a fresh kernel of this Python (nbclient), and is saved:
+- without widget state, so nbconvert, GitHub and nbviewer show each widget's static picture
+  (its ``image/svg+xml`` output) rather than trying to load the live widget from a CDN;
+- without per-cell execution timestamps, so a re-run changes only what the code printed.
+nbval (strict) then compares the stored outputs with a fresh run.
+"""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def execute(path: Path) -> float:
+    nb = nbformat.read(path, as_version=4)
+    start = time.perf_counter()
+    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}},
+                   store_widget_state=False, record_timing=False).execute()
+    took = time.perf_counter() - start
+    nb.metadata.pop("widgets", None)
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+    nbformat.write(nb, path)
+    return took
+
+
+def main(argv: list[str]) -> int:
+    paths = [Path(a) for a in argv] or sorted((ROOT / "tutorials").glob("*.ipynb"))
+    for p in paths:
+        print(f"{p.name}: {execute(p):.1f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
