@@ -1,7 +1,7 @@
 """Component data of Polis: frozen dataclasses, the packaged edition files and their loader."""
 from __future__ import annotations
 
-from .loader import ComponentError, default_components, load_components
+from .loader import PACKAGED, ComponentError, default_components, load_components, packaged_components
 from .types import (
     PLAYERS,
     PROVENANCES,
@@ -22,6 +22,7 @@ from .types import (
 )
 
 __all__ = [
+    "PACKAGED",
     "PLAYERS",
     "PROVENANCES",
     "Area",
@@ -41,4 +42,5 @@ __all__ = [
     "TributeRow",
     "default_components",
     "load_components",
+    "packaged_components",
 ]

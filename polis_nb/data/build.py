@@ -98,7 +98,8 @@ def build(doc: Doc) -> Components:
     events = []
     for e in (at.value for at in k["events"].values()):
         effects = tuple(Effect(x["op"], x["player"], tuple(x["args"]), x.get("when", "now")) for x in e["effects"])
-        events.append(EventCard(e["id"], e["name"], e["deck"], e["copies"], effects))
+        events.append(EventCard(e["id"], e["name"], e["deck"], e["copies"], effects, e.get("effect_unknown", False),
+                                e.get("text", ""), e.get("note", ""), e.get("timing", "")))
         _record(prov, f"events.{e['id']}", e)
     cards: list[CombatCard] = []
     for r in s["combat_cards"].value["rows"]:

@@ -11,7 +11,7 @@ base), ``extends`` (overlay only: the packaged set it modifies, e.g. ``"ed1-defa
 (optional text).
 
 Every *entity* below carries its provenance inline: ``"provenance"`` (``stated`` | ``derived`` |
-``reconstructed``), ``"source"`` (e.g. ``"Ed1 · Aktionen › h. Tribut einfordern"`` or
+``prototype`` | ``reconstructed``), ``"source"`` (e.g. ``"Ed1 · Aktionen › h. Tribut einfordern"`` or
 ``"polis-data.md §2.3"``), ``"basis"`` (one line; required when reconstructed) and optionally
 ``"field_provenance": {field: {"provenance", "source", "basis"?}}`` for fields whose provenance differs
 from the entity's (e.g. a polis stated as a whole but its port reconstructed).
@@ -45,8 +45,10 @@ Sections (all required in a complete file; the shape of one entity is given):
 ``market_start``   object: ``{positions: {market good: position}}``
 ``projects``       list of ``{id, name, type, cost: {good: amount}, prestige, end_prestige,
                    prestige_rule?: null|"half-capital-pop-up"}``
-``events``         list of ``{id, name, deck: round label, copies, effects: [{op, player, args, when?}...]}``;
-                   ops, players and args as in the :class:`~polis_nb.data.types.Effect` docstring
+``events``         list of ``{id, name, deck: round label, copies, effects: [{op, player, args, when?}...],
+                   effect_unknown?, text?, note?, timing?}``; ops, players and args as in the
+                   :class:`~polis_nb.data.types.Effect` docstring; ``effect_unknown: true`` marks a card
+                   known only by name (no effects), ``timing`` fixes when all its effects act
 ``combat_cards``   object: ``{rows: [{count, land: {formation, manoeuvre, value, formation_name?,
                    manoeuvre_name?}, sea: {...}}...]}``; card ids run 0..23 in row order; the formation and
                    manoeuvre ids are the same in every edition, the optional names are for display (default:
@@ -56,9 +58,14 @@ Sections (all required in a complete file; the shape of one entity is given):
                    galleys: {sea: n}, ships_in_port, proxenos: polis, goods: {good: n}, prestige}``
 =================  ==========================================================================================
 
-Packaged sets: ``ed1-default`` (``ed1.json``) and ``ed2-default`` (``ed2.json``).
+Ids (of areas, poleis, markets, projects, events, goods, rounds, card formations and manoeuvres) are
+letters, digits, ``-`` and ``_`` only, so that the game notation can carry them.
 
-Overlays (``"extends": "ed1-default"`` or ``"ed2-default"``) hold only the sections they change. List sections and keyed
+Packaged sets: ``ed1-default`` (``ed1.json``), ``ed2-default`` (``ed2.json``) and ``ed1-prototype``
+(``ed1-prototype.json``, an overlay of ``ed1-default`` holding the values of the designer's prototype;
+see ``docs/data-provenance.md``). :func:`packaged_components` loads one by name.
+
+Overlays (``"extends"`` naming a packaged set) hold only the sections they change. List sections and keyed
 objects are merged **by id** (edges by their unordered pair, ``offers``/``tribute``/``setup`` by key): an
 entry with a known id replaces the base entry whole, in place; a new id is appended;
 ``{"id": ..., "remove": true}`` (``{"between": [...], "remove": true}`` for edges) deletes a base entry.
@@ -89,12 +96,14 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .build import build
+from .safeio import JSONDepthError, loads_json
 from .types import Components
 from .validate import FORMAT, LIST_SECTIONS, MAP_SECTIONS, Doc, Problems, locate, validate
 
-__all__ = ["ComponentError", "FORMAT", "PACKAGED", "default_components", "load_components"]
+__all__ = ["ComponentError", "FORMAT", "PACKAGED", "default_components", "load_components", "packaged_components"]
 
-PACKAGED: Mapping[str, str] = MappingProxyType({"ed1-default": "ed1.json", "ed2-default": "ed2.json"})
+PACKAGED: Mapping[str, str] = MappingProxyType({"ed1-default": "ed1.json", "ed2-default": "ed2.json",
+                                               "ed1-prototype": "ed1-prototype.json"})
 _DEFAULT_SET = {"ed1": "ed1-default", "ed2": "ed2-default"}
 
 
@@ -121,9 +130,11 @@ def _parse(text: str, file: str) -> Any:
         return out
 
     try:
-        raw = json.loads(text, object_pairs_hook=pairs)
+        raw = loads_json(text, object_pairs_hook=pairs)
     except json.JSONDecodeError as e:
         raise ComponentError(file, [f"{file}: line {e.lineno}, column {e.colno}: invalid JSON: {e.msg}"]) from None
+    except JSONDepthError as e:
+        raise ComponentError(file, [f"{file}: {e}"]) from None
     if dups:
         raise ComponentError(file, [f"{file}: duplicate key '{k}' in one JSON object" for k in dups])
     return raw
@@ -158,22 +169,30 @@ def _packaged_label(name: str) -> str:
     return f"polis_nb/data/{PACKAGED[name]}"
 
 
-def _load_text(text: str, file: str) -> Components:
+def _locate_text(text: str, file: str, probs: Problems) -> Doc:
     raw = _parse(text, file)
     if not isinstance(raw, dict):
         raise ComponentError(file, [f"{file}: $: a component file must be a JSON object"])
+    return locate(raw, file, probs)
+
+
+def _with_base(doc: Doc, probs: Problems, chain: tuple[str, ...] = ()) -> Doc:
+    """``doc`` merged onto the packaged set it extends (itself merged onto its own base, if any)."""
+    if doc.extends is None:
+        return doc
+    if doc.extends not in PACKAGED:
+        probs.append(f"{doc.file}: $.extends: unknown base set '{doc.extends}' (known: {', '.join(PACKAGED)})")
+        return doc
+    if doc.extends in chain:
+        probs.append(f"{doc.file}: $.extends: '{doc.extends}' extends itself (through {' -> '.join(chain)})")
+        return doc
+    base = _locate_text(_packaged_text(doc.extends), _packaged_label(doc.extends), probs)
+    return _merge(_with_base(base, probs, (*chain, doc.extends)), doc, probs)
+
+
+def _load_text(text: str, file: str) -> Components:
     probs = Problems()
-    doc = locate(raw, file, probs)
-    if doc.extends is not None:
-        if doc.extends not in PACKAGED:
-            probs.append(f"{file}: $.extends: unknown base set '{doc.extends}' (known: {', '.join(PACKAGED)})")
-        else:
-            label = _packaged_label(doc.extends)
-            base_raw = _parse(_packaged_text(doc.extends), label)
-            base = locate(base_raw, label, probs)
-            if base.overlay:
-                probs.append(f"{label}: $.extends: a packaged base set must be complete")
-            doc = _merge(base, doc, probs)
+    doc = _with_base(_locate_text(text, file, probs), probs)
     validate(doc, probs)
     if probs:
         raise ComponentError(file, probs)
@@ -199,5 +218,18 @@ def default_components(edition: str = "ed1") -> Components:
 def _default_components(edition: str) -> Components:
     if edition not in _DEFAULT_SET:
         raise ValueError(f"no packaged component set for edition {edition!r} (have: {', '.join(_DEFAULT_SET)})")
-    name = _DEFAULT_SET[edition]
+    return packaged_components(_DEFAULT_SET[edition])
+
+
+def packaged_components(name: str) -> Components:
+    """A component set shipped with polis_nb, by name: "ed1-default", "ed2-default" or "ed1-prototype"
+    (cached; the result is read-only). ``pn.new_game("ed1", components=packaged_components("ed1-prototype"))``
+    plays with the prototype's values."""
+    if name not in PACKAGED:
+        raise ValueError(f"no packaged component set named {name!r} (have: {', '.join(PACKAGED)})")
+    return _packaged_components(name)
+
+
+@lru_cache(maxsize=None)
+def _packaged_components(name: str) -> Components:
     return _load_text(_packaged_text(name), _packaged_label(name))

@@ -2,8 +2,10 @@
 
 The kernel reads only these types; the loader (:mod:`polis_nb.data.loader`) builds them from a
 JSON component file and validates it. Every entity carries its provenance: ``stated`` (a rulebook
-gives it), ``derived`` (follows from a worked example) or ``reconstructed`` (no source gives it;
-chosen so every worked example holds). ``Components.provenance_of`` answers per field.
+gives it), ``derived`` (follows from a worked example), ``prototype`` (taken from the public
+implementation of the designer's 2010–11 prototype, ``polis-data`` source J; it agrees with every
+published value it overlaps) or ``reconstructed`` (no source gives it; chosen so every worked example
+holds). ``Components.provenance_of`` answers per field.
 """
 from __future__ import annotations
 
@@ -12,7 +14,11 @@ from types import MappingProxyType
 from typing import Mapping
 
 PLAYERS = ("athens", "sparta")
-PROVENANCES = ("stated", "derived", "reconstructed")
+PROVENANCES = ("stated", "derived", "prototype", "reconstructed")
+# the rule id a log entry or explanation cites when a value of this provenance decides something
+# (values a rulebook states or its examples imply need no warning)
+PROVENANCE_RULES: Mapping[str, str] = MappingProxyType({"prototype": "data.prototype",
+                                                        "reconstructed": "data.reconstructed"})
 # the words a component set may rename (``Components.terms``), with the first edition's wording; the
 # longer phrases come first so that Components.words replaces them before their parts
 DEFAULT_TERMS: Mapping[str, str] = MappingProxyType({
@@ -22,13 +28,24 @@ DEFAULT_TERMS: Mapping[str, str] = MappingProxyType({
 
 @dataclass(frozen=True, slots=True)
 class Provenance:
-    kind: str  # stated | derived | reconstructed
+    kind: str  # stated | derived | prototype | reconstructed
     source: str  # e.g. "Ed1 · Aktionen › h. Tribut einfordern"
     basis: str = ""  # one line: why this value (required for reconstructed)
 
     @property
     def reconstructed(self) -> bool:
         return self.kind == "reconstructed"
+
+    @property
+    def prototype(self) -> bool:
+        """Taken from the designer's prototype (source J), not from a printed rulebook."""
+        return self.kind == "prototype"
+
+    @property
+    def rule(self) -> str:
+        """The rule id to cite where this value decides something ("data.prototype",
+        "data.reconstructed"), or "" for a value a rulebook gives or implies."""
+        return PROVENANCE_RULES.get(self.kind, "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,9 +116,37 @@ class Project:
 class Effect:
     """One step of an event card, from a small vocabulary.
 
-    op: gain | lose (args: good or "prestige", amount) | place (args: unit "hoplite"|"galley", area)
-        | remove-own-unit (args: count) | close-market (args: market) | start-player (args: side)
-        | close-offer (args: offer id)
+    op and args (the kernel's rule id in brackets):
+
+    - gain | lose (good or "prestige", amount); place (unit "hoplite"|"galley", area);
+      remove-own-unit (count); close-market (market); start-player (side); close-offer (offer id)
+      [event.effects, event.start-player]
+    - cede-polis (population): the player gives one own polis of that population, never the capital
+      nor a polis it received from this card, to the rival, who picks it [event.betrayal]
+    - send-abroad (unit, market, required, prestige each): before the round the player may send own
+      units of that kind off the board to the market, gaining the prestige for each; for each of the
+      ``required`` units it cannot send it loses 1 prestige [event.egypt, event.persian-king]
+    - return-abroad (share "all" | "half-up"): at round end that share of the units sent abroad
+      comes back, placed one at a time by their owners in turn where the stacking limit allows;
+      "half-up" rounds in the player's favour, one of the two stated exceptions [event.egypt]
+    - sell-prestige (silver each): the player may give any number of prestige for that much silver
+      each [event.treasury]
+    - blockade-penalty (market, market, prestige, galleys, sea, sea): ``when`` end-of-turn; a player
+      whose control leaves the rival no free route to either market loses the prestige, unless it has
+      that many galleys in the two seas together [event.free-trade]
+    - double-battle-prestige (): once this round the player may double the prestige it won in one
+      battle [event.great-commanders]
+    - hire-units (silver each): hoplites and galleys may be paid with that much silver each, the cube
+      coming from the supply instead of the polis [event.mercenaries]
+    - quell-pacifists (prestige each): tribute in the own home region offers a row on which hoplites,
+      up to the capital's population, earn that much prestige each [event.pacifism]
+    - battle-threshold (units): battles start at that many units in an area [event.alcibiades]
+    - landing (territory, losses): the side with more hoplites there loses up to that many (both on a
+      tie); with no hoplites left, the territory pays no tribute this round [event.carthage]
+    - tribute-cap (territory, hoplites): at most that many hoplites collect tribute there [event.etna]
+    - replay-tied-exchanges (): a battle exchange that costs no unit and wins no prestige is fought
+      again by the same attacker [event.superstition]
+
     player: "athens" | "sparta" | "both"; when: "now" | "end-of-turn" | "end-of-round"
     """
 
@@ -113,11 +158,21 @@ class Effect:
 
 @dataclass(frozen=True, slots=True)
 class EventCard:
+    """An event card. ``effect_unknown`` marks a card whose name is known but whose effect no source
+    states: it has no effects, and texts show it as "effect unknown" (never an invented effect).
+    ``text`` is our one-line paraphrase of the card for display; ``note`` what is known about it
+    (e.g. only its theme); ``timing`` the moment its effects act when a source fixes it
+    (Hermenfrevel: "end-of-turn")."""
+
     id: str
     name: str
     deck: str  # round label, e.g. "3", "4", "5a", "5b" (Ed1); "alpha", "epsilon", "omega" (Ed2)
     copies: int
     effects: tuple[Effect, ...]
+    effect_unknown: bool = False
+    text: str = ""
+    note: str = ""
+    timing: str = ""  # "" or one of "now", "end-of-turn", "end-of-round"
 
 
 def default_name(ident: str) -> str:
@@ -216,6 +271,13 @@ class Components:
             if new != old:
                 text = text.replace(old, new).replace(old.capitalize(), new.capitalize())
         return text
+
+    def data_rules(self, *paths: tuple[str, ...]) -> tuple[str, ...]:
+        """The rule ids to cite because values at these provenance paths come from no rulebook:
+        ("data.prototype",) for prototype values, ("data.reconstructed",) for reconstructed ones,
+        both (in that order) when both kinds decide, () when every value is stated or derived."""
+        kinds = {self.provenance_of(*p).kind for p in paths}
+        return tuple(rule for kind, rule in PROVENANCE_RULES.items() if kind in kinds)
 
     def provenance_of(self, *path: str) -> Provenance:
         """Most specific provenance recorded for a dotted path, e.g. ("tribute", "attika")."""

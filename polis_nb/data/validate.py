@@ -7,6 +7,7 @@ in a :class:`Problems` list instead of raising; the loader refuses a file with a
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -32,14 +33,37 @@ _EDITIONS = ("ed1", "ed2")
 
 PROJECT_TYPES = ("philosopher", "artist", "temple", "theatre", "statue", "festival", "games")
 PRESTIGE_RULES = ("half-capital-pop-up",)
-EFFECT_ARGS = {  # op -> names of its arguments (for messages)
+EFFECT_ARGS = {  # op -> names of its arguments (for messages); types.Effect documents each op
     "gain": ("good or 'prestige'", "amount"), "lose": ("good or 'prestige'", "amount"),
     "place": ("unit", "area"), "remove-own-unit": ("count",), "close-market": ("market",),
     "start-player": ("side",), "close-offer": ("offer id",),
+    "cede-polis": ("population",), "send-abroad": ("unit", "market", "required", "prestige each"),
+    "return-abroad": ("share",), "sell-prestige": ("silver each",),
+    "blockade-penalty": ("market", "market", "prestige", "galleys", "sea", "sea"),
+    "double-battle-prestige": (), "hire-units": ("silver each",), "quell-pacifists": ("prestige each",),
+    "battle-threshold": ("units",), "landing": ("territory", "losses"), "tribute-cap": ("territory", "hoplites"),
+    "replay-tied-exchanges": (),
 }
 EFFECT_OPS = tuple(EFFECT_ARGS)
 EFFECT_PLAYERS = (*PLAYERS, "both")
 EFFECT_WHEN = ("now", "end-of-turn", "end-of-round")
+# ops that may act only at one moment (the others may act at any of EFFECT_WHEN)
+EFFECT_ONLY_WHEN = {
+    "remove-own-unit": "now", "cede-polis": "now", "send-abroad": "now", "sell-prestige": "now",
+    "return-abroad": "end-of-round", "blockade-penalty": "end-of-turn", "double-battle-prestige": "now",
+    "hire-units": "now", "quell-pacifists": "now", "battle-threshold": "now", "landing": "now",
+    "tribute-cap": "now", "replay-tied-exchanges": "now",
+}
+# integer arguments: op -> {argument position: smallest allowed value}
+EFFECT_INTS = {
+    "remove-own-unit": {0: 1}, "cede-polis": {0: 1}, "send-abroad": {2: 0, 3: 0}, "sell-prestige": {0: 1},
+    "blockade-penalty": {2: 1, 3: 0}, "hire-units": {0: 1}, "quell-pacifists": {0: 1},
+    "battle-threshold": {0: 2}, "landing": {1: 1}, "tribute-cap": {1: 1},
+}
+RETURN_SHARES = ("all", "half-up")
+# ids travel in the game notation (``poleis=athenai:A5``, ``rows wine:3,oil:2``, ``event holy-war``,
+# offer ids ``persis.1``, provenance keys ``projects.zeus.cost``): letters, digits, '-' and '_' only
+ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 LOADS = (3, 4, 5)
 RECEIVED = ("wheat", "silver")
 MAX_TRIBUTE_ROW = 5
@@ -131,7 +155,8 @@ ENTITY: dict[str, Schema] = {
     "market_start": ({"positions": INT_MAP}, {}),
     "projects": ({"id": STR, "name": STR, "type": STR, "cost": INT_MAP, "prestige": INT, "end_prestige": INT},
                  {"prestige_rule": OPT_STR}),
-    "events": ({"id": STR, "name": STR, "deck": STR, "copies": INT, "effects": OBJS}, {}),
+    "events": ({"id": STR, "name": STR, "deck": STR, "copies": INT, "effects": OBJS},
+               {"effect_unknown": BOOL, "text": STR, "note": STR, "timing": STR}),
     "combat_cards": ({"rows": OBJS}, {}),
     "setup": ({"poleis": INT_MAP, "hoplites": INT_MAP, "galleys": INT_MAP, "ships_in_port": INT, "proxenos": STR,
                "goods": INT_MAP, "prestige": INT}, {}),
@@ -174,6 +199,22 @@ class Doc:
     keyed: dict[str, dict[str, At]] = field(default_factory=dict)  # list and map sections, by id
     single: dict[str, At] = field(default_factory=dict)
     removals: list[tuple[str, str, At]] = field(default_factory=list)
+
+
+def id_problem(ident: str) -> str | None:
+    """Why ``ident`` cannot serve as a component id (the notation could not carry it), or None."""
+    if ID_PATTERN.fullmatch(ident):
+        return None
+    if not ident:
+        return "an id cannot be empty"
+    if len(ident) > 64:
+        return f"id '{ident[:20]}…' is longer than 64 characters"
+    bad = next((c for c in ident if not (c.isascii() and (c.isalnum() or c in "-_"))), None)
+    if bad is None:  # only the first character is wrong ('-' or '_')
+        return f"id '{ident}' must begin with a letter or a digit"
+    shown = "a space" if bad == " " else f"'{bad}'" if bad.isprintable() else f"U+{ord(bad):04X}"
+    return (f"id {json.dumps(ident, ensure_ascii=False)} cannot be written in the game notation: {shown} is not "
+            f"allowed (use letters A-Z, a-z, digits, '-' and '_')")
 
 
 def _edge_key(between: list[str]) -> str:
@@ -281,6 +322,10 @@ def _locate_list(doc: Doc, sec: str, val: Any, overlay: bool, probs: Problems) -
                 probs.at(at, ".id", "missing or not a non-empty string")
                 continue
             key, id_field = v["id"], "id"
+            bad = id_problem(key)
+            if bad is not None:
+                probs.at(at, ".id", bad)
+                continue
         if key in entries:
             probs.at(at, "", f"duplicate {'edge' if sec == 'adjacency' else 'id'} '{key}' "
                              f"(also at {entries[key].path})")
@@ -380,6 +425,11 @@ class _Validator:
                 out.append((sub, r))
         return out
 
+    def notation_id(self, at: At, sub: str, ident: str) -> None:
+        bad = id_problem(ident)
+        if bad is not None:
+            self.probs.at(at, sub, bad)
+
     def positive(self, at: At, sub: str, v: int, minimum: int = 1) -> None:
         if v < minimum:
             self.probs.at(at, sub, f"must be at least {minimum} (got {v})")
@@ -413,6 +463,8 @@ class _Validator:
         goods = c["goods"]
         if len(set(goods)) != len(goods) or not goods:
             self.probs.at(at, ".goods", "must be a non-empty list of distinct good ids")
+        for i, g in enumerate(goods):
+            self.notation_id(at, f".goods[{i}]", g)
         self.known["good"] = set(goods)
         for k in ("market_goods", "perishable"):
             for i, g in enumerate(c[k]):
@@ -441,6 +493,7 @@ class _Validator:
             self.probs.at(at, ".rows", "needs at least one round")
         labels = [r["label"] for _, r in rows]
         for sub, r in rows:
+            self.notation_id(at, f"{sub}.label", r["label"])
             if labels.count(r["label"]) > 1:
                 self.probs.at(at, f"{sub}.label", f"duplicate round label '{r['label']}'")
             self.positive(at, f"{sub}.stacking", r["stacking"])
@@ -736,47 +789,74 @@ class _Validator:
             if self.round_labels is not None and e["deck"] not in self.round_labels:
                 self.probs.at(at, ".deck", f"unknown round label '{e['deck']}'")
             self.positive(at, ".copies", e["copies"])
+            if e.get("effect_unknown") and e["effects"]:
+                self.probs.at(at, ".effects", "a card whose effect is unknown lists no effects (never invent one)")
+            timing = e.get("timing")
+            if timing is not None and timing not in EFFECT_WHEN:
+                self.probs.at(at, ".timing", f"must be one of {', '.join(EFFECT_WHEN)}")
             for i, eff in enumerate(e["effects"]):
                 sub = f".effects[{i}]"
                 if _check_keys(self.probs, at, sub, eff, ROW["effect"]):
                     self.effect(at, sub, eff)
+                    when = eff.get("when", "now")
+                    if timing in EFFECT_WHEN and when != timing:
+                        self.probs.at(at, f"{sub}.when", f"this card's effects act at '{timing}' (its timing), "
+                                                         f"not '{when}'")
 
     def effect(self, at: At, sub: str, eff: dict[str, Any]) -> None:
         op, args = eff["op"], eff["args"]
         if eff["player"] not in EFFECT_PLAYERS:
             self.probs.at(at, f"{sub}.player", f"must be one of {', '.join(EFFECT_PLAYERS)}")
-        if eff.get("when", "now") not in EFFECT_WHEN:
+        when = eff.get("when", "now")
+        if when not in EFFECT_WHEN:
             self.probs.at(at, f"{sub}.when", f"must be one of {', '.join(EFFECT_WHEN)}")
         if op not in EFFECT_ARGS:
             self.probs.at(at, f"{sub}.op", f"unknown effect op '{op}' (vocabulary: {', '.join(EFFECT_OPS)})")
             return
+        only = EFFECT_ONLY_WHEN.get(op)
+        if only is not None and when in EFFECT_WHEN and when != only:
+            self.probs.at(at, f"{sub}.when", f"'{op}' acts only at '{only}' (got '{when}')")
         sig = EFFECT_ARGS[op]
         if len(args) != len(sig):
-            self.probs.at(at, f"{sub}.args", f"'{op}' takes {len(sig)} argument(s) ({', '.join(sig)}), "
-                                             f"got {len(args)}")
+            self.probs.at(at, f"{sub}.args", f"'{op}' takes {len(sig)} argument(s)"
+                                             + (f" ({', '.join(sig)})" if sig else "") + f", got {len(args)}")
             return
-        a0 = args[0]
         asub = f"{sub}.args"
+        for i, least in EFFECT_INTS.get(op, {}).items():
+            if not _is_int(args[i]) or args[i] < least:
+                self.probs.at(at, f"{asub}[{i}]", f"{sig[i]} must be an integer of at least {least} "
+                                                  f"(got {json.dumps(args[i])})")
+        a0 = args[0] if args else None
         if op in ("gain", "lose"):
             if a0 != "prestige":
                 self.ref(at, f"{asub}[0]", "good", a0)
             if not _is_int(args[1]) or args[1] < 1:
                 self.probs.at(at, f"{asub}[1]", "amount must be a positive integer")
-        elif op == "place":
+        elif op in ("place", "send-abroad"):
             if a0 not in ("hoplite", "galley"):
                 self.probs.at(at, f"{asub}[0]", f"unit must be 'hoplite' or 'galley' (got {a0!r})")
-            else:
+            elif op == "place":
                 self.ref(at, f"{asub}[1]", "territory" if a0 == "hoplite" else "sea", args[1])
-        elif op == "remove-own-unit":
-            if not _is_int(a0) or a0 < 1:
-                self.probs.at(at, f"{asub}[0]", "count must be a positive integer")
+            if op == "send-abroad":
+                self.ref(at, f"{asub}[1]", "market", args[1])
         elif op == "close-market":
             self.ref(at, f"{asub}[0]", "market", a0)
         elif op == "start-player":
             if a0 not in PLAYERS:
                 self.probs.at(at, f"{asub}[0]", f"unknown player {a0!r}")
-        elif self.offers is not None and (not isinstance(a0, str) or a0 not in self.offers):
-            self.probs.at(at, f"{asub}[0]", f"unknown offer id {a0!r}")
+        elif op == "close-offer":
+            if self.offers is not None and (not isinstance(a0, str) or a0 not in self.offers):
+                self.probs.at(at, f"{asub}[0]", f"unknown offer id {a0!r}")
+        elif op == "return-abroad":
+            if a0 not in RETURN_SHARES:
+                self.probs.at(at, f"{asub}[0]", f"share must be one of {', '.join(RETURN_SHARES)} (got {a0!r})")
+        elif op == "blockade-penalty":
+            for i in (0, 1):
+                self.ref(at, f"{asub}[{i}]", "market", args[i])
+            for i in (4, 5):
+                self.ref(at, f"{asub}[{i}]", "sea", args[i])
+        elif op in ("landing", "tribute-cap"):
+            self.ref(at, f"{asub}[0]", "territory", a0)
 
     def combat_cards(self) -> None:
         at = self.single("combat_cards")
@@ -791,6 +871,8 @@ class _Validator:
             for s in ("land", "sea"):
                 side = r[s]
                 if _check_keys(self.probs, at, f"{sub}.{s}", side, ROW["side"]):
+                    for f in ("formation", "manoeuvre"):
+                        self.notation_id(at, f"{sub}.{s}.{f}", side[f])
                     if side["value"] not in CARD_VALUES:
                         self.probs.at(at, f"{sub}.{s}.value", f"must be one of 2, 1, 0, -1 (got {side['value']})")
                     found[s][(side["formation"], side["manoeuvre"], side["value"])] += r["count"]

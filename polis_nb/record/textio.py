@@ -5,9 +5,9 @@
     [Components "ed1-default"]
 
     {A game comment.}
-    ~draw skene; ~draw phidias; ~draw apollon; ~event xerxes
+    ~draw skene; ~draw phidias; ~draw demeter; ~event xerxes
     3.S1. hoplites
-      ("plan B" project; tile apollon; polis sparta; pay)
+      ("plan B" project; tile demeter; polis sparta; pay)
     ; to arkadia; from lakedaimon ! {Into Arkadia. [%arrow lakedaimon arkadia red]}; end
 
 Decisions are separated by ``;`` or new lines. ``~`` marks a chance outcome drawn from the seed

@@ -237,10 +237,11 @@ def defend_apply(s: State, a: Action, log: Log) -> State:
     hand = tadd(tadd(bt.hands[dfn], x, -1), y, -1)
     bt = _with(bt, hands=tset(bt.hands, dfn, hand))
     b = board(s)
-    losses, gain, salpinx = 0, 0, False
+    losses, gain, salpinx, tied = 0, 0, False, True
     parts = []
     for ai, di in zip(bt.played, (x, y)):
         ta, td = types[ai], types[di]
+        tied = tied and matched(ta, td) and ta.value == td.value
         if ta.formation == "salpinx":
             salpinx = True
             losses += 1
@@ -263,6 +264,10 @@ def defend_apply(s: State, a: Action, log: Log) -> State:
         rules.append("battle.salpinx")
     say(log, f"{side(dfn)} answers with {a.args[0]} and {a.args[1]}. " + "; ".join(parts), *rules)
     s = add_prestige(s, att, gain)
+    if gain and s.event is not None:
+        from .events import battle_prestige
+
+        s = battle_prestige(s, att, gain)
     if salpinx:
         if s.prestige[att] < 1:
             say(log, f"{side(att)} cannot pay for the Salpinx and loses the game", "battle.salpinx-unpayable",
@@ -286,8 +291,17 @@ def defend_apply(s: State, a: Action, log: Log) -> State:
     if sum(bt.deck) < 4 - lost:
         say(log, f"Only {sum(bt.deck)} cards remain, too few for both redraws; the battle ends", "battle.end")
         return end_battle(s, log)
-    bt = _with(bt, attacker=dfn, after="refill", asked=())
+    again = tied and s.event is not None and _replayed(s)
+    if again:
+        say(log, f"The cards tie: {side(att)} attacks again instead of changing roles", "event.superstition")
+    bt = _with(bt, attacker=att if again else dfn, after="refill", asked=())
     return _window(s.evolve(battle=bt), log)
+
+
+def _replayed(s: State) -> bool:
+    from .events import tied_exchange_replayed
+
+    return tied_exchange_replayed(s)
 
 
 def _hand_why(s: State, a: Action, p: int, verb: str) -> Explanation | None:
@@ -338,7 +352,7 @@ decision("battle-defend", defend_options, defend_apply, _defend_why)
 
 def _refill(s: State, log: Log) -> State:
     bt = s.battle
-    old_att, old_def = other(bt.attacker), bt.attacker
+    old_att, old_def = other(bt.attacker), bt.attacker  # a replayed exchange lost no unit: both draw 2
     draws = (old_att,) * 2 + (old_def,) * (2 - bt.last_losses)
     say(log, f"{side(old_att)} draws 2 cards, {side(old_def)} draws {2 - bt.last_losses}", "battle.redraw")
     bt = _with(bt, draws=draws, after="attack", asked=())
@@ -353,4 +367,10 @@ def end_battle(s: State, log: Log) -> State:
 
     p = s.battle.turn_of
     s = s.evolve(battle=None)
+    if s.event_data:  # a side that won prestige may double it (Great Commanders)
+        from .events import after_battle
+
+        s, waiting = after_battle(s, p, log)
+        if waiting:
+            return s
     return next_battle(s, p, log)

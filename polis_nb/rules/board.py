@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 import heapq
 
-from ..data import Components, default_components
+from ..data import PACKAGED, Components, packaged_components
 from .state import ATHENS, NEUTRAL, SPARTA, State, other
 
 _REGISTRY: dict[str, Components] = {}
@@ -26,11 +26,10 @@ def register(comp: Components) -> None:
 def components_named(name: str) -> Components:
     comp = _REGISTRY.get(name)
     if comp is None:
-        for ed in ("ed1", "ed2"):
-            d = default_components(ed)
-            if d.name == name:
-                register(d)
-                return d
+        if name in PACKAGED:
+            comp = packaged_components(name)
+            register(comp)
+            return comp
         raise KeyError(f"unknown component set {name!r}; load it with polis_nb.load_components first")
     return comp
 
@@ -229,6 +228,8 @@ class Board:
         """Cubes of p not on the board (poleis, hoplites, galleys)."""
         used = sum(pp for o, pp in zip(s.owner, s.pop) if o == p)
         used += sum(u[p] for u in s.units)
+        if s.event_data:  # units an event sent off the board ("away-..." entries) are not in supply
+            used += sum(n for key, q, n in s.event_data if q == p and key.startswith("away-"))
         return self.comp.cubes_per_player - used
 
     def discs_free(self, s: State, p: int) -> int | None:

@@ -21,6 +21,44 @@ def _move_cube(s: State, polis: int, area: int, p: int) -> State:
     return s.evolve(pop=tadd(s.pop, polis, -1), units=tset(s.units, area, tset(u, p, u[p] + 1)))
 
 
+def _hire_cost(s: State, p: int) -> int:
+    """Silver for one hired unit (cube from the supply, not the polis) if the round's event allows
+    hiring (Mercenaries) and p can pay and has a cube; else 0."""
+    if s.event is None:
+        return 0
+    from .events import hire_cost
+
+    n = hire_cost(s, p)
+    return n if n and have(s, p, "silver") >= n and board(s).supply(s, p) >= 1 else 0
+
+
+def _hire(s: State, p: int, polis: int, area: int, log: Log, unit: str, where: str) -> State:
+    """p hires a unit for silver; its cube comes from the supply and the polis keeps its population."""
+    b = board(s)
+    n = _hire_cost(s, p)
+    u = s.units[area]
+    s = add_good(s, p, "silver", -n).evolve(units=tset(s.units, area, tset(u, p, u[p] + 1)))
+    say(log, f"{side(p)} hires a mercenary {unit} in {polis_name(b, polis)} for {n} silver; it {where} "
+        f"{b.name(area)}", "event.mercenaries", player=p)
+    return s
+
+
+def _hire_why(s: State, a: Action, unit: str, options) -> Explanation:
+    """Why a 'hire' step is refused: no event allows it, no silver or cube, or a wrong sea."""
+    from .events import hire_cost
+
+    p = s.pending.player
+    if s.event is None or not hire_cost(s, p):
+        return Explanation.of(False, f"A {unit} can be hired for silver only while the round's event allows it "
+                              "(Mercenaries).", "event.mercenaries")
+    if not _hire_cost(s, p):
+        return Explanation.of(False, f"{side(p)} cannot hire a {unit}: it needs {hire_cost(s, p)} silver and a "
+                              "cube in its supply.", "event.mercenaries", "game.limited-material")
+    hires = [str(x) for x in options(s) if x.kind == "hire"]
+    return Explanation.of(False, f"Write {' or '.join(hires)}.", "event.mercenaries",
+                          "train.cost" if unit == "hoplite" else "galley.cost")
+
+
 # --- a. train hoplites ------------------------------------------------------------------------
 
 def _train_goods(s: State) -> tuple[str, str]:
@@ -31,8 +69,9 @@ def _train_goods(s: State) -> tuple[str, str]:
 def _train_ok(s: State, p: int, i: int) -> bool:
     b = board(s)
     area = b.polis_area[i]
-    return (area >= 0 and s.pop[i] >= 2 and s.units[area][p] < b.limit(s)
-            and (have(s, p, board(s).comp.train_good) > 0 or have(s, p, "silver") > 0))
+    return (area >= 0 and s.units[area][p] < b.limit(s)
+            and ((s.pop[i] >= 2 and (have(s, p, board(s).comp.train_good) > 0 or have(s, p, "silver") > 0))
+                 or _hire_cost(s, p) > 0))
 
 
 def train_polis_options(s: State) -> list[Action]:
@@ -59,7 +98,7 @@ def _polis_why(s: State, a: Action, ok, reason) -> Explanation | None:
     name = polis_name(b, i)
     if s.owner[i] != p:
         return Explanation.of(False, f"{name} is not {poss(p)} polis.", reason(s, p, i, name).rule_ids[0])
-    if s.pop[i] < 2:
+    if s.pop[i] < 2 and not ok(s, p, i):
         return Explanation.of(False, f"{name} has a single cube left, and the last cube of a polis never becomes "
                               "a unit.", "polis.last-cube")
     return None if ok(s, p, i) else reason(s, p, i, name)
@@ -110,7 +149,10 @@ def train_pay_options(s: State) -> list[Action]:
     i, n = s.pending.data
     out = []
     if _train_ok(s, p, i):
-        out += [Action("pay", (g,)) for g in _train_goods(s) if have(s, p, g) > 0]
+        if s.pop[i] >= 2:
+            out += [Action("pay", (g,)) for g in _train_goods(s) if have(s, p, g) > 0]
+        if _hire_cost(s, p):
+            out.append(Action("hire"))
     if n > 0:
         out.append(Action("end"))
     return out
@@ -124,9 +166,12 @@ def train_pay_apply(s: State, a: Action, log: Log) -> State:
         say(log, f"{side(p)} ends the action", player=p)
         return after_action(s, p, log)
     area = b.polis_area[i]
-    s = _move_cube(add_good(s, p, a.args[0], -1), i, area, p)
-    say(log, f"{side(p)} trains a hoplite in {polis_name(b, i)} for 1 {a.args[0]}; it stands in {b.name(area)}",
-        "train.cost", player=p)
+    if a.kind == "hire":
+        s = _hire(s, p, i, area, log, "hoplite", "stands in")
+    else:
+        s = _move_cube(add_good(s, p, a.args[0], -1), i, area, p)
+        say(log, f"{side(p)} trains a hoplite in {polis_name(b, i)} for 1 {a.args[0]}; it stands in "
+            f"{b.name(area)}", "train.cost", player=p)
     s = s.evolve(pending=Pending("train-pay", p, (i, n + 1)))
     if not train_pay_options(s) or train_pay_options(s) == [Action("end")]:
         return after_action(s, p, log)
@@ -157,7 +202,8 @@ def _pay_why(s: State, a: Action, goods: tuple[str, ...], cost_rule: str, what: 
 decision("train-polis", train_polis_options, train_polis_apply,
          lambda s, a: _polis_why(s, a, _train_ok, _train_reason))
 decision("train-pay", train_pay_options, train_pay_apply,
-         lambda s, a: _pay_why(s, a, _train_goods(s), "train.cost", "hoplite"))
+         lambda s, a: _hire_why(s, a, "hoplite", train_pay_options) if a.kind == "hire" else
+         _pay_why(s, a, _train_goods(s), "train.cost", "hoplite"))
 action(ActionSpec("train", False, lambda s, p: any(_train_ok(s, p, i) for i in _own_poleis(s, p)),
                   lambda s, p, log: s.evolve(pending=Pending("train-polis", p)), _train_why,
                   ("train.polis", "train.cost"), "Train hoplites",
@@ -173,8 +219,8 @@ def _galley_seas(s: State, p: int, i: int) -> list[int]:
 
 
 def _galley_ok(s: State, p: int, i: int) -> bool:
-    return (s.pop[i] >= 2 and bool(_galley_seas(s, p, i))
-            and (have(s, p, "wood") > 0 or have(s, p, "silver") > 0))
+    return (bool(_galley_seas(s, p, i))
+            and ((s.pop[i] >= 2 and (have(s, p, "wood") > 0 or have(s, p, "silver") > 0)) or _hire_cost(s, p) > 0))
 
 
 def galley_polis_options(s: State) -> list[Action]:
@@ -200,6 +246,8 @@ def galley_pay_options(s: State) -> list[Action]:
         for g in ("wood", "silver"):
             if have(s, p, g) > 0:
                 out += [Action("pay", (g, b.area_ids[x])) for x in _galley_seas(s, p, i)]
+    if _hire_cost(s, p):
+        out += [Action("hire", (b.area_ids[x],)) for x in _galley_seas(s, p, i)]
     if n > 0:
         out.append(Action("end"))
     return out
@@ -212,10 +260,13 @@ def galley_pay_apply(s: State, a: Action, log: Log) -> State:
     if a.kind == "end":
         say(log, f"{side(p)} ends the action", player=p)
         return after_action(s, p, log)
-    sea = b.area_index[a.args[1]]
-    s = _move_cube(add_good(s, p, a.args[0], -1), i, sea, p)
-    say(log, f"{side(p)} builds a galley in {polis_name(b, i)} for 1 {a.args[0]}; it sails into {b.name(sea)}",
-        "galley.cost", player=p)
+    if a.kind == "hire":
+        s = _hire(s, p, i, b.area_index[a.args[0]], log, "galley", "sails into")
+    else:
+        sea = b.area_index[a.args[1]]
+        s = _move_cube(add_good(s, p, a.args[0], -1), i, sea, p)
+        say(log, f"{side(p)} builds a galley in {polis_name(b, i)} for 1 {a.args[0]}; it sails into "
+            f"{b.name(sea)}", "galley.cost", player=p)
     s = s.evolve(pending=Pending("galley-pay", p, (i, n + 1)))
     if galley_pay_options(s) == [Action("end")]:
         return after_action(s, p, log)
@@ -230,6 +281,8 @@ def _galley_why(s: State, p: int) -> Explanation | None:
 
 
 def _galley_pay_why(s: State, a: Action) -> Explanation | None:
+    if a.kind == "hire":
+        return _hire_why(s, a, "galley", galley_pay_options)
     e = _pay_why(s, a, ("wood", "silver"), "galley.cost", "galley")
     if e is not None:
         return e
@@ -401,8 +454,7 @@ def project_pay_apply(s: State, a: Action, log: Log) -> State:
         s = add_good(s, p, key, -n)
         paid.append(f"{n} {key}" + (f" (for {g})" if key != g else ""))
     s = s.evolve(display=tuple(t for t in s.display if t != tile), started=s.started + ((tile, i),))
-    recon = b.comp.provenance_of("projects", tile, "cost").reconstructed
-    rules = ["project.cost"] + (["data.reconstructed"] if recon else [])
+    rules = ["project.cost", *b.comp.data_rules(("projects", tile, "cost"))]
     say(log, f"{side(p)} starts {proj.name} in {polis_name(b, i)}, paying " + ", ".join(paid), *rules, player=p)
     return after_action(s, p, log)
 

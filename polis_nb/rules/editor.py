@@ -3,6 +3,7 @@
     s = pn.position(round="4", to_move="athens",
                     units={"boiotia": (3, 0), "thessalia": (0, 2)},
                     poleis={"thebai": ("athens", 2)}, goods={"athens": {"oil": 6}})
+    s = pn.position(round="5a", event="mercenaries")   # the round's event card, in force
 """
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from .actions import PolisError
 from .board import board
 from .editions import edition_of
 from .state import NEUTRAL, PLAYERS, Pending, State, tset
+from .statefields import TRACK_MAX
 
 _P = {"athens": 0, "sparta": 1}
+_UNSET = object()  # ``event`` not given (None clears the event)
 
 
 class PositionError(PolisError):
@@ -54,8 +57,12 @@ def invariant_problems(s: State) -> list[str]:
             out.append(f"{PLAYERS[p]} has more than {comp.ships_per_player} trade ships [ships.limit]")
         if any(g < 0 for g in s.goods[p]):
             out.append(f"{PLAYERS[p]} has a negative amount of goods")
+        elif any(g > TRACK_MAX for g in s.goods[p]):
+            out.append(f"{PLAYERS[p]} has more than {TRACK_MAX} of a good, beyond its track")
         if s.prestige[p] < 0:
             out.append(f"{PLAYERS[p]} has negative prestige")
+        elif s.prestige[p] > TRACK_MAX:
+            out.append(f"{PLAYERS[p]} has {s.prestige[p]} prestige, beyond the track (at most {TRACK_MAX})")
         if not -1 <= s.proxenos[p] < len(comp.poleis):
             out.append(f"{PLAYERS[p]}'s proxenos is nowhere on the map")
     if s.proxenos[0] >= 0 and s.proxenos[0] == s.proxenos[1]:
@@ -82,11 +89,18 @@ def edit(s: State, *, round: str | int | None = None, to_move: str | None = None
          markers: Mapping[str, int] | None = None, display: list[str] | None = None,
          passed: list[str] | None = None, turn_actions: list[str] | None = None,
          tribute_done: list[str] | None = None, siege_discs: Mapping[str, Any] | None = None,
-         covered: list[str] | None = None, tribute_discs: Mapping[str, int] | None = None) -> State:
+         covered: list[str] | None = None, tribute_discs: Mapping[str, int] | None = None,
+         event: Any = _UNSET, away: Mapping[str, Mapping[str, int]] | None = None) -> State:
     """A copy of ``s`` changed as stated, waiting for ``to_move`` to choose an action.
 
     Changing the round drops the event in force (events belong to their round) and, in the second
     edition, leaves the black cubes a game would have at that round's start.
+
+    ``event`` names the round's event card (one of the current round's deck), as it stands after the
+    card was revealed: its lasting effects are in force (a closed market, a start player, the rules it
+    changes for the round), its one-time effects are taken as done; ``event=None`` clears it.
+    ``away`` says how many units of each side the card has sent off the board, e.g.
+    ``{"athens": {"galley": 2}}`` with Egypt Rebels Against Persia.
 
     Second edition: ``siege_discs`` maps a polis to the side (or list of sides) with a siege disc
     beside it, e.g. ``{"thebai": "athens"}``; ``covered`` lists the offers still under a black cube
@@ -199,6 +213,12 @@ def edit(s: State, *, round: str | int | None = None, to_move: str | None = None
         if covered and not comp.market_covers:
             probs.append("covered: this edition has no black cubes on the markets [trade.black-cubes]")
         s = s.evolve(covered=tuple(sorted(b.offer_index[o] for o in covered if o in b.offer_index)))
+    if event is not _UNSET:
+        s = _with_event(s, event, probs)
+    for name, units_away in (away or {}).items():
+        p = side_of(name, "away")
+        if p is not None:
+            s = _with_away(s, p, name, units_away, probs)
     p = s.pending.player
     if to_move is not None:
         p = side_of(to_move, "to_move")
@@ -213,6 +233,46 @@ def edit(s: State, *, round: str | int | None = None, to_move: str | None = None
                     sieged=(), log=())
 
 
+def _with_event(s: State, cid: Any, probs: list[str]) -> State:
+    """``s`` with the round's event set to card ``cid`` (or cleared for None), its lasting effects in force."""
+    b = board(s)
+    offers = tuple(-1 if o == 2 else o for o in s.offers)  # 2 = closed by the event
+    s = s.evolve(event=None, closed=(), triggers=(), start_player=-1, event_data=(), offers=offers)
+    if cid is None:
+        return s
+    card = next((e for e in b.comp.events if e.id == cid), None)
+    label = b.comp.rounds[s.round].label
+    if card is None:
+        probs.append(f"event: unknown event card {cid!r}")
+        return s
+    if card.deck != label:
+        probs.append(f"event: {card.name} belongs to the deck of round {card.deck}, not of round {label} [round.event]")
+        return s
+    closed = tuple(str(e.args[0]) for e in card.effects if e.op == "close-market")
+    for e in card.effects:
+        if e.op == "close-offer" and offers[b.offer_index[str(e.args[0])]] < 0:
+            offers = tset(offers, b.offer_index[str(e.args[0])], 2)
+        if e.op == "start-player":
+            s = s.evolve(start_player=_P[str(e.args[0])])
+    later = card.timing in ("end-of-turn", "end-of-round") or any(e.when != "now" for e in card.effects)
+    return s.evolve(event=card.id, closed=closed, offers=offers, triggers=(card.id,) if later else ())
+
+
+def _with_away(s: State, p: int, name: str, units: Mapping[str, int], probs: list[str]) -> State:
+    """``s`` with p's units abroad (sent off the board by the round's event) set."""
+    from .events import in_force, set_memo
+
+    e = in_force(s, "send-abroad", p)
+    for unit, n in units.items():
+        if e is None or unit != e.args[0]:
+            probs.append(f"away: the round's event sends no {unit}s of {name} abroad [event.units-abroad]")
+        elif int(n) < 0:
+            probs.append(f"away: {name} cannot have {n} {unit}s abroad")
+        else:
+            s = set_memo(s, f"away-{unit}", p, int(n))
+    return s
+
+
 def _to_round(s: State, r: int) -> State:
     """``s`` moved to round ``r``: the earlier round's event leaves, and the black cubes (second
     edition) are those left after ``r`` round ends (``covered=`` may set them otherwise)."""
@@ -222,7 +282,7 @@ def _to_round(s: State, r: int) -> State:
     covered = b.initial_covers()
     for _ in range(r):
         covered = b.lift_covers(covered)[0]
-    return s.evolve(round=r, event=None, closed=(), triggers=(), start_player=-1, covered=covered)
+    return s.evolve(round=r, event=None, closed=(), triggers=(), start_player=-1, covered=covered, event_data=())
 
 
 def position(edition: str = "ed1", seed: int = 0, **changes: Any) -> State:

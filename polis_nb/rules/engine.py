@@ -8,6 +8,7 @@ from fractions import Fraction
 # importing the handler modules registers their decisions and actions
 from . import battle, develop, events, flow, military, politics, roundend  # noqa: F401
 from .actions import Action, Explanation, IllegalActionError, InvalidActionError, tokenize
+from ..data.types import PROVENANCE_RULES
 from .board import board_named, components_named, register
 from .editions import EDITIONS as EDITION_RULES
 from .editions import cite, edition_of
@@ -26,6 +27,8 @@ def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options:
     ``components`` may be a component set from :func:`polis_nb.load_components`. Options (first
     edition): ``spoilage="printed-de"`` for the printed German rounding.
     """
+    if not isinstance(edition, str):
+        raise TypeError(f"edition must be text such as 'ed1', not {type(edition).__name__}")
     if edition not in EDITIONS:
         raise ValueError(f"unknown edition {edition!r}; known: {', '.join(EDITIONS)}")
     known = EDITION_RULES[edition].options
@@ -36,6 +39,8 @@ def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options:
             raise ValueError(f"option {k}={v!r} is not one of {', '.join(known[k])}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError("seed must be an int")
+    if not -2**63 <= seed < 2**64:
+        raise ValueError("seed must fit in 64 bits")
     if components is None:
         comp = components_named(EDITIONS[edition])
     else:
@@ -77,8 +82,32 @@ def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options:
     return s.evolve(log=tuple(cite_edition_log(s, log)))
 
 
+def _need_state(s: object, call: str) -> None:
+    """The check at each public entry point: ``s`` must be a State (an isinstance test, nothing more)."""
+    if not isinstance(s, State):
+        raise TypeError(f"{call} needs a State (from pn.new_game, pn.position or State.from_notation), "
+                        f"not {type(s).__name__}")
+
+
+def _need_action(a: object, call: str) -> Action:
+    """``a`` if it is an Action holding text only (a keyword and a tuple of text arguments)."""
+    if isinstance(a, Action) and type(a.kind) is str and type(a.args) is tuple:
+        for x in a.args:
+            if type(x) is not str:
+                break
+        else:
+            return a
+        raise TypeError(f"{call}: an Action's arguments are text, not {type(x).__name__} ({a.args!r:.80})")
+    if not isinstance(a, Action):
+        raise TypeError(f"{call} needs an Action or its text (str), not {type(a).__name__}")
+    raise TypeError(f"{call}: an Action holds a keyword (str) and a tuple of text arguments, not "
+                    f"{type(a.kind).__name__} and {type(a.args).__name__}")
+
+
 def legal_actions(s: State) -> tuple[Action, ...]:
     """The legal choices of the current decision, in a deterministic order (chance outcomes too)."""
+    if not isinstance(s, State):
+        _need_state(s, "legal_actions")
     if s.outcome is not None:
         return ()
     return tuple(HANDLERS[s.pending.kind].options(s))
@@ -98,6 +127,7 @@ def _probability(s: State, a: Action) -> Fraction:
 
 def chance_outcomes(s: State) -> tuple[tuple[Action, Fraction], ...]:
     """At a chance decision: every outcome with its exact probability (they sum to 1)."""
+    _need_state(s, "chance_outcomes")
     if not s.is_chance:
         return ()
     return tuple((a, _probability(s, a)) for a in legal_actions(s))
@@ -105,11 +135,14 @@ def chance_outcomes(s: State) -> tuple[tuple[Action, Fraction], ...]:
 
 def chance_rng(s: State) -> random.Random:
     """The default generator for this chance decision, derived from the game's seed and ply."""
+    _need_state(s, "chance_rng")
     return random.Random(f"polis:{s.seed}:{s.ply}")
 
 
 def sample_chance(s: State, rng: random.Random | None = None) -> Action:
     """Pick a chance outcome with its probability, using ``rng`` (default: :func:`chance_rng`)."""
+    if rng is not None and not isinstance(rng, random.Random):
+        raise TypeError(f"sample_chance needs a random.Random (or None), not {type(rng).__name__}")
     outs = chance_outcomes(s)
     if not outs:
         raise ValueError("the current decision is not a chance decision")
@@ -125,6 +158,9 @@ def sample_chance(s: State, rng: random.Random | None = None) -> Action:
 
 def settle(s: State, rng: random.Random | None = None) -> State:
     """Resolve chance decisions until a player decides (or the game ends)."""
+    _need_state(s, "settle")
+    if rng is not None and not isinstance(rng, random.Random):
+        raise TypeError(f"settle needs a random.Random (or None), not {type(rng).__name__}")
     while s.is_chance:
         s = apply(s, sample_chance(s, rng))
     return s
@@ -189,8 +225,10 @@ def is_legal(s: State, a: Action) -> bool:
 
 def apply(s: State, action: Action | str) -> State:
     """Apply one decision after checking it; raise IllegalActionError (with its explanation) if
-    it is not legal. The input state is never changed."""
-    a = parse_action(s, action) if isinstance(action, str) else action
+    it is not legal. The input state is never changed. A wrong type of argument raises TypeError."""
+    if not isinstance(s, State):
+        _need_state(s, "apply")
+    a = parse_action(s, action) if isinstance(action, str) else _need_action(action, "apply")
     if not is_legal(s, a):
         raise IllegalActionError(a, explain(s, a))
     return _unchecked(s, a)
@@ -204,6 +242,9 @@ def apply_unchecked(s: State, a: Action) -> State:
 
 def explain(s: State, action: Action | str) -> Explanation:
     """Whether ``action`` is legal here and why, citing the rule ids of the edition played."""
+    _need_state(s, "explain")
+    if not isinstance(action, str):
+        _need_action(action, "explain")
     e = _explain(s, action)
     ed = edition_of(s)
     if ed.variants:
@@ -228,10 +269,9 @@ def _explain(s: State, action: Action | str) -> Explanation:
     if action in legal:
         text = f"'{action}' is one of the {len(legal)} legal choices here (to {describe_pending(s)})."
         rules = _rules_for(s, action)
-        recon = _reconstructed(s, action)
-        if recon:
-            text += f" What it yields rests on reconstructed component values ({recon}); a printed board may differ."
-            rules += ("data.reconstructed",)
+        for kind, what in _provisional(s, action).items():
+            text += _PROVISIONAL_TEXT[kind].format(", ".join(what))
+            rules += (PROVENANCE_RULES[kind],)
         return Explanation.of(True, text, *rules)
     if s.pending.player == CHANCE:
         return Explanation.of(False, f"The game waits for chance ({describe_pending(s)}); possible outcomes: "
@@ -256,8 +296,8 @@ def _explain(s: State, action: Action | str) -> Explanation:
 
 # the keywords each decision understands, legal now or not (so a refusal can cite the real rule)
 KEYWORDS: dict[str, frozenset[str]] = {
-    "train-polis": frozenset({"polis"}), "train-pay": frozenset({"pay", "end"}),
-    "galley-polis": frozenset({"polis"}), "galley-pay": frozenset({"pay", "end"}),
+    "train-polis": frozenset({"polis"}), "train-pay": frozenset({"pay", "hire", "end"}),
+    "galley-polis": frozenset({"polis"}), "galley-pay": frozenset({"pay", "hire", "end"}),
     "ships-polis": frozenset({"polis"}), "ships-pay": frozenset({"pay", "end"}),
     "project-tile": frozenset({"tile"}), "project-polis": frozenset({"polis"}), "project-pay": frozenset({"pay"}),
     "move-dest": frozenset({"to"}), "move-from": frozenset({"from", "end", "to"}),
@@ -266,6 +306,8 @@ KEYWORDS: dict[str, frozenset[str]] = {
     "battle-order": frozenset({"battle"}), "battle-retreat": frozenset({"fight", "retreat"}),
     "battle-attack": frozenset({"play"}), "battle-defend": frozenset({"answer"}),
     "event-remove": frozenset({"remove"}), "project-remove": frozenset({"remove"}),
+    "event-cede": frozenset({"take"}), "event-send": frozenset({"send", "end"}), "event-sell": frozenset({"sell"}),
+    "event-return": frozenset({"place"}), "event-double": frozenset({"double", "keep"}),
     "feed": frozenset({"feed", "release"}), "grow": frozenset({"grow", "end"}), "phoros": frozenset({"phoros"}),
 }
 
@@ -282,30 +324,40 @@ def _rules_for(s: State, a: Action) -> tuple[str, ...]:
     return ()
 
 
-def _reconstructed(s: State, a: Action) -> str:
-    """Names the reconstructed component values that decide what a legal choice yields."""
+_PROVISIONAL_TEXT = {
+    "prototype": " What it yields rests on values from the designer's prototype ({}); the printed game may differ.",
+    "reconstructed": " What it yields rests on reconstructed component values ({}); a printed board may differ.",
+}
+
+
+def _provisional(s: State, a: Action) -> dict[str, list[str]]:
+    """The component values no rulebook gives that decide what a legal choice yields, by provenance
+    ("prototype", "reconstructed"): {kind: [what, ...]}."""
     from .board import board
 
     b = board(s)
     comp = b.comp
     k = s.pending.kind
-    found = []
+    found: dict[str, list[str]] = {}
+
+    def note(what: str, *paths: tuple[str, ...]) -> None:
+        kinds = {comp.provenance_of(*p).kind for p in paths}
+        for kind in _PROVISIONAL_TEXT:
+            if kind in kinds:
+                found.setdefault(kind, []).append(what)
+
     if k == "tribute-rows":
-        aid = b.area_ids[s.pending.data[0]]
-        if comp.provenance_of("tribute", aid).reconstructed:
-            found.append(f"tribute rows of {comp.areas[s.pending.data[0]].name}")
+        note(f"tribute rows of {comp.areas[s.pending.data[0]].name}", ("tribute", b.area_ids[s.pending.data[0]]))
     elif k == "trade-offer":
         market = a.args[0].split(".")[0]
-        if comp.provenance_of("markets", market, "offers").reconstructed:
-            found.append(f"offers of {comp.markets[b.market_index[market]].name}")
-        if a.args[1] == "exchange" and comp.provenance_of("market_table").reconstructed:
-            found.append("market value table")
+        note(f"offers of {comp.markets[b.market_index[market]].name}", ("markets", market, "offers"))
+        if a.args[1] == "exchange":
+            note("market value table", ("market_table",))
     elif k in ("project-tile", "project-polis", "project-pay"):
         tile = a.args[0] if k == "project-tile" else s.pending.data[0]
-        if comp.provenance_of("projects", tile, "cost").reconstructed or \
-                comp.provenance_of("projects", tile, "end_prestige").reconstructed:
-            found.append(f"cost and prestige of {b.project_index[tile].name}")
-    return ", ".join(found)
+        note(f"cost and prestige of {b.project_index[tile].name}", ("projects", tile, "cost"),
+             ("projects", tile, "end_prestige"))
+    return found
 
 
 _PENDING_TEXT = {
@@ -323,6 +375,9 @@ _PENDING_TEXT = {
     "battle-attack": "play two combat cards", "battle-defend": "answer each attacking card",
     "draw-project": "draw a project tile", "draw-event": "draw the round's event",
     "event-remove": "remove one of its units", "project-remove": "remove one drawn project tile from the game",
+    "event-cede": "take a polis the event hands over", "event-send": "send units abroad for the event (or end)",
+    "event-sell": "choose how much prestige to give for silver", "event-return": "place a unit coming back",
+    "event-double": "double the prestige won in this battle, or keep the choice",
     "feed": "cover the food shortfall",
     "grow": "let a polis grow (or end)", "phoros": "turn prestige into silver",
 }
@@ -335,6 +390,9 @@ def describe_pending(s: State) -> str:
 def parse_action(s: State, text: str) -> Action:
     """Read action text for position ``s``. Malformed text raises InvalidActionError (with the
     column); well-formed text that is not legal here raises IllegalActionError."""
+    _need_state(s, "parse_action")
+    if not isinstance(text, str):
+        raise TypeError(f"parse_action needs the action text (str), not {type(text).__name__}")
     toks = tokenize(text)
     a = Action(toks[0], tuple(toks[1:]))
     if is_legal(s, a):

@@ -1,27 +1,120 @@
 """Event cards: drawing the round's card and resolving its effects from the effect vocabulary.
 
 The reader (more prestige, Athens on a tie) applies their part first, then the other player.
-Effects marked ``end-of-turn`` act after every turn of the round (Hermenfrevel-style cards);
-``end-of-round`` effects act when the round ends. Everything lasts for this round only.
+Effects act when the card is revealed ("now"), after every turn of the round ("end-of-turn", the
+timing of Hermenfrevel) or when the round ends ("end-of-round"). Some effects stay in force for the
+whole round and are consulted by the rules they change: training and building (``hire-units``),
+tribute (``quell-pacifists``, ``tribute-cap``) and battles (``battle-threshold``,
+``double-battle-prestige``, ``replay-tied-exchanges``). Everything lasts for this round only. A card
+whose effect no source states (``EventCard.effect_unknown``) changes nothing, and the log says so.
+
+What a card remembers during its round lives in ``State.event_data`` as sorted (key, player, number)
+triples (keys in :data:`EVENT_DATA_KEYS`); it is cleared when the next round is prepared.
+:func:`describe_card` is what a renderer shows of a card.
 """
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
+from ..data import Components, Effect, EventCard
 from .actions import Action, Explanation
-from .board import board
-from .common import Log, add_good, add_prestige, have, say, side
+from .board import board, components_named
+from .common import Log, add_good, add_prestige, have, polis_name, say, side
 from .registry import decision
 from .state import CHANCE, Outcome, Pending, State, other, tset
 
 PLAYER_IDS = {"athens": 0, "sparta": 1}
-SHARED_OPS = frozenset({"close-market", "close-offer", "start-player"})
+# effects on the board itself, or rules in force for the round: they act (or are announced) once, in
+# the reader's part
+SHARED_OPS = frozenset({"close-market", "close-offer", "start-player", "landing", "battle-threshold", "tribute-cap",
+                        "replay-tied-exchanges", "return-abroad", "hire-units", "quell-pacifists",
+                        "double-battle-prestige"})
+# the rule each effect op follows (cited by logs and by describe_card)
+OP_RULES = {
+    "gain": "event.effects", "lose": "event.effects", "place": "event.effects", "remove-own-unit": "event.effects",
+    "close-market": "trade.market-closed", "close-offer": "trade.market-closed", "start-player": "event.start-player",
+    "cede-polis": "event.betrayal", "send-abroad": "event.units-abroad", "return-abroad": "event.units-abroad",
+    "sell-prestige": "event.treasury", "blockade-penalty": "event.free-trade",
+    "double-battle-prestige": "event.great-commanders", "hire-units": "event.mercenaries",
+    "quell-pacifists": "event.pacifism", "battle-threshold": "event.alcibiades", "landing": "event.carthage",
+    "tribute-cap": "event.etna", "replay-tied-exchanges": "event.superstition",
+}
+EVENT_DATA_KEYS = ("away-galley", "away-hoplite", "battle-prestige", "ceded", "doubled")
+UNIT_AREAS = {"hoplite": "land", "galley": "sea"}
+
+
+# --------------------------------------------------------------------------------------------
+# the cards
+
+
+@lru_cache(maxsize=32)
+def _cards(components: str) -> dict[str, EventCard]:
+    return {e.id: e for e in components_named(components).events}
+
+
+def card(s: State, cid: str) -> EventCard:
+    return _cards(s.components)[cid]
 
 
 def deck_for_round(s: State) -> list:
     b = board(s)
     label = b.comp.rounds[s.round].label
     return [e for e in b.comp.events if e.deck == label]
+
+
+def in_force(s: State, op: str, p: int | None = None) -> Effect | None:
+    """The effect ``op`` of the round's event card if it is in force (for player ``p``, when given)."""
+    if s.event is None:
+        return None
+    for e in _cards(s.components)[s.event].effects:
+        if e.op == op and (p is None or e.player == "both" or PLAYER_IDS.get(e.player) == p):
+            return e
+    return None
+
+
+def describe_card(comp: Components, cid: str) -> dict:
+    """What a renderer shows of an event card: id, name, deck (round label and name), copies, our
+    one-line ``text``, ``effect_unknown`` with the ``note`` on what is known, ``timing``, the rule ids its
+    effects follow, and its provenance (kind and source)."""
+    ev = next(e for e in comp.events if e.id == cid)
+    rnd = next((r for r in comp.rounds if r.label == ev.deck), None)
+    rules = list(dict.fromkeys(OP_RULES[e.op] for e in ev.effects))
+    if ev.effect_unknown:
+        rules.append("event.unknown-effect")
+    if ev.timing == "end-of-turn":
+        rules.append("event.end-of-turn")
+    prov = comp.provenance_of("events", cid)
+    return {"id": ev.id, "name": ev.name, "deck": ev.deck, "round": rnd.name if rnd else ev.deck,
+            "copies": ev.copies, "text": ev.text or ("effect unknown" if ev.effect_unknown else "no effect"),
+            "effect_unknown": ev.effect_unknown, "note": ev.note, "timing": ev.timing, "rules": rules,
+            "provenance": prov.kind, "source": prov.source}
+
+
+# --------------------------------------------------------------------------------------------
+# what a card remembers (State.event_data)
+
+
+def memo(s: State, key: str, p: int) -> int:
+    for k, q, n in s.event_data:
+        if k == key and q == p:
+            return n
+    return 0
+
+
+def set_memo(s: State, key: str, p: int, n: int) -> State:
+    """``s`` with the entry (key, p) set to n (removed at 0)."""
+    rest = tuple(x for x in s.event_data if (x[0], x[1]) != (key, p))
+    return s.evolve(event_data=tuple(sorted(rest + (((key, p, n),) if n else ()))))
+
+
+def away(s: State, p: int) -> dict[str, int]:
+    """Units of ``p`` the round's event sent off the board, by kind ("hoplite", "galley")."""
+    return {kind: n for kind in UNIT_AREAS if (n := memo(s, f"away-{kind}", p))}
+
+
+# --------------------------------------------------------------------------------------------
+# drawing and revealing
 
 
 def event_options(s: State) -> list[Action]:
@@ -34,10 +127,6 @@ def event_probability(s: State, a: Action) -> Fraction:
     return Fraction(next(e.copies for e in deck if e.id == a.args[0]), total)
 
 
-def card(s: State, cid: str):
-    return next(e for e in board(s).comp.events if e.id == cid)
-
-
 def event_apply(s: State, a: Action, log: Log) -> State:
     from .flow import reader
 
@@ -45,19 +134,24 @@ def event_apply(s: State, a: Action, log: Log) -> State:
     r = reader(s)
     say(log, f"{side(r)} reveals the event: {ev.name}", "round.event", player=r)
     s = s.evolve(event=ev.id)
-    if any(e.when != "now" for e in ev.effects):
+    if ev.effect_unknown:
+        later = ev.timing == "end-of-turn"
+        say(log, f"{ev.name}: no source states this card's effect, so nothing is applied"
+            + ("; its effect would act at the end of every turn" if later else ""),
+            "event.unknown-effect", *(("event.hermenfrevel",) if later else ()))
+    if ev.timing in ("end-of-turn", "end-of-round") or any(e.when != "now" for e in ev.effects):
         s = s.evolve(triggers=s.triggers + (ev.id,))
     return _resolve(s, ev.id, _steps(s, ev, "now", r), log)
 
 
-def _steps(s: State, ev, when: str, first: int) -> tuple:
+def _steps(s: State, ev: EventCard, when: str, first: int) -> tuple:
     """(effect index, player) steps in resolution order: the first player's part, then the other's."""
     out = []
     for p in (first, other(first)):
         for k, e in enumerate(ev.effects):
             if e.when != when:
                 continue
-            if e.op in SHARED_OPS:  # effects on the board itself act once, in the reader's part
+            if e.op in SHARED_OPS:
                 if p == first:
                     out.append((k, p))
             elif e.player == "both" or PLAYER_IDS.get(e.player) == p:
@@ -73,37 +167,46 @@ def _resolve(s: State, cid: str, steps: tuple, log: Log) -> State:
     while steps:
         (k, p), steps = steps[0], steps[1:]
         e = ev.effects[k]
-        if e.op == "remove-own-unit":
-            if any(u[p] for u in s.units):
-                return s.evolve(pending=Pending("event-remove", p, (cid, steps)))
-            say(log, f"{side(p)} has no unit to remove", "event.effects", player=p)
-            continue
-        s = apply_effect(s, e, p, log, ev.name)
-        if s.outcome is not None:
+        ask = _ASK.get(e.op)
+        if ask is not None:
+            s, waiting = ask(s, cid, k, p, steps, log)
+        else:
+            s, waiting = apply_effect(s, e, p, log, ev.name), False
+        if waiting or s.outcome is not None:
             return s
     return begin_actions(s, log)
 
 
-def apply_effect(s: State, e, p: int, log: Log, name: str) -> State:
+def _lose_game(s: State, p: int, n: int, name: str, log: Log) -> State:
+    say(log, f"{name}: {side(p)} must pay {n} prestige but has {s.prestige[p]}, and loses the game",
+        "end.prestige-owed", player=p)
+    return s.evolve(prestige=tset(s.prestige, p, 0), pending=Pending("over", CHANCE), phase="over",
+                    outcome=Outcome(side(other(p)).lower(), None, f"{side(p)} owed prestige it lacked",
+                                    ("end.prestige-owed",)))
+
+
+def pay_prestige(s: State, p: int, n: int, name: str, log: Log, text: str, *rules: str) -> State:
+    """``p`` pays ``n`` prestige for an event (and loses the game if it cannot)."""
+    if s.prestige[p] < n:
+        return _lose_game(s, p, n, name, log)
+    say(log, f"{name}: {text}", *rules, player=p)
+    return add_prestige(s, p, -n)
+
+
+def apply_effect(s: State, e: Effect, p: int, log: Log, name: str) -> State:
+    """Apply one effect that needs no decision (or announce a rule the card puts in force)."""
     b = board(s)
     op, args = e.op, e.args
     if op == "gain":
-        what, n = args[0], int(args[1])
+        what, n = str(args[0]), int(args[1])
         s = add_prestige(s, p, n) if what == "prestige" else add_good(s, p, what, n)
         say(log, f"{name}: {side(p)} gains {n} {what}", "event.effects", player=p)
     elif op == "lose":
-        what, n = args[0], int(args[1])
+        what, n = str(args[0]), int(args[1])
         if what == "prestige":
-            if s.prestige[p] < n:
-                say(log, f"{name}: {side(p)} must pay {n} prestige but has {s.prestige[p]}, and loses the game",
-                    "end.prestige-owed", player=p)
-                return s.evolve(prestige=tset(s.prestige, p, 0), pending=Pending("over", CHANCE), phase="over",
-                                outcome=Outcome(side(other(p)).lower(), None, f"{side(p)} owed prestige it lacked",
-                                                ("end.prestige-owed",)))
-            s = add_prestige(s, p, -n)
-        else:
-            n = min(n, have(s, p, what))
-            s = add_good(s, p, what, -n)
+            return pay_prestige(s, p, n, name, log, f"{side(p)} loses {n} prestige", "event.effects")
+        n = min(n, have(s, p, what))
+        s = add_good(s, p, what, -n)
         say(log, f"{name}: {side(p)} loses {n} {what}", "event.effects", player=p)
     elif op == "place":
         unit, area = args[0], b.area_index[str(args[1])]
@@ -129,10 +232,108 @@ def apply_effect(s: State, e, p: int, log: Log, name: str) -> State:
         q = PLAYER_IDS[str(args[0])]
         s = s.evolve(start_player=q)
         say(log, f"{name}: {side(q)} will start this round", "event.start-player")
-    else:  # pragma: no cover - the loader validates the vocabulary
-        raise ValueError(f"unknown effect {op!r}")
+    elif op == "landing":
+        s = _landing(s, b.area_index[str(args[0])], int(args[1]), name, log)
+    elif op in _IN_FORCE_TEXT:
+        say(log, f"{name}: {_IN_FORCE_TEXT[op](e, b)}", OP_RULES[op])
+    else:  # pragma: no cover - the loader validates the vocabulary and _resolve routes the rest
+        raise ValueError(f"effect {op!r} cannot act here")
     return s
 
+
+def _whom(e: Effect) -> str:
+    return "each side" if e.player == "both" else side(PLAYER_IDS[e.player])
+
+
+_IN_FORCE_TEXT = {
+    "hire-units": lambda e, b: f"this round {_whom(e)} may hire hoplites and galleys for {e.args[0]} silver each, "
+                               "taking the cube from its supply instead of the polis",
+    "quell-pacifists": lambda e, b: f"this round tribute in {_whom(e)}'s home region may put hoplites, up to the "
+                                    f"capital's population, on the pacifists, worth {e.args[0]} prestige each",
+    "double-battle-prestige": lambda e, b: f"once this round {_whom(e)} may double the prestige won in one battle",
+    "battle-threshold": lambda e, b: f"this round a battle starts at {e.args[0]} units in an area",
+    "tribute-cap": lambda e, b: f"this round at most {e.args[1]} hoplites collect tribute in "
+                                f"{b.name(b.area_index[str(e.args[0])])}",
+    "replay-tied-exchanges": lambda e, b: "this round a battle exchange whose cards tie (every attacking card "
+                                          "matched by one of equal value) is fought again by the same attacker",
+}
+
+
+def _landing(s: State, t: int, most: int, name: str, log: Log) -> State:
+    """Carthage lands: the stronger side in the territory loses up to ``most`` hoplites (both on a
+    tie); with no hoplite left there, the territory pays no tribute this round."""
+    b = board(s)
+    a, sp = s.units[t]
+    hit = (0,) if a > sp else (1,) if sp > a else (0, 1)
+    u = s.units[t]
+    for p in hit:
+        n = min(most, u[p])
+        if n:
+            u = tset(u, p, u[p] - n)
+            say(log, f"{name}: {side(p)} loses {n} hoplite{'s' if n > 1 else ''} in {b.name(t)}"
+                + (" (the stronger side there)" if len(hit) == 1 else " (both sides are equally strong)"),
+                "event.carthage", player=p)
+    s = s.evolve(units=tset(s.units, t, u))
+    if u == (0, 0) and t not in s.tribute_done:
+        s = s.evolve(tribute_done=tuple(sorted(s.tribute_done + (t,))))
+        say(log, f"{name}: no Greek hoplite is left in {b.name(t)}, which pays no tribute this round",
+            "event.carthage", "tribute.once-per-round")
+    return s
+
+
+# --------------------------------------------------------------------------------------------
+# effects that ask a player (each returns the state and whether it now waits for a decision)
+
+
+def _ask_remove(s: State, cid: str, k: int, p: int, steps: tuple, log: Log):
+    if any(u[p] for u in s.units):
+        return s.evolve(pending=Pending("event-remove", p, (cid, steps))), True
+    say(log, f"{side(p)} has no unit to remove", "event.effects", player=p)
+    return s, False
+
+
+def _cede_choices(s: State, giver: int, pop: int) -> list[int]:
+    """Poleis the giver may lose to Betrayal: its own of that population, not its capital, and not
+    one it has just received from the same card."""
+    b = board(s)
+    received = {n - 1 for key, q, n in s.event_data if key == "ceded" and q == giver}  # stored as index + 1
+    return [i for i, o in enumerate(s.owner)
+            if o == giver and s.pop[i] == pop and i != b.capital[giver] and i not in received]
+
+
+def _ask_cede(s: State, cid: str, k: int, p: int, steps: tuple, log: Log):
+    ev = card(s, cid)
+    pop = int(ev.effects[k].args[0])
+    q = other(p)
+    if not _cede_choices(s, p, pop):
+        say(log, f"{ev.name}: {side(p)} owns no polis of population {pop} besides its capital, so none changes "
+            "sides", "event.betrayal", player=p)
+        return s, False
+    if board(s).supply(s, q) < pop:
+        say(log, f"{ev.name}: {side(q)} has no cube in supply to take a polis of {side(p)}", "event.betrayal",
+            "event.effects", player=q)
+        return s, False
+    return s.evolve(pending=Pending("event-cede", q, (cid, steps, k))), True
+
+
+def _ask_send(s: State, cid: str, k: int, p: int, steps: tuple, log: Log):
+    e = card(s, cid).effects[k]
+    if _send_areas(s, p, str(e.args[0])):
+        return s.evolve(pending=Pending("event-send", p, (cid, steps, k, 0))), True
+    return _sent(s, cid, k, p, 0, log), False
+
+
+def _ask_sell(s: State, cid: str, k: int, p: int, steps: tuple, log: Log):
+    if s.prestige[p] < 1:
+        say(log, f"{card(s, cid).name}: {side(p)} has no prestige to give", "event.treasury", player=p)
+        return s, False
+    return s.evolve(pending=Pending("event-sell", p, (cid, steps, k))), True
+
+
+_ASK = {"remove-own-unit": _ask_remove, "cede-polis": _ask_cede, "send-abroad": _ask_send, "sell-prestige": _ask_sell}
+
+
+# --- remove-own-unit (Philopersians)
 
 def remove_options(s: State) -> list[Action]:
     p = s.pending.player
@@ -164,36 +365,349 @@ def _remove_why(s: State, a: Action) -> Explanation | None:
     return None
 
 
+# --- cede-polis (Betrayal): the receiver takes one polis of the giver
+
+def cede_options(s: State) -> list[Action]:
+    q = s.pending.player
+    cid, _, k = s.pending.data
+    b = board(s)
+    pop = int(card(s, cid).effects[k].args[0])
+    return [Action("take", (b.polis_ids[i],)) for i in _cede_choices(s, other(q), pop)]
+
+
+def cede_apply(s: State, a: Action, log: Log) -> State:
+    q = s.pending.player
+    p = other(q)
+    cid, steps, _ = s.pending.data
+    b = board(s)
+    i = b.polis_index[a.args[0]]
+    s = s.evolve(owner=tset(s.owner, i, q))
+    s = set_memo(s, "ceded", q, i + 1)
+    say(log, f"{card(s, cid).name}: {polis_name(b, i)} ({s.pop[i]} cube{'s' if s.pop[i] > 1 else ''}) leaves "
+        f"{side(p)} for {side(q)}, with its projects", "event.betrayal", "project.follows-polis", player=q)
+    return _resolve(s, cid, steps, log)
+
+
+def _cede_why(s: State, a: Action) -> Explanation | None:
+    q = s.pending.player
+    b = board(s)
+    cid, _, k = s.pending.data
+    pop = int(card(s, cid).effects[k].args[0])
+    names = ", ".join(str(x) for x in cede_options(s))
+    return Explanation.of(False, f"{side(q)} takes one polis of {side(other(q))} with population {pop}, never its "
+                          f"capital nor a polis that has just changed sides: {names}.", "event.betrayal")
+
+
+# --- send-abroad (Egypt Revolts, Murder of the Persian King)
+
+def _send_areas(s: State, p: int, unit: str) -> list[int]:
+    b = board(s)
+    sea = UNIT_AREAS[unit] == "sea"
+    return [i for i, u in enumerate(s.units) if u[p] and b.is_sea[i] == sea]
+
+
+def send_options(s: State) -> list[Action]:
+    p = s.pending.player
+    cid, _, k, sent = s.pending.data
+    e = card(s, cid).effects[k]
+    b = board(s)
+    out = [Action("send", (b.area_ids[i],)) for i in _send_areas(s, p, str(e.args[0]))]
+    if sent >= int(e.args[2]):
+        out.append(Action("end"))
+    return out
+
+
+def send_apply(s: State, a: Action, log: Log) -> State:
+    p = s.pending.player
+    cid, steps, k, sent = s.pending.data
+    ev = card(s, cid)
+    e = ev.effects[k]
+    unit, market, each = str(e.args[0]), str(e.args[1]), int(e.args[3])
+    b = board(s)
+    if a.kind == "end":
+        say(log, f"{ev.name}: {side(p)} sends no more {unit}s", "event.units-abroad", player=p)
+        return _resolve(_sent(s, cid, k, p, sent, log), cid, steps, log)
+    i = b.area_index[a.args[0]]
+    u = s.units[i]
+    s = s.evolve(units=tset(s.units, i, tset(u, p, u[p] - 1)))
+    s = set_memo(s, f"away-{unit}", p, memo(s, f"away-{unit}", p) + 1)
+    mname = b.comp.markets[b.market_index[market]].name
+    if each:
+        s = add_prestige(s, p, each)
+    say(log, f"{ev.name}: {side(p)} sends a {unit} from {b.name(i)} to {mname}"
+        + (f" (+{each} prestige)" if each else ""), "event.units-abroad", player=p)
+    sent += 1
+    if not _send_areas(s, p, unit):
+        s = _sent(s, cid, k, p, sent, log)
+        return s if s.outcome is not None else _resolve(s, cid, steps, log)
+    return s.evolve(pending=Pending("event-send", p, (cid, steps, k, sent)))
+
+
+def _sent(s: State, cid: str, k: int, p: int, sent: int, log: Log) -> State:
+    """The sending is over: one prestige for each unit of the required number that could not go."""
+    ev = card(s, cid)
+    e = ev.effects[k]
+    missing = max(0, int(e.args[2]) - sent)
+    if not missing:
+        if not sent and not _send_areas(s, p, str(e.args[0])):
+            say(log, f"{ev.name}: {side(p)} has no {e.args[0]} to send", "event.units-abroad", player=p)
+        return s
+    return pay_prestige(s, p, missing, ev.name, log, f"{side(p)} cannot send {missing} more {e.args[0]}"
+                        f"{'s' if missing > 1 else ''} and loses {missing} prestige", "event.units-abroad")
+
+
+def _send_why(s: State, a: Action) -> Explanation | None:
+    p = s.pending.player
+    cid, _, k, sent = s.pending.data
+    e = card(s, cid).effects[k]
+    if a.kind == "end":
+        return Explanation.of(False, f"{side(p)} must send at least {e.args[2]} {e.args[0]}s while it has any "
+                              f"(sent so far: {sent}).", "event.units-abroad")
+    return Explanation.of(False, f"Send one of {side(p)}'s own {e.args[0]}s: "
+                          + ", ".join(str(x) for x in send_options(s)) + ".", "event.units-abroad")
+
+
+# --- sell-prestige (Transfer of the Treasury)
+
+def sell_options(s: State) -> list[Action]:
+    return [Action("sell", (str(n),)) for n in range(s.prestige[s.pending.player] + 1)]
+
+
+def sell_apply(s: State, a: Action, log: Log) -> State:
+    p = s.pending.player
+    cid, steps, k = s.pending.data
+    ev = card(s, cid)
+    n, each = int(a.args[0]), int(ev.effects[k].args[0])
+    if n:
+        s = add_good(add_prestige(s, p, -n), p, "silver", n * each)
+        say(log, f"{ev.name}: {side(p)} gives {n} prestige for {n * each} silver", "event.treasury", player=p)
+    else:
+        say(log, f"{ev.name}: {side(p)} keeps its prestige", "event.treasury", player=p)
+    return _resolve(s, cid, steps, log)
+
+
+def _sell_why(s: State, a: Action) -> Explanation | None:
+    p = s.pending.player
+    return Explanation.of(False, f"Write 'sell <n>' with n from 0 to {s.prestige[p]}, the prestige {side(p)} has.",
+                          "event.treasury")
+
+
 decision("draw-event", event_options, event_apply)
 decision("event-remove", remove_options, remove_apply, _remove_why)
+decision("event-cede", cede_options, cede_apply, _cede_why)
+decision("event-send", send_options, send_apply, _send_why)
+decision("event-sell", sell_options, sell_apply, _sell_why)
+
+
+# --------------------------------------------------------------------------------------------
+# end of turn and end of round
 
 
 def end_of_turn(s: State, p: int, log: Log) -> State:
-    """Apply end-of-turn effects of the round's event (yucata's reading of Hermenfrevel)."""
+    """Apply end-of-turn effects of the round's event (Hermenfrevel's timing, per the errata)."""
     for cid in s.triggers:
         ev = card(s, cid)
-        steps = _steps(s, ev, "end-of-turn", p)
-        for k, q in steps:
+        for k, q in _steps(s, ev, "end-of-turn", p):
             e = ev.effects[k]
-            if e.op == "remove-own-unit":
-                continue  # a choice at turn end is not in the known vocabulary of triggers
-            say(log, f"{ev.name} acts at the end of the turn", "event.end-of-turn")
-            s = apply_effect(s, e, q, log, ev.name)
+            if e.op == "blockade-penalty":
+                if q == p:  # only the side whose turn ends is judged
+                    s = _blockade(s, e, p, log, ev.name)
+            elif e.op not in _ASK:  # a choice at turn end is not in the vocabulary of triggers
+                say(log, f"{ev.name} acts at the end of the turn", "event.end-of-turn")
+                s = apply_effect(s, e, q, log, ev.name)
             if s.outcome is not None:
                 return s
     return s
 
 
-def end_of_round(s: State, log: Log) -> State:
+def _blockade(s: State, e: Effect, p: int, log: Log, name: str) -> State:
+    """Free Trade: ``p`` loses prestige when its control leaves the rival no free route to one of the
+    two markets, unless it keeps the stated number of galleys in the two seas."""
+    b = board(s)
+    m1, m2, n, galleys, sea1, sea2 = e.args
+    r = other(p)
+    cut = [m for m in (str(m1), str(m2)) if b.trade_route(s, r, m) is None]
+    if not cut:
+        return s
+    names = " and ".join(b.comp.markets[b.market_index[m]].name for m in cut)
+    held = s.units[b.area_index[str(sea1)]][p] + s.units[b.area_index[str(sea2)]][p]
+    if held >= int(galleys):
+        say(log, f"{name}: {side(p)} blocks {side(r)}'s route to {names} but keeps {held} galleys in "
+            f"{b.name(b.area_index[str(sea1)])} and {b.name(b.area_index[str(sea2)])}, so it pays nothing",
+            "event.free-trade", player=p)
+        return s
+    return pay_prestige(s, p, int(n), name, log, f"{side(p)} ends its turn blocking {side(r)}'s route to {names} "
+                        f"and loses {n} prestige", "event.free-trade", "event.end-of-turn")
+
+
+def end_of_round(s: State, log: Log) -> tuple[State, bool]:
+    """End-of-round effects of the round's event, before the round-end steps. Returns the state and
+    whether it waits for a player (units coming back are placed one at a time)."""
     from .flow import reader
 
     for cid in s.triggers:
         ev = card(s, cid)
         for k, q in _steps(s, ev, "end-of-round", reader(s)):
             e = ev.effects[k]
-            if e.op == "remove-own-unit":
-                continue
-            s = apply_effect(s, e, q, log, ev.name)
+            if e.op == "return-abroad":
+                s = _coming_back(s, str(e.args[0]), ev.name, log)
+            elif e.op not in _ASK:
+                s = apply_effect(s, e, q, log, ev.name)
             if s.outcome is not None:
-                return s
+                return s, False
+    return _next_return(s, reader(s), log)
+
+
+def _coming_back(s: State, share: str, name: str, log: Log) -> State:
+    """The share of each side's units abroad that comes back; the rest return to the supply (lost)."""
+    for p in (0, 1):
+        for unit, n in away(s, p).items():
+            back = n if share == "all" else (n + 1) // 2
+            rules = ["event.units-abroad"] + (["event.egypt-rounding"] if share == "half-up" else [])
+            how = "" if share == "all" else f", half rounded up in {side(p)}'s favour; {n - back} lost"
+            say(log, f"{name}: {back} of {side(p)}'s {n} {unit}{'s' if n > 1 else ''} abroad come back{how}",
+                *rules, player=p)
+            s = set_memo(s, f"away-{unit}", p, back)
     return s
+
+
+def _return_areas(s: State, p: int, unit: str) -> list[int]:
+    b = board(s)
+    sea = UNIT_AREAS[unit] == "sea"
+    lim = b.limit(s)
+    return [i for i in range(len(s.units)) if b.is_sea[i] == sea and s.units[i][p] < lim]
+
+
+def _next_return(s: State, p: int, log: Log) -> tuple[State, bool]:
+    """Ask the next side (``p`` first, then the other, alternating) to place a unit coming back."""
+    for q in (p, other(p)):
+        for unit, n in away(s, q).items():
+            if _return_areas(s, q, unit):
+                return s.evolve(pending=Pending("event-return", q, (unit,))), True
+            s = set_memo(s, f"away-{unit}", q, 0)
+            say(log, f"{card(s, s.event).name if s.event else 'The event'}: no area has room for {side(q)}'s "
+                f"{n} {unit}{'s' if n > 1 else ''}, which go back to its supply", "event.units-abroad",
+                "stack.limit", player=q)
+    return s, False
+
+
+def return_options(s: State) -> list[Action]:
+    p = s.pending.player
+    b = board(s)
+    return [Action("place", (b.area_ids[i],)) for i in _return_areas(s, p, s.pending.data[0])]
+
+
+def return_apply(s: State, a: Action, log: Log) -> State:
+    from .roundend import resume_roundend
+
+    p = s.pending.player
+    unit = s.pending.data[0]
+    b = board(s)
+    i = b.area_index[a.args[0]]
+    u = s.units[i]
+    s = s.evolve(units=tset(s.units, i, tset(u, p, u[p] + 1)))
+    s = set_memo(s, f"away-{unit}", p, memo(s, f"away-{unit}", p) - 1)
+    say(log, f"{card(s, s.event).name}: {side(p)}'s {unit} comes back to {b.name(i)}", "event.units-abroad",
+        player=p)
+    s, waiting = _next_return(s, other(p), log)
+    return s if waiting else resume_roundend(s.evolve(roundend=(0, 0)), log)
+
+
+def _return_why(s: State, a: Action) -> Explanation | None:
+    p = s.pending.player
+    return Explanation.of(False, f"Place {side(p)}'s {s.pending.data[0]} in an area of its kind below the stacking "
+                          "limit: " + ", ".join(str(x) for x in return_options(s)) + ".", "event.units-abroad",
+                          "stack.limit")
+
+
+decision("event-return", return_options, return_apply, _return_why)
+
+
+# --------------------------------------------------------------------------------------------
+# rules in force for the round, asked for by the modules they change
+
+
+def battle_threshold(s: State) -> int:
+    """Units in one area that start a battle this round (Alcibiades lowers it)."""
+    e = in_force(s, "battle-threshold")
+    return int(e.args[0]) if e is not None else board(s).comp.battle_threshold
+
+
+def hire_cost(s: State, p: int) -> int:
+    """Silver per unit ``p`` may pay to hire a hoplite or galley from the supply (0: not this round)."""
+    e = in_force(s, "hire-units", p)
+    return int(e.args[0]) if e is not None else 0
+
+
+def tribute_rows(s: State, p: int, t: int) -> tuple[tuple, int, tuple[str, ...]]:
+    """The tribute rows of territory ``t`` for ``p`` this round, the most hoplites that may collect
+    there, and the rules of the round's event that changed either (Pacifism, Etna)."""
+    from ..data import TributeRow
+
+    b = board(s)
+    rows = b.comp.tribute[b.area_ids[t]]
+    cap, rules = s.units[t][p], ()
+    if s.event is None:
+        return rows, cap, rules
+    paci = in_force(s, "quell-pacifists", p)
+    if paci is not None and t == b.home[p]:
+        each = int(paci.args[0])
+        k = min(s.pop[b.capital[p]], b.limit(s))
+        if k:
+            rows = rows + (TributeRow("pacifists", tuple(each * j for j in range(1, k + 1))),)
+            rules += ("event.pacifism",)
+    e = in_force(s, "tribute-cap")
+    if e is not None and b.area_index[str(e.args[0])] == t and cap > int(e.args[1]):
+        cap, rules = int(e.args[1]), rules + ("event.etna",)
+    return rows, cap, rules
+
+
+def battle_prestige(s: State, p: int, n: int) -> State:
+    """Remember prestige ``p`` won by cards in the current battle (for Great Commanders)."""
+    if n and in_force(s, "double-battle-prestige", p) is not None and not memo(s, "doubled", p):
+        return set_memo(s, "battle-prestige", p, memo(s, "battle-prestige", p) + n)
+    return s
+
+
+def tied_exchange_replayed(s: State) -> bool:
+    """Whether a tied battle exchange is fought again by the same attacker this round (Superstition)."""
+    return in_force(s, "replay-tied-exchanges") is not None
+
+
+def after_battle(s: State, turn_of: int, log: Log) -> tuple[State, bool]:
+    """A battle is over: a side that won prestige in it may double it once this round (Great
+    Commanders). Returns the state and whether it waits for that choice."""
+    for p in (0, 1):
+        if memo(s, "battle-prestige", p):
+            return s.evolve(pending=Pending("event-double", p, (turn_of,))), True
+    return s, False
+
+
+def double_options(s: State) -> list[Action]:
+    return [Action("double"), Action("keep")]
+
+
+def double_apply(s: State, a: Action, log: Log) -> State:
+    from .flow import next_battle
+
+    p = s.pending.player
+    n = memo(s, "battle-prestige", p)
+    name = card(s, s.event).name
+    s = set_memo(s, "battle-prestige", p, 0)
+    if a.kind == "double":
+        s = set_memo(add_prestige(s, p, n), "doubled", p, 1)
+        say(log, f"{name}: {side(p)} doubles the {n} prestige it won in this battle (+{n})",
+            "event.great-commanders", player=p)
+    else:
+        say(log, f"{name}: {side(p)} keeps the doubling for a later battle", "event.great-commanders", player=p)
+    turn_of = s.pending.data[0]
+    s, waiting = after_battle(s, turn_of, log)
+    return s if waiting else next_battle(s, turn_of, log)
+
+
+def _double_why(s: State, a: Action) -> Explanation | None:
+    return Explanation.of(False, "Write 'double' to double the prestige won in this battle (once this round) or "
+                          "'keep' to save it.", "event.great-commanders")
+
+
+decision("event-double", double_options, double_apply, _double_why)

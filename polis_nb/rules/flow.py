@@ -149,8 +149,9 @@ def end_turn(s: State, p: int, log: Log) -> State:
 
 
 def battle_areas(s: State) -> tuple[int, ...]:
-    b = board(s)
-    t = b.comp.battle_threshold
+    from .events import battle_threshold
+
+    t = battle_threshold(s)
     return tuple(i for i, (x, y) in enumerate(s.units) if x and y and x + y >= t)
 
 
@@ -159,7 +160,9 @@ def queue_battles(s: State, p: int, log: Log) -> State:
     areas = battle_areas(s)
     if areas:
         b = board(s)
-        say(log, "Battle in " + ", ".join(b.name(x) for x in areas), "battle.trigger")
+        low = any(sum(s.units[x]) < b.comp.battle_threshold for x in areas)  # an event lowered the threshold
+        say(log, "Battle in " + ", ".join(b.name(x) for x in areas), "battle.trigger",
+            *(("event.alcibiades",) if low else ()))
         s = s.evolve(battles=areas, phase="battles")
         return next_battle(s, p, log)
     return after_battles(s, p, log)

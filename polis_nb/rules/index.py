@@ -2,7 +2,9 @@
 
 Explanations, log entries, tests and tutorials all speak in these ids. Summaries paraphrase the
 rulebooks; they never quote them. Sections name the first-edition German rulebook (Ed1) as played on
-yucata.de; the fact sheet is ``polis-data.md``.
+yucata.de; the fact sheet is ``polis-data.md``. Event cards known from the designer's prototype cite
+``prototype-data.md`` §2.6 and the prototype's card file; where its paraphrase leaves a detail open,
+the summary states the kernel's reading (``docs/data-provenance.md`` lists them).
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ _A = "Ed1 · Aktionen"
 _R = "Ed1 · Rundenanfang"
 _E = "Ed1 · Rundenende"
 _S = "Ed1 · Schlachten"
+_J = "prototype-data.md §2.6 (J gameEvents"
 _RULES = [
     # game and turn structure
     ("game.rounds", "Spielablauf › Allgemeines", "The game lasts four rounds (3, 4, 5α, 5β); the round's number is the stacking limit."),
@@ -113,6 +116,20 @@ _RULES = [
     ("event.effects", f"{_R} › 2. Ereigniskarte ausführen", "Event effects obey stacking limits and maximum populations; units come from the supply."),
     ("event.end-of-turn", "Ed1 · Rundenanfang › 2. (yucata note on Hermenfrevel)", "Some events act at the end of every turn of the round, not only at its end."),
     ("event.start-player", f"{_R} › 2. Ereigniskarte ausführen", "An event may name the start player, overriding the prestige rule."),
+    ("event.unknown-effect", "polis-data.md §8; prototype-data.md §2.6", "A card known only by its name changes nothing: no source states its effect, and none is invented."),
+    ("event.hermenfrevel", "Ed1 · Rundenanfang › 2. (yucata note on Hermenfrevel)", "Hermenfrevel acts at the end of every turn of its round; the German print's end of the round is a translation error."),
+    ("event.betrayal", f"{_J} round4_betrayal)", "Betrayal: each side hands one of its one-cube poleis (never the capital, nor one just received) with its projects to the rival, who picks it."),
+    ("event.units-abroad", f"{_J}: Egypt Revolts, Murder of the Persian King)", "Units an event sends to a market leave the board (prestige or a penalty as the card says); at round end they come back, placed by the sides in turn."),
+    ("event.egypt-rounding", "Ed1 · Spielablauf › Aufrunden", "Egypt Rebels Against Persia rounds the returning half of the galleys up, for the player: an exception to rounding against the player."),
+    ("event.treasury", f"{_J}: Transfer of the Treasury)", "Transfer of the Treasury: before the round each side may give any number of prestige for two silver each."),
+    ("event.free-trade", f"{_J}: Free Trade with Persia)", "Free Trade: a side ending its turn with the rival cut off from Persis or Aigyptos loses 1 prestige, unless it holds 10 galleys in Ionion and Thrakikon."),
+    ("event.great-commanders", f"{_J}: Great Commanders)", "Great Commanders: once this round each side may double the prestige its cards won in one battle, choosing when that battle ends."),
+    ("event.mercenaries", f"{_J} round5a_mercenaries)", "Mercenaries: hoplites and galleys may be hired for 2 silver each; the cube comes from the supply and the polis keeps its population."),
+    ("event.pacifism", f"{_J}: Pacifism)", "Pacifism: tribute in the own home region may put hoplites, up to the capital's population, on the pacifists for 1 prestige each."),
+    ("event.alcibiades", f"{_J}: Alcibiades Flees to Sparta)", "Alcibiades: this round a battle starts when an area holds 7 units or more instead of 8."),
+    ("event.carthage", f"{_J}: Carthage Lands in Sicily)", "Carthage: the side with more hoplites in Sikelia loses up to 2 (both on a tie); an empty Sikelia pays no tribute this round."),
+    ("event.etna", f"{_J}: Etna Eruption)", "Etna: at most 3 hoplites collect tribute in Sikelia this round."),
+    ("event.superstition", f"{_J}: Superstition)", "Superstition: a battle exchange whose cards tie (each attacking card matched by one of equal value) is fought again by the same attacker."),
     # round end
     ("roundend.order", f"{_E}", "Round-end steps are done by both players in turn, the first passer first in every step."),
     ("roundend.feeding", f"{_E} › 2. Versorgung", "Each cube in own poleis eats one wheat; shortfalls are paid with prestige one for one or by releasing whole poleis."),
@@ -132,6 +149,7 @@ _RULES = [
     ("end.tie-break", "Ed1 · Spielende", "On equal scores the player with more goods left wins."),
     # data
     ("data.reconstructed", "polis-data.md §13", "A component value no source gives was reconstructed; it may differ from the printed board."),
+    ("data.prototype", "prototype-data.md §2", "A component value taken from the designer's 2010–11 prototype; it agrees with print where both speak, yet print may differ."),
 ]
 
 _P = "Ed2 · Przygotowanie do gry"
@@ -167,7 +185,11 @@ _RULES_ED2 = [
 _ED1_ONLY = {"game.rounds", "round.projects", "round.event", "proxenos.ransom", "tribute.rows", "trade.offer",
              "trade.exchange", "trade.market-value", "battle.retreat", "battle.salpinx-unpayable", "roundend.order",
              "roundend.spoilage", "roundend.spoilage-printed", "roundend.phoros", "roundend.preparation",
-             "project.phidias", "end.capital-unfed", "end.ostracism", "end.tie-break"}
+             "project.phidias", "end.capital-unfed", "end.ostracism", "end.tie-break",
+             # the effects of the first edition's prototype event cards
+             "event.hermenfrevel", "event.betrayal", "event.units-abroad", "event.egypt-rounding", "event.treasury",
+             "event.free-trade", "event.great-commanders", "event.mercenaries", "event.pacifism", "event.alcibiades",
+             "event.carthage", "event.etna", "event.superstition"}
 
 # second-edition sections of the shared rules, by family (the Polish rulebook's headings)
 _ED2_SECTIONS = {
@@ -184,7 +206,7 @@ _ED2_SECTIONS = {
 
 RULES: dict[str, RuleRef] = {
     rid: RuleRef(rid, ("ed1",) if rid in _ED1_ONLY else ("ed1", "ed2"),
-                 src if src.startswith(("Ed1", "polis")) else f"Ed1 · {src}", summary,
+                 src if src.startswith(("Ed1", "polis", "prototype")) else f"Ed1 · {src}", summary,
                  "" if rid in _ED1_ONLY else _ED2_SECTIONS[rid.split(".")[0]])
     for rid, src, summary in _RULES
 }

@@ -416,13 +416,23 @@ def allocations(rows, n: int, all_hoplites: bool = True) -> list[tuple[int, ...]
     return [c for c in product(*ranges) if 0 < sum(c) <= n]
 
 
+def _rows(s: State, p: int, t: int):
+    """The tribute rows of territory t for p, the most hoplites that collect, and the event rules that
+    changed either (the round's event may add a row or cap the hoplites)."""
+    if s.event is None:
+        b = board(s)
+        return b.comp.tribute[b.area_ids[t]], s.units[t][p], ()
+    from .events import tribute_rows
+
+    return tribute_rows(s, p, t)
+
+
 def rows_options(s: State) -> list[Action]:
     p = s.pending.player
-    b = board(s)
     t = s.pending.data[0]
-    rows = b.comp.tribute[b.area_ids[t]]
+    rows, n, _ = _rows(s, p, t)
     out = []
-    for c in allocations(rows, s.units[t][p], edition_of(s).tribute_all_hoplites):
+    for c in allocations(rows, n, edition_of(s).tribute_all_hoplites):
         out.append(Action("rows", (",".join(f"{r.good}:{k}" for r, k in zip(rows, c) if k),)))
     return out
 
@@ -431,19 +441,20 @@ def rows_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     b = board(s)
     t = s.pending.data[0]
-    rows = {r.good: r for r in b.comp.tribute[b.area_ids[t]]}
+    all_rows, _, event_rules = _rows(s, p, t)
+    rows = {r.good: r for r in all_rows}
     got = []
     for part in a.args[0].split(","):
         g, k = part.split(":")
         n = rows[g].amounts[int(k) - 1]
-        s = add_good(s, p, g, n)
-        got.append(f"{n} {g} ({k} hoplite{'s' if int(k) > 1 else ''})")
+        s = add_prestige(s, p, n) if g == "pacifists" else add_good(s, p, g, n)
+        got.append(f"{n} {'prestige for quelling pacifists' if g == 'pacifists' else g} "
+                   f"({k} hoplite{'s' if int(k) > 1 else ''})")
     s = s.evolve(tribute_done=tuple(sorted(s.tribute_done + (t,))))
     if b.comp.discs_per_player is not None:  # count the disc where discs are limited
         s = s.evolve(tribute_discs=tadd(s.tribute_discs, p, 1))
-    rules = ["tribute.rows", "tribute.once-per-round"]
-    if b.comp.provenance_of("tribute", b.area_ids[t]).reconstructed:
-        rules.append("data.reconstructed")
+    rules = ["tribute.rows", "tribute.once-per-round", *event_rules,
+             *b.comp.data_rules(("tribute", b.area_ids[t]))]
     say(log, f"{b.name(t)} pays {side(p)} " + ", ".join(got), *rules, player=p)
     return after_action(s, p, log)
 
@@ -459,16 +470,16 @@ def _rows_why(s: State, a: Action) -> Explanation | None:
     b = board(s)
     p = s.pending.player
     t = s.pending.data[0]
-    rows = b.comp.tribute[b.area_ids[t]]
-    n = min(s.units[t][p], sum(len(r.amounts) for r in rows))
+    rows, n, event_rules = _rows(s, p, t)
+    n = min(n, sum(len(r.amounts) for r in rows))
     cells = ", ".join(f"{r.good} {len(r.amounts)}" for r in rows)
     if not edition_of(s).tribute_all_hoplites:  # Ed2: the player picks how many hoplites go on the rows
         return Explanation.of(False, f"Place from 1 to {n} of the hoplites of {side(p)} in {b.name(t)} on its tribute "
                               f"rows (cells per row: {cells}), filling each row from its first cell; write the rows "
-                              f"in board order, e.g. '{rows_options(s)[0]}'.", "tribute.rows")
+                              f"in board order, e.g. '{rows_options(s)[0]}'.", "tribute.rows", *event_rules)
     return Explanation.of(False, f"All {n} hoplites of {side(p)} in {b.name(t)} must be placed on its tribute rows "
                           f"(cells per row: {cells}), filling each row from its first cell; write the rows in board "
-                          f"order, e.g. '{rows_options(s)[0]}'.", "tribute.rows")
+                          f"order, e.g. '{rows_options(s)[0]}'.", "tribute.rows", *event_rules)
 
 
 decision("tribute-area", tribute_area_options, tribute_area_apply, _tribute_why)

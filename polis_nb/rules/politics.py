@@ -135,22 +135,20 @@ def offer_apply(s: State, a: Action, log: Log) -> State:
     rules = ["trade.route", "trade.offer"]
     if route == ():
         rules.append("trade.land-route")
-    recon = b.comp.provenance_of("markets", o.market, "offers").reconstructed
+    offers_data = ("markets", o.market, "offers")
     if mode == "exchange":
         g = a.args[2] if len(a.args) > 2 else o.demand[0]
         n = price(s, o, g)
         s = add_good(add_good(s, p, g, -n), p, o.receive, o.load)
         rules.append("trade.exchange")
-        if recon or b.comp.provenance_of("market_table").reconstructed:
-            rules.append("data.reconstructed")
+        rules += b.comp.data_rules(offers_data, ("market_table",))
         say(log, f"{side(p)} sails {via} to {mname} and exchanges {n} {g} for {o.load} {o.receive}",
             *rules, player=p)
         die = (p, g, "exchange") if ed.exchange_dice == "one" else (p, g, "exchange-low")
     else:
         s = add_good(add_good(s, p, "silver", -o.load), p, "wheat", o.load)
         rules.append("trade.buy-wheat")
-        if recon:
-            rules.append("data.reconstructed")
+        rules += b.comp.data_rules(offers_data)
         say(log, f"{side(p)} sails {via} to {mname} and buys {o.load} wheat for {o.load} silver", *rules, player=p)
         die = (p, o.demand[0], "buy") if ed.buy_dice == "higher-of-two" else (p, o.demand[0], "buy-each",
                                                                                *o.demand[1:])

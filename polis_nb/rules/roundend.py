@@ -18,8 +18,8 @@ def begin_roundend(s: State, log: Log) -> State:
 
     say(log, f"Round {round_name(s)} ends; {side(s.passed[0])} passed first and goes first in every step",
         "roundend.order")
-    s = end_of_round(s, log)
-    if s.outcome is not None:
+    s, waiting = end_of_round(s, log)  # units an event sent abroad may come back first
+    if s.outcome is not None or waiting:
         return s
     return resume_roundend(s.evolve(roundend=(0, 0)), log)
 
@@ -357,7 +357,7 @@ def prepare(s: State, log: Log) -> State:
         s = _lift_black_cubes(s, log)
     s = s.evolve(round=s.round + 1, tribute_done=(), ships_port=tuple(ships), offers=(-1,) * len(s.offers),
                  display=(), event=None, closed=(), start_player=-1, triggers=(), passed=(), turn_actions=(),
-                 sieged=(), roundend=(), siege_discs=(), tribute_discs=(0, 0))
+                 sieged=(), roundend=(), siege_discs=(), tribute_discs=(0, 0), event_data=())
     say(log, "Tribute discs return, trade ships sail home" + (", unused projects leave the game" if left else ""),
         "roundend.preparation")
     return start_round(s, log, first)

@@ -125,6 +125,11 @@ class State:
     siege_discs: tuple[tuple[int, int], ...] = ()
     covered: tuple[int, ...] = ()
     tribute_discs: tuple[int, int] = (0, 0)
+    # what the round's event card remembers, as sorted (key, player, number) triples: its units off the
+    # board ("away-hoplite", "away-galley": neither on the map nor in supply), a polis it made change
+    # sides ("ceded", receiver, polis index), Great Commanders ("battle-prestige", "doubled"); empty
+    # when the card needs none (see polis_nb.rules.events)
+    event_data: tuple[tuple[str, int, int], ...] = ()
     outcome: Outcome | None = None
     log: tuple[LogEntry, ...] = field(default=(), compare=False)
 

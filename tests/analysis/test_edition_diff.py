@@ -175,9 +175,9 @@ def test_start_positions_of_either_edition(edition):
         assert (rounds.ed1, rounds.ed2) == ("game.rounds", "game.rounds-ed2")
         assert all(i.ed1 is None or i.ed1 in pn.RULES for i in d.items)
         assert all(i.ed2 is None or i.ed2 in pn.RULES for i in d.items)
-    drawn = edition_diff(pn.new_game(edition, 0))  # the first tile: Anaxagoras exists in ed1 only, Myron in ed2
+    drawn = edition_diff(pn.new_game(edition, 0))  # the first tile: Democritus exists in ed1 only, Myron in ed2
     ed1_only = drawn.only_here if edition == "ed1" else drawn.only_there
-    assert ed1_only == ("draw anaxagoras",)
+    assert ed1_only == ("draw democritus",)
 
 
 def test_finished_game_is_not_compared_but_still_described():

@@ -184,8 +184,10 @@ def test_data_tribute_rows_shape(comp: Components) -> None:
         assert len({r.good for r in rows}) == len(rows), t
         for r in rows:
             assert 1 <= len(r.amounts) <= 5 and list(r.amounts) == sorted(r.amounts), (t, r)
+    # the prototype's rows (prototype-data.md §2.1); no rulebook gives Attika's
     assert [(r.good, r.amounts) for r in comp.tribute["attika"]] == [
-        ("silver", (1, 3)), ("oil", (1, 3, 6, 10, 15)), ("wine", (1, 3, 6))]
+        ("wine", (1, 3, 6, 10)), ("oil", (1, 3, 6, 10)), ("silver", (1, 3, 6)), ("wheat", (1,))]
+    assert comp.provenance_of("tribute", "attika").kind == "prototype"
 
 
 def test_data_persis_offers(comp: Components) -> None:
@@ -194,16 +196,18 @@ def test_data_persis_offers(comp: Components) -> None:
     assert [(o.slot, o.demand, o.load, o.receive) for o in persis.offers] == [
         (0, ("wine",), 3, "wheat"), (1, ("oil",), 4, "wheat"), (2, ("wine",), 5, "silver")]
     assert comp.provenance_of("markets", "persis", "offers").kind == "stated"
-    assert comp.provenance_of("markets", "thrake", "offers").kind == "reconstructed"
+    assert comp.provenance_of("markets", "thrake", "offers").kind == "prototype"
     routes = {m.id: m.land_route_from for m in comp.markets if m.land_route_from}
     assert routes == {"illyria": "epidamnos", "thrake": "abdera"}
 
 
 def test_data_market_table_holds_persian_example(comp: Components) -> None:
     assert set(comp.market_table) == {3, 4, 5}
-    assert len({len(v) for v in comp.market_table.values()}) == 1
+    assert {len(v) for v in comp.market_table.values()} == {11}  # the prototype's eleven positions
     assert comp.market_start == {"metal": 0, "wood": 0, "wine": 0, "oil": 0}
-    assert comp.market_table[4][comp.market_start["oil"]] == 5  # 5 oil for a 4-wheat load at the start
+    # the example states no marker position: 5 oil for a 4-wheat load holds at positions 1 to 4
+    assert [k for k, v in enumerate(comp.market_table[4]) if v == 5] == [1, 2, 3, 4]
+    assert comp.provenance_of("market_table").kind == "prototype"
 
 
 def test_data_projects(comp: Components) -> None:
@@ -212,8 +216,11 @@ def test_data_projects(comp: Components) -> None:
     assert (sok.type, sok.cost, sok.prestige, sok.end_prestige) == ("philosopher", (("silver", 6),), 4, 2)
     assert comp.provenance_of("projects", "sokrates").kind == "stated"
     assert by_id["phidias"].prestige_rule == "half-capital-pop-up"
-    assert comp.provenance_of("projects", "phidias", "cost").kind == "reconstructed"
-    assert by_id["apollon"].cost == (("metal", 3), ("wood", 3), ("silver", 2))  # goods order
+    assert comp.provenance_of("projects", "phidias", "cost").kind == "prototype"
+    assert by_id["apollon"].cost == (("metal", 2), ("wood", 3), ("silver", 2))  # goods order
+    dem = by_id["democritus"]  # the prototype's third philosopher, not an invented one
+    assert (dem.type, dem.cost, dem.prestige, dem.end_prestige) == ("philosopher", (("silver", 5),), 4, 1)
+    assert comp.provenance_of("projects", "democritus").kind == "prototype"
     assert Counter(p.type for p in comp.projects) == {"philosopher": 3, "artist": 1, "temple": 2, "theatre": 2,
                                                        "statue": 2, "festival": 2, "games": 2}
 
@@ -222,7 +229,7 @@ def test_data_events(comp: Components) -> None:
     decks: Counter[str] = Counter()
     for e in comp.events:
         decks[e.deck] += e.copies
-    assert decks == {"3": 8, "4": 2}
+    assert decks == {"3": 8, "4": 8, "5a": 12, "5b": 12}  # 40 cards, as published
     by_id = {e.id: e for e in comp.events}
     assert [(x.op, x.player, x.args) for x in by_id["holy-war"].effects] == [
         ("place", "sparta", ("hoplite", "thessalia")), ("place", "athens", ("hoplite", "boiotia"))]
@@ -239,13 +246,14 @@ def test_data_setup(comp: Components) -> None:
     assert (sp.proxenos, at.proxenos, sp.ships_in_port, at.ships_in_port) == ("sparta", "athenai", 1, 1)
     assert dict(sp.goods) == {"metal": 4, "wood": 4, "wine": 4, "oil": 4, "silver": 4, "wheat": 0}
     assert dict(at.goods) == {"metal": 4, "wood": 4, "wine": 4, "oil": 4, "silver": 0, "wheat": 4}
-    assert sp.prestige == at.prestige == 3
+    assert sp.prestige == at.prestige == 4  # the prototype's
     assert not set(sp.poleis) & set(at.poleis)
     for s in (sp, at):
         assert max([*s.hoplites.values(), *s.galleys.values()]) <= comp.rounds[0].stacking
         assert sum(s.poleis.values()) + sum(s.hoplites.values()) + sum(s.galleys.values()) <= comp.cubes_per_player
     assert comp.provenance_of("setup", "athens").kind == "derived"
-    assert comp.provenance_of("setup", "athens", "goods").kind == "reconstructed"
+    assert comp.provenance_of("setup", "athens", "goods").kind == "prototype"
+    assert comp.provenance_of("setup", "athens", "prestige").kind == "prototype"
 
 
 def test_data_every_reconstructed_value_has_basis(comp: Components) -> None:
@@ -327,7 +335,7 @@ def test_loader_refuses_bad_provenance(tmp_path: Path) -> None:
     tri2 = {"rows": [{"good": "wood", "amounts": [1, 3]}], "provenance": "reconstructed", "source": "x"}
     path = _write(tmp_path, "prov.json", _overlay(tribute={"attika": tri, "boiotia": tri2}))
     probs = _problems(path)
-    assert _has(probs, "tribute.attika.provenance", "'guess' is not one of stated, derived, reconstructed")
+    assert _has(probs, "tribute.attika.provenance", "'guess' is not one of stated, derived, prototype, reconstructed")
     assert _has(probs, "tribute.boiotia", "needs a one-line 'basis'")
 
 
@@ -374,7 +382,7 @@ def test_loader_bad_overlay_leaves_default_unchanged(comp: Components) -> None:
         load_components(FIXTURES / "bad_overlay.json")
     after = default_components()
     assert after is comp and after.tribute["attika"] == before_rows
-    assert {p.id: p for p in after.projects}["zeus"].prestige == 5
+    assert {p.id: p for p in after.projects}["zeus"].prestige == 4
     assert "adjacency.attika-athenai" not in after.provenance
     with resources.as_file(PACKAGED) as path:
         assert load_components(path) == comp  # the packaged file itself is untouched
@@ -411,11 +419,11 @@ def test_loader_checks_structure_of_complete_file(tmp_path: Path, ed1_raw: dict[
 
 
 def test_loader_checks_counts_and_overlay_header(tmp_path: Path) -> None:
-    start = {"positions": {"metal": 0, "wood": 0, "wine": 0, "oil": 8}, "provenance": "stated", "source": "x"}
+    start = {"positions": {"metal": 0, "wood": 0, "wine": 0, "oil": 11}, "provenance": "stated", "source": "x"}
     doc = _overlay(projects=[{"id": "sokrates", "remove": True}], edition="ed2", market_start=start)
     probs = _problems(_write(tmp_path, "count.json", doc))
     assert _has(probs, "projects", "expected 14 projects, found 13")
-    assert _has(probs, "market_start.positions.oil", "position 8 is off the track (0..7)")
+    assert _has(probs, "market_start.positions.oil", "position 11 is off the track (0..10)")
     assert _has(probs, "$.edition", "does not match")
     probs = _problems(_write(tmp_path, "ext.json", {**_overlay(), "extends": "ed7-default", "extra": 1}))
     assert _has(probs, "$.extends", "unknown base set 'ed7-default'")

@@ -22,7 +22,18 @@ TRICKY = ("{", "}", "\\", '"', "'", "\n", "\r\n", "\t", " ", "  ", ";", "(", ")"
 POLICIES = (random_policy, sensible_policy)
 
 SPARTA_INTO_ARKADIA = "hoplites; to arkadia; from lakedaimon; from lakedaimon; from lakedaimon"
-ALT_FIRST_ACTION = "project; tile apollon; polis sparta; pay"  # seed 3: another first action for Sparta
+
+
+def _alt_first_action() -> str:
+    """Seed 3: another first action for Sparta, a project in Sparta on the first tile on display it
+    can build there (taken from what the game offers, not from the component data)."""
+    g = pn.Game(edition="ed1", seed=3)
+    g.play("project")
+    tile = next(str(a) for a in pn.legal_actions(g.state))
+    return f"project; {tile}; polis sparta; pay"
+
+
+ALT_FIRST_ACTION = _alt_first_action()
 
 
 def besieged() -> tuple[pn.Game, pn.Node]:

@@ -32,7 +32,7 @@ def test_corpus_base_reads_cleanly():
     assert g.errors == [] and g.replay() == []
     assert g.headers["Athens"] == "Ada" and g.root.comment.startswith("Seed 3")
     assert variation(g) == ["die 1", "pass"]
-    assert main_line(g)[-1] == "~event no-event-4"
+    assert main_line(g)[-1] == "~event persian-king"
     assert (CORPUS / "base.polis").read_text(encoding="utf-8") == g.to_text()
     assert pn.Game.load(CORPUS / "base.json", strict=True).same_record(g)
 
@@ -40,15 +40,15 @@ def test_corpus_base_reads_cleanly():
 # file, (line, column) of the first error, words in its message, then what is kept:
 # the main line's last decision, and the what-if branch
 CASES = [
-    ("truncated_mid_decision.polis", (12, 14), "offer euxein", "trade", ["die 1", "pass"]),
+    ("truncated_mid_decision.polis", (12, 14), "offer thrake", "trade", ["die 1", "pass"]),
     ("truncated_mid_comment.polis", (9, 79), "not closed with '}'", "from lakedaimon", []),
     ("wrong_notation.polis", (9, 25), "unexpected character '<'", "hoplites", []),
     ("illegal_in_main_line.polis", (12, 7), "'siege' cannot be played", "~die 4", ["die 1", "pass"]),
-    ("illegal_in_variation.polis", (11, 9), "'siege' cannot be played", "~event no-event-4", ["die 1"]),
-    ("unknown_header.polis", (7, 1), "unknown header 'Foo'", "~event no-event-4", ["die 1", "pass"]),
+    ("illegal_in_variation.polis", (11, 9), "'siege' cannot be played", "~event persian-king", ["die 1"]),
+    ("unknown_header.polis", (7, 1), "unknown header 'Foo'", "~event persian-king", ["die 1", "pass"]),
     ("unclosed_variation.polis", (10, 3), "variation not closed with ')'", "~die 4", ["die 1", "pass"]),
-    ("unmatched_close.polis", (12, 55), "')' without a matching '('", "~event no-event-4", ["die 1", "pass"]),
-    ("bad_utf8_in_comment.polis", (9, 88), "not valid UTF-8", "~event no-event-4", ["die 1", "pass"]),
+    ("unmatched_close.polis", (12, 53), "')' without a matching '('", "~event persian-king", ["die 1", "pass"]),
+    ("bad_utf8_in_comment.polis", (9, 88), "not valid UTF-8", "~event persian-king", ["die 1", "pass"]),
     ("bad_utf8_in_decision.polis", (9, 143), "not valid UTF-8", "siege", []),
 ]
 
@@ -138,11 +138,11 @@ def test_record_read_with_another_seed_reports_where_the_outcomes_differ():
 def test_nested_unclosed_variation_points_at_its_own_parenthesis():
     lines = (CORPUS / "base.polis").read_text(encoding="utf-8").split("\n")
     assert lines[10] == "  3.A1. pass )"
-    lines[10:11] = ["  3.A1. pass", '    ( "inner" trade; offer euxeinos.0 exchange )']  # the outer ')' is lost
+    lines[10:11] = ["  3.A1. pass", '    ( "inner" trade; offer thrake.0 exchange )']  # the outer ')' is lost
     g = pn.Game.from_text("\n".join(lines))
     unclosed = [(e.line, e.column) for e in g.errors if "not closed with ')'" in str(e)]
     assert unclosed == [(10, 3)]  # not the inner '(' of line 12, which is closed
-    assert variation(g) == ["die 1", "pass", "trade", "offer euxeinos.0 exchange"]
+    assert variation(g) == ["die 1", "pass", "trade", "offer thrake.0 exchange"]
 
 
 def test_invalid_json_says_line_and_column():

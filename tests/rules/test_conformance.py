@@ -5,7 +5,8 @@ refused with rule ids that exist and leaves the state unchanged; the position ke
 (stacking, cube and ship counts, goods and prestige never negative); chance probabilities sum to 1;
 notation and JSON round-trip exactly. Every rule id cited (log, refusal, outcome) belongs to the
 edition played. Every game ends with a valid outcome, and replaying the same seed gives the identical
-game. Both editions run; ``POLIS_CONFORMANCE_GAMES`` sets the number of games per edition (CI: 1000).
+game. Every packaged component set runs (ed1-default, ed1-prototype, ed2-default);
+``POLIS_CONFORMANCE_GAMES`` sets the number of games per set (CI: 1000).
 """
 import os
 import random
@@ -15,6 +16,7 @@ import pytest
 
 import polis_nb as pn
 from polis_nb.analysis import random_policy, sensible_policy
+from polis_nb.data import packaged_components
 from polis_nb.rules.board import board
 from polis_nb.rules.editor import invariant_problems
 from polis_nb.rules.engine import is_legal
@@ -63,11 +65,11 @@ def _check_step(s: pn.State, rng: random.Random, deep: bool) -> None:
         assert pn.parse_action(s, str(a)) == a
 
 
-def _play(edition: str, seed: int, check: bool):
+def _play(edition: str, seed: int, check: bool, components: str | None = None):
     rng = random.Random(seed)
     checker = random.Random(-1 - seed)  # checks draw from their own generator, so play is unaffected
     policy = sensible_policy if seed % 2 else random_policy
-    s = pn.new_game(edition, seed=seed)
+    s = pn.new_game(edition, seed=seed, components=packaged_components(components) if components else None)
     trace = []
     while not s.is_terminal:
         if check:
@@ -81,11 +83,15 @@ def _play(edition: str, seed: int, check: bool):
     return s, trace
 
 
+SETS = {"ed1-default": "ed1", "ed1-prototype": "ed1", "ed2-default": "ed2"}
+
+
 @pytest.mark.parametrize("start", range(0, GAMES, CHUNK))
-@pytest.mark.parametrize("edition", ["ed1", "ed2"])
-def test_conformance_random_games(edition, start):
+@pytest.mark.parametrize("components", list(SETS))
+def test_conformance_random_games(components, start):
+    edition = SETS[components]
     for seed in range(start, min(GAMES, start + CHUNK)):
-        s, trace = _play(edition, seed, check=True)
+        s, trace = _play(edition, seed, check=True, components=components)
         o = pn.outcome(s)
         assert o is not None
         _cited(s, o.rules)
@@ -93,5 +99,5 @@ def test_conformance_random_games(edition, start):
         if o.scores is not None:
             assert o.scores == (pn.score(s, 0), pn.score(s, 1))
         if seed % 25 == 0:  # same seed and decisions => identical game
-            s2, trace2 = _play(edition, seed, check=False)
+            s2, trace2 = _play(edition, seed, check=False, components=components)
             assert trace2 == trace and s2 == s and s2.to_notation() == s.to_notation()

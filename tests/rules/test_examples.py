@@ -511,17 +511,19 @@ def test_example_trade_persis_exchange_oil():
 
     In round 4 Athens sails through the Kyklades and the Noties Sporades, neither held by Sparta, to
     Persis' middle offer (4 wheat for oil). At the current oil value it hands over 5 oil. Then a die
-    is rolled for the oil market: a 2 moves the oil marker two steps right.
+    is rolled for the oil market: a 2 moves the oil marker two steps right. (The example states no
+    marker position; on the market table of ed1-default, the prototype's, 4 wheat cost 5 oil at
+    positions 1 to 4, so the oil marker stands at 1 here.)
     """
-    s = fresh(round="4", to_move="athens", goods={"athens": {"oil": 5, "wheat": 0, "silver": 0}})
-    assert marker(s, "oil") == 0
+    s = fresh(round="4", to_move="athens", markers={"oil": 1}, goods={"athens": {"oil": 5, "wheat": 0, "silver": 0}})
+    assert _B.comp.market_table[4][marker(s, "oil")] == 5
     s, log = play_log(s, "trade", "offer persis.1 exchange")
     assert good(s, "athens", "oil") == 0 and good(s, "athens", "wheat") == 4
     assert s.ships_port[0] == 0 and s.offers[_B.offer_index["persis.1"]] == 0
     assert s.current_player == "chance"
     assert {str(a): p for a, p in pn.chance_outcomes(s)} == {f"roll {k}": Fraction(1, 4) for k in range(1, 5)}
     s, log2 = play_log(s, "roll 2")
-    assert marker(s, "oil") == 2
+    assert marker(s, "oil") == 3
     assert {"trade.route", "trade.exchange", "trade.market-value"} <= ids_of(log + log2)
     assert s.pending.kind == "turn" and s.current_player == "athens"
 

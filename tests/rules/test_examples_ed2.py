@@ -519,9 +519,9 @@ def test_example_ed2_trade_persis_five_silver(g, n):
 
     For the 5 silver of the bottom row Athens may hand over 5 iron, or 6 wood, or 7 wine: the
     market track reads each good's value in the row for 5. (The markers stand where the kernel's
-    table gives exactly these values: iron at 0, wood at 1, wine at 2.)
+    table gives exactly these values: iron at 0, wood at 1, wine at 3.)
     """
-    s = fresh(round="omega", to_move="athens", covered=covered_after(2), markers={"iron": 0, "wood": 1, "wine": 2},
+    s = fresh(round="omega", to_move="athens", covered=covered_after(2), markers={"iron": 0, "wood": 1, "wine": 3},
               goods={"athens": {"iron": 5, "wood": 6, "wine": 7, "silver": 0}})
     assert [_B.comp.market_table[5][marker(s, x)] for x in ("iron", "wood", "wine")] == [5, 6, 7]
     s = play(s, "trade")

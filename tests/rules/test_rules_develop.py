@@ -236,17 +236,17 @@ def test_project_cost():
     """Ed1 · Aktionen › d. Neues Projekt beginnen: the tile's cost is paid; silver may stand in for a whole
     kind of good, never for part of it."""
     s = pos(to_move="sparta", display=["dionysia", "demeter", "koilon"],
-            goods={"sparta": {"wine": 4, "wheat": 1, "silver": 2}})
-    s1 = play(s, "project", "tile demeter", "polis sparta")  # demeter: 4 wine, 2 wheat
-    assert legal(s1) == {"pay silver-for:wheat"}
-    refused_for(s1, "pay", "project.cost")  # one wheat short
+            goods={"sparta": {"wine": 3, "oil": 0, "silver": 2}})
+    s1 = play(s, "project", "tile demeter", "polis sparta")  # demeter: 3 wine, 1 oil, 1 silver
+    assert legal(s1) == {"pay silver-for:oil"}
+    refused_for(s1, "pay", "project.cost")  # no oil
     refused_for(s1, "pay silver-for:metal", "project.cost")
-    s2 = pn.apply(s1, "pay silver-for:wheat")
+    s2 = pn.apply(s1, "pay silver-for:oil")
     assert "project.cost" in rule_ids(s2)
-    assert (good(s2, 1, "wine"), good(s2, 1, "wheat"), good(s2, 1, "silver")) == (0, 1, 0)
+    assert (good(s2, 1, "wine"), good(s2, 1, "oil"), good(s2, 1, "silver")) == (0, 0, 0)
     assert "demeter" not in s2.display
-    # one wheat and one silver cannot be mixed to pay the two wheat
-    poor = pn.edit(s, goods={"sparta": {"wine": 4, "wheat": 1, "silver": 1}})
+    # two wine and one silver cannot be mixed to pay the three wine
+    poor = pn.edit(s, goods={"sparta": {"wine": 2, "oil": 1, "silver": 2}})
     refused_for(poor, "project", "project.cost")
 
 
@@ -265,13 +265,13 @@ def test_project_follows_polis():
     refused_for(s2, "project +wood", "project.polis")  # Skene would fit Thebai, but not this round
 
 
-def test_data_reconstructed__project():
-    """polis-data.md §13: a project whose tile values were reconstructed says so in the log; a tile the
-    rulebook states (Sokrates) does not."""
+def test_data_prototype__project():
+    """prototype-data.md §2.4: a project whose tile values come from the designer's prototype says so in
+    the log; a tile the rulebook states (Sokrates) does not."""
     s = pos(to_move="athens", display=["sokrates", "koilon", "skene"],
             goods={"athens": {"silver": 8, "metal": 2, "wood": 4}})
     s1 = play(s, "project", "tile koilon", "polis athenai", "pay")
-    assert "data.reconstructed" in rule_ids(s1) and "project.cost" in rule_ids(s1)
+    assert "data.prototype" in rule_ids(s1) and "project.cost" in rule_ids(s1)
     s2 = play(s, "project", "tile sokrates", "polis athenai", "pay")
-    assert "data.reconstructed" not in rule_ids(s2) and "project.cost" in rule_ids(s2)
-    assert board(s).comp.provenance_of("projects", "koilon").reconstructed
+    assert not {"data.prototype", "data.reconstructed"} & rule_ids(s2) and "project.cost" in rule_ids(s2)
+    assert board(s).comp.provenance_of("projects", "koilon").prototype

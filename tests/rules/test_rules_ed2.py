@@ -562,7 +562,7 @@ def test_trade_black_cubes__round_end_lifts_the_topmost():
     before = {B.offer_ids[i] for i in s.covered}
     s, ids, log = finish(s)
     after = {B.offer_ids[i] for i in s.covered}
-    assert before - after == {"euxeinos.1", "persis.1", "illyria.2", "thrake.2", "aigyptos.1"}
+    assert before - after == {"euxeinos.1", "persis.1", "illyria.1", "thrake.1", "aigyptos.1"}
     assert after == {"euxeinos.2", "persis.2", "aigyptos.2"}
     assert any("trade.black-cubes" in e.rules for e in log)
     s, ids, log = finish(play(pn.edit(s, to_move="sparta", passed=["athens"], goods=FED), "pass"))
@@ -579,9 +579,9 @@ def test_trade_black_cubes__not_in_ed1():
 
 def test_trade_exchange_ed2():
     """Ed2 · Akcje › 9. Handel: an exchange pays the market value of the good chosen among those the
-    offer accepts (Omega, Persia's 5 silver: 5 iron at 0, 6 wood at 1 or 7 wine at 2)."""
+    offer accepts (Omega, Persia's 5 silver: 5 iron at 0, 6 wood at 1 or 7 wine at 3)."""
     for g, n in (("iron", 5), ("wood", 6), ("wine", 7)):
-        s = _trading(round="omega", covered=[], markers={"iron": 0, "wood": 1, "wine": 2},
+        s = _trading(round="omega", covered=[], markers={"iron": 0, "wood": 1, "wine": 3},
                      goods={"athens": {g: n, "silver": 0}})
         s, ids = play_ids(s, f"offer persis.2 exchange {g}")
         assert good(s, "athens", g) == 0 and good(s, "athens", "silver") == 5
@@ -591,7 +591,7 @@ def test_trade_exchange_ed2():
 
 def test_trade_exchange_ed2__not_enough():
     """Ed2 · Akcje › 9: a good held below its market value cannot pay."""
-    s = _trading(round="omega", covered=[], markers={"wine": 2}, goods={"athens": {"wine": 6, "iron": 5}})
+    s = _trading(round="omega", covered=[], markers={"wine": 3}, goods={"athens": {"wine": 6, "iron": 5}})
     assert "offer persis.2 exchange wine" not in legal(s)
     refused_for(s, "offer persis.2 exchange wine", "trade.exchange-ed2")
 
@@ -806,7 +806,7 @@ def test_roundend_preparation_ed2():
     s = fresh(round="alpha", to_move="athens", units={"attika": (1, 0), "boiotia": (2, 0)},
               siege_discs={"thebai": "athens"}, covered=["persis.2"], display=["apollo", "zeus", "koilon"],
               goods={"athens": {"wheat": 8, "iron": 9}, "sparta": {"wheat": 7}})
-    s = play(s, "tribute", "area attika", "rows iron:1", "trade", "offer persis.0 exchange iron", "roll 1")
+    s = play(s, "tribute", "area attika", "rows wine:1", "trade", "offer persis.0 exchange iron", "roll 1")
     assert s.tribute_discs == (1, 0) and s.ships_port == (0, 1)
     s = play(pn.edit(s, to_move="sparta", turn_actions=[]), "pass", "pass")
     s, ids, log = finish(s)

@@ -381,7 +381,7 @@ def test_tribute_requirements__achaia():
 def test_tribute_once_per_round():
     """Ed1 · Aktionen › h. Tribut einfordern: a territory pays once per round; its disc bars both sides."""
     s = pos(round="4", to_move="athens", passed=["sparta"], units={"attika": (2, 0)}, goods={"athens": {"wood": 4}})
-    s1 = play(s, "tribute +wood", "area attika", "rows silver:1,oil:1")
+    s1 = play(s, "tribute +wood", "area attika", "rows oil:1,silver:1")
     assert board(s).area_index["attika"] in s1.tribute_done and "tribute.once-per-round" in rule_ids(s1)
     refused_for(s1, "tribute +wood", "tribute.once-per-round")
     other = pos(round="4", to_move="sparta", units={"attika": (0, 2), "lakedaimon": (0, 1)},
@@ -429,12 +429,12 @@ def test_tribute_home_free__not_for_the_opponent():
                 "area lakedaimon", "tribute.home-free")
 
 
-def test_data_reconstructed__tribute():
-    """polis-data.md §13: tribute rows no source gives (Attika) are marked reconstructed in the log; the
-    Sikelia rows follow the rulebook's example and are not."""
+def test_data_prototype__tribute():
+    """prototype-data.md §2.1: tribute rows only the designer's prototype gives (Attika) are marked so in
+    the log; the Sikelia rows follow the rulebook's example and are not."""
     s = pos(round="5a", to_move="athens", units={"attika": (1, 0), "sikelia": (1, 0)},
             poleis={"gela": ("athens", 3)})
     s1 = play(s, "tribute", "area attika", "rows oil:1")
-    assert "data.reconstructed" in rule_ids(s1)
+    assert "data.prototype" in rule_ids(s1)
     s2 = play(s, "tribute", "area sikelia", "rows wine:1")
-    assert "data.reconstructed" not in rule_ids(s2)
+    assert not {"data.prototype", "data.reconstructed"} & rule_ids(s2)

@@ -52,7 +52,7 @@ def test_trade_route__refused_when_a_sea_on_the_way_is_controlled():
     s1 = play(s, "trade")
     e = refused(s1, "offer persis.0 exchange")
     assert "trade.route" in e.rule_ids
-    assert pn.explain(s1, "offer euxeinos.0 exchange").legal
+    assert pn.explain(s1, "offer thrake.0 exchange").legal
 
 
 def test_trade_route__tie_does_not_block():
@@ -147,7 +147,7 @@ def test_trade_offer__refused_load_not_yet_available():
 def test_trade_offer__refused_when_taken():
     """Ed1 · Aktionen › i. Handel treiben: an offer already holding a ship this round cannot take a
     second one, even from the same player acting alone."""
-    s = pos(round="3", passed=["sparta"], ships_port={"athens": 2}, goods={"athens": {"wine": 9}})
+    s = pos(round="3", passed=["sparta"], ships_port={"athens": 2}, goods={"athens": {"wine": 9, "metal": 9}})
     s = play(s, "trade +metal", "offer persis.0 exchange", "roll 1", "trade +metal")
     e = refused(s, "offer persis.0 exchange")
     assert "trade.offer" in e.rule_ids
@@ -187,7 +187,7 @@ def test_trade_exchange__price_follows_marker():
 def test_trade_exchange__refused_without_enough_goods():
     """Ed1 · Aktionen › i. Handel treiben: holding fewer of the demanded good than the table asks
     makes the exchange illegal."""
-    s = pos(round="3", goods={"athens": {"wine": 3, "silver": 0}})
+    s = pos(round="3", goods={"athens": {"wine": 2, "silver": 0}})
     s1 = play(s, "trade")
     e = refused(s1, "offer persis.0 exchange")
     assert "trade.exchange" in e.rule_ids
@@ -238,10 +238,10 @@ def test_trade_market_value__after_exchange():
 
 def test_trade_market_value__clamped_right():
     """Ed1 · Aktionen › i. Handel treiben: the marker moves only as far as the track goes."""
-    s = pos(round="3", markers={"wine": 6}, goods={"athens": {"wine": 9}})
+    s = pos(round="3", markers={"wine": 8}, goods={"athens": {"wine": 9}})
     _, _, _, mg = idx(s)
     s2 = play(s, "trade", "offer persis.0 exchange", "roll 4")
-    assert s2.markers[mg.index("wine")] == 7
+    assert s2.markers[mg.index("wine")] == len(board(s).comp.market_table[3]) - 1 == 10
 
 
 def test_trade_market_value__after_buying():
@@ -269,7 +269,7 @@ def test_trade_land_route():
     ids = rule_ids(s2)
     assert {"trade.land-route", "trade.exchange"} <= ids
     assert "overland" in s2.log[0].text
-    assert s2.goods[0][SILVER] == s.goods[0][SILVER] + 3
+    assert s2.goods[0][WHEAT] == s.goods[0][WHEAT] + 3
 
 
 def test_trade_land_route__refused_without_the_polis():
@@ -297,7 +297,7 @@ def test_trade_market_closed():
     s1 = play(s, "trade")
     e = refused(s1, "offer persis.0 exchange")
     assert "trade.market-closed" in e.rule_ids
-    assert pn.explain(s1, "offer euxeinos.0 exchange").legal
+    assert pn.explain(s1, "offer thrake.0 exchange").legal
 
 
 # --- j. proxenos ----------------------------------------------------------------------------------

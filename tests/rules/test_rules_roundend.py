@@ -28,7 +28,8 @@ def goods(extra=None):
 
 
 def round_end(first: str = "athens", round: str = "4", extra_goods=None, **kw) -> pn.State:
-    """Both players pass (``first`` first): the round end begins."""
+    """Both players pass (``first`` first): the round end begins (3 prestige each unless given)."""
+    kw.setdefault("prestige", {"athens": 3, "sparta": 3})
     second = "sparta" if first == "athens" else "athens"
     s = pos(round=round, to_move=second, passed=[first], goods=goods(extra_goods), **kw)
     return play(s, "pass")
@@ -345,7 +346,7 @@ def test_project_complete__goes_to_owner_at_round_end():
     s = play(s, "pass")
     ends = [e for e in s.log if "project.complete" in e.rules]
     assert ends and ends[0].player == "sparta"
-    assert s.prestige[SPARTA] >= p_sparta + 3
+    assert s.prestige[SPARTA] >= p_sparta + board(s).project_index["koilon"].prestige > p_sparta
 
 
 def test_project_phidias():
@@ -473,7 +474,7 @@ def test_end_score():
 def test_end_score__only_own_poleis():
     """Ed1 · Spielende: a completed project in a polis one no longer owns scores nothing for its builder."""
     s = pos(round="5b", to_move="athens", passed=["sparta"], goods=FED, prestige={"athens": 3, "sparta": 3})
-    s = s.evolve(done=(("skene", pidx(s, "thebai")), ("efebos", pidx(s, "chalkis"))))
+    s = s.evolve(done=(("skene", pidx(s, "thebai")), ("aphrodite", pidx(s, "chalkis"))))
     s = play(s, "pass")
     assert pn.outcome(s).scores == (8 + 3 + 1, 7 + 3)
 

@@ -188,7 +188,7 @@ def test_round_start_player():
     s = pos(to_move="athens", passed=["sparta"], prestige={"athens": 2, "sparta": 6}, goods=WHEAT)
     s = finish_round(play(s, "pass"))
     s = play(s, *[f"draw {t}" for t in s.pile[:3]])
-    s = pn.apply(s, sorted(legal(s))[0])
+    s = pn.apply(s, "event no-event-4")
     assert s.prestige[0] < s.prestige[1]
     assert s.current_player == "athens" and s.pending.kind == "turn"
     assert "round.start-player" in rule_ids(s)
