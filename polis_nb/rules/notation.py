@@ -7,17 +7,18 @@ other fields are compact JSON (spaces inside strings are escaped, so the line sp
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import fields
 
-from .actions import PolisError
+from ..data.safeio import loads_json
 from .board import board_named
 from .state import Battle, Outcome, Pending, State
+from .statecheck import state_problems
+from .statefields import NotationError, json_kind, read_fields
+
+__all__ = ["FORMAT", "NotationError", "state_from_dict", "state_from_notation", "state_to_dict", "state_to_notation"]
 
 FORMAT = "polis_nb.state/1"
-
-
-class NotationError(PolisError):
-    """A position text or dict that cannot be read; says which field and why."""
 
 
 def _plain(v):
@@ -32,14 +33,12 @@ def _plain(v):
     return v
 
 
-def _tup(v):
-    return tuple(_tup(x) for x in v) if isinstance(v, list) else v
-
-
 _FIELDS = [f.name for f in fields(State) if f.name != "log"]
+_FIELD_SET = frozenset(_FIELDS)
 # fields written only when they differ from their default (second-edition pieces), so first-edition
 # positions read and write exactly as before
-_OPTIONAL = {f.name: f.default for f in fields(State) if f.name in ("siege_discs", "covered", "tribute_discs")}
+_OPTIONAL = {f.name: f.default for f in fields(State)
+             if f.name in ("siege_discs", "covered", "tribute_discs", "event_data")}
 
 
 def state_to_dict(s: State) -> dict:
@@ -54,52 +53,35 @@ def state_to_dict(s: State) -> dict:
 
 def state_from_dict(d: dict) -> State:
     if not isinstance(d, dict):
-        raise NotationError("a state must be a JSON object")
+        raise TypeError(f"State.from_dict needs a dict (the JSON object of State.to_dict), not {type(d).__name__}")
     if d.get("format") != FORMAT:
-        raise NotationError(f"unknown state format {d.get('format')!r}; expected {FORMAT!r}")
+        raise NotationError(f"format: unknown state format {json_kind(d.get('format'))}; expected {FORMAT!r}")
     missing = [n for n in _FIELDS if n not in d and n not in ("outcome", "roundend", *_OPTIONAL)]
     if missing:
         raise NotationError("missing field(s): " + ", ".join(missing))
-    extra = [k for k in d if k not in _FIELDS and k != "format"]
+    extra = sorted(repr(k) if not isinstance(k, str) else k for k in d if k not in _FIELD_SET and k != "format")
     if extra:
-        raise NotationError("unknown field(s): " + ", ".join(sorted(extra)))
-    kw = {}
-    try:
-        for name in _FIELDS:
-            if name not in d:
-                continue
-            v = d[name]
-            if name == "pending":
-                v = Pending(str(v["kind"]), int(v["player"]), _tup(v.get("data", [])))
-            elif name == "battle" and v is not None:
-                v = Battle(**{k: _tup(x) for k, x in v.items()})
-            elif name == "outcome" and v is not None:
-                v = Outcome(v["winner"], _tup(v["scores"]), v["reason"], tuple(v["rules"]))
-            else:
-                v = _tup(v)
-            kw[name] = v
-        s = State(**kw)
-    except (KeyError, TypeError, ValueError) as e:
-        raise NotationError(f"bad state field: {e}") from None
-    _check(s)
+        raise NotationError("unknown field(s): " + ", ".join(x[:40] for x in extra[:10]))
+    s = State(**read_fields(d))
+    probs = state_problems(s)
+    if probs:
+        raise NotationError("position breaks the rules: " + "; ".join(probs))
+    _check_playable(s)
     return s
 
 
-def _check(s: State) -> None:
-    try:
-        b = board_named(s.components)
-    except KeyError as e:
-        raise NotationError(str(e).strip("'\"")) from None
-    n = len(b.comp.poleis)
-    if len(s.owner) != n or len(s.pop) != n:
-        raise NotationError(f"owner and pop need {n} entries each")
-    if len(s.units) != len(b.comp.areas):
-        raise NotationError(f"units need {len(b.comp.areas)} entries")
-    from .editor import invariant_problems
+def _check_playable(s: State) -> None:
+    """The last word: a state that passed every check has a decision to take (or is over). A failure
+    here means a check is missing; it is still refused, never let through."""
+    from .engine import legal_actions
 
-    probs = invariant_problems(s)
-    if probs:
-        raise NotationError("position breaks the rules: " + "; ".join(probs))
+    try:
+        ok = s.outcome is not None or bool(legal_actions(s))
+    except Exception as e:  # noqa: BLE001 - a state the engine cannot handle is refused, whatever the cause
+        raise NotationError(f"pending: the position cannot be played ({type(e).__name__}: {e})") from None
+    if not ok:
+        raise NotationError(f"pending: {s.current_player} has no legal choice at the {s.pending.kind!r} decision, "
+                            "so the position cannot arise in a game")
 
 
 # --- one-line notation ------------------------------------------------------------------------
@@ -130,57 +112,84 @@ def state_to_notation(s: State) -> str:
     return " ".join(parts)
 
 
+_COUNT = re.compile(r"[0-9]{1,6}")  # ASCII digits only: str.isdigit and int() also take '²' and '٣'
+_NOTATION_KEYS = (_FIELD_SET - {"owner", "pop"}) | {"poleis"}
+
+
 def state_from_notation(text: str) -> State:
-    if not isinstance(text, str) or not text.startswith("polis/1"):
-        raise NotationError("position text must start with 'polis/1'")
-    d: dict = {"format": FORMAT}
-    col = len("polis/1") + 1
-    raw: dict[str, str] = {}
-    for tok in text.split(" ")[1:]:
-        if "=" not in tok:
-            raise NotationError(f"field without '=' at column {col}: {tok!r}")
-        k, v = tok.split("=", 1)
-        raw[k] = v
-        col += len(tok) + 1
-    name = raw.get("components")
+    if not isinstance(text, str):
+        raise TypeError(f"State.from_notation needs the position text (str), not {type(text).__name__}")
+    raw = _split(text)
+    name = raw.get("components", ("", 0))[0]
     try:
-        comp_name = json.loads(name) if name else None
+        comp_name = loads_json(name) if name else None
         b = board_named(comp_name)
     except (KeyError, ValueError, TypeError):
-        raise NotationError(f"unknown or missing component set {name!r}") from None
-    for k, v in raw.items():
+        raise NotationError(f"components=: unknown or missing component set {name[:60]!r}") from None
+    d: dict = {"format": FORMAT}
+    for k, (v, col) in raw.items():
+        where = f"{k}= (column {col})"
         if k == "poleis":
-            owner, pop = [], []
-            items = v.split(",")
-            if len(items) != len(b.polis_ids):
-                raise NotationError(f"poleis= needs {len(b.polis_ids)} entries, got {len(items)}")
-            for item, pid in zip(items, b.polis_ids):
-                got, _, val = item.partition(":")
-                if got != pid or not val or val[0] not in _UNSIDE:
-                    raise NotationError(f"poleis=: expected {pid}:A<n>, {pid}:S<n> or {pid}:-, got {item!r}")
-                o = _UNSIDE[val[0]]
-                try:
-                    pop.append(int(val[1:]) if o >= 0 else 0)
-                except ValueError:
-                    raise NotationError(f"poleis=: bad population in {item!r}") from None
-                owner.append(o)
-            d["owner"], d["pop"] = owner, pop
+            d["owner"], d["pop"] = _read_poleis(v, b, where)
         elif k == "units":
-            units = [[0, 0] for _ in b.area_ids]
-            if v != "-":
-                for item in v.split(","):
-                    aid, _, n = item.partition(":")
-                    if aid not in b.area_index or "/" not in n:
-                        raise NotationError(f"units=: bad entry {item!r}")
-                    a, _, sp = n.partition("/")
-                    try:
-                        units[b.area_index[aid]] = [int(a), int(sp)]
-                    except ValueError:
-                        raise NotationError(f"units=: bad counts in {item!r}") from None
-            d["units"] = units
+            d["units"] = _read_units(v, b, where)
         else:
             try:
-                d[k] = json.loads(v)
+                d[k] = loads_json(v)
             except ValueError as e:
-                raise NotationError(f"field {k}: not valid JSON ({e})") from None
+                raise NotationError(f"{where}: not valid JSON ({e})") from None
     return state_from_dict(d)
+
+
+def _split(text: str) -> dict[str, tuple[str, int]]:
+    """The ``key=value`` fields of a position text, each with the (1-based) column it starts at."""
+    head, sep, rest = text.partition(" ")
+    if head != "polis/1":
+        raise NotationError("position text must start with 'polis/1'")
+    raw: dict[str, tuple[str, int]] = {}
+    col = len(head) + 2
+    for tok in rest.split(" ") if sep else ():
+        k, eq, v = tok.partition("=")
+        if not eq:
+            raise NotationError(f"column {col}: field without '=': {tok[:40]!r}")
+        if k not in _NOTATION_KEYS:
+            raise NotationError(f"column {col}: unknown field {k[:40]!r}")
+        if k in raw:
+            raise NotationError(f"column {col}: field {k}= is given twice")
+        raw[k] = (v, col)
+        col += len(tok) + 1
+    return raw
+
+
+def _read_poleis(v: str, b, where: str) -> tuple[list[int], list[int]]:
+    owner, pop = [], []
+    items = v.split(",")
+    if len(items) != len(b.polis_ids):
+        raise NotationError(f"{where}: needs {len(b.polis_ids)} entries, got {len(items)}")
+    for item, pid in zip(items, b.polis_ids):
+        got, _, val = item.partition(":")
+        if got != pid or not val or val[0] not in _UNSIDE:
+            raise NotationError(f"{where}: expected {pid}:A<n>, {pid}:S<n> or {pid}:-, got {item[:40]!r}")
+        o = _UNSIDE[val[0]]
+        if (o < 0 and val != "-") or (o >= 0 and not _COUNT.fullmatch(val[1:])):
+            raise NotationError(f"{where}: bad population in {item[:40]!r} (digits 0-9)")
+        pop.append(int(val[1:]) if o >= 0 else 0)
+        owner.append(o)
+    return owner, pop
+
+
+def _read_units(v: str, b, where: str) -> list[list[int]]:
+    units = [[0, 0] for _ in b.area_ids]
+    if v == "-":
+        return units
+    seen = set()
+    for item in v.split(","):
+        aid, _, n = item.partition(":")
+        a, slash, sp = n.partition("/")
+        if aid not in b.area_index or aid in seen or not slash:
+            raise NotationError(f"{where}: bad or repeated entry {item[:40]!r}")
+        if not (_COUNT.fullmatch(a) and _COUNT.fullmatch(sp)):
+            raise NotationError(f"{where}: bad counts in {item[:40]!r} (digits 0-9)")
+        seen.add(aid)
+        units[b.area_index[aid]] = [int(a), int(sp)]
+    return units
