@@ -41,7 +41,9 @@ def local_client(workers: int | None = None):
     n = workers or os.cpu_count() or 1
     c = _LOCAL.get(n)
     if c is None or c.status not in ("running", "connecting"):
-        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
+        # on this machine only, on free ports (several notebooks may each start one)
+        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
+                               dashboard_address="127.0.0.1:0")
         c = _LOCAL[n] = Client(cluster)
     return c
 

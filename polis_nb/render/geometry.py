@@ -10,7 +10,9 @@ reaches the Gulf of Corinth at Naupaktos, Akarnania takes in Epirus, Megaris tak
 borders follow the game's adjacency (polis_nb/data/ed1.json).
 
 The viewBox: the map fills y 0–655, the band below holds the two player panels and the round
-track; market boxes sit at the map edges. Label and unit anchors are viewBox points tuned by eye.
+track; market boxes sit at the map edges, the key to the colours in the open Ionian Sea. Label and
+unit anchors are viewBox points tuned by eye, for text of at least 13.5 units: on a board 850 pixels
+wide (a notebook at 1280 pixels) that is over 11 pixels on screen.
 
 Every coordinate is data; :data:`AREAS`, :data:`WILD`, :data:`DECOR` and :data:`POLEIS` are
 tuples of viewBox points rounded to 0.1, projected once at import.
@@ -19,8 +21,9 @@ from __future__ import annotations
 
 import math
 
-WIDTH, HEIGHT = 1000, 800
+WIDTH, HEIGHT = 1000, 860
 MAP_BOTTOM = 655  # the map occupies y < MAP_BOTTOM; the band below holds panels and the round track
+BAND_H = HEIGHT - MAP_BOTTOM
 
 # --- projection ---------------------------------------------------------------------------------
 KY = 96.0  # px per degree of latitude
@@ -258,18 +261,18 @@ POLIS_NAME_SIDE: dict[str, str] = {"athenai": "right", "chalkis": "right", "kori
 # where its unit badges stand (Athens above the point, Sparta below), inside the area where it
 # has room.
 LABELS: dict[str, Point] = {
-    "attika": (652.0, 351.0), "boiotia": (560.0, 310.0), "megaris": (566.0, 381.0), "arkadia": (446.0, 462.0),
-    "lakedaimon": (507.0, 508.0), "messenia": (422.0, 494.0), "achaia": (392.0, 400.0), "akarnania": (336.0, 200.0),
-    "thessalia": (450.0, 240.0), "makedonia": (470.0, 104.0), "sikelia": (108.0, 464.0), "ionia": (880.0, 342.0),
-    "ionion": (262.0, 366.0), "myrtoon": (600.0, 562.0), "kyklades": (706.0, 472.0), "thrakikon": (690.0, 204.0),
-    "noties": (800.0, 510.0),
+    "attika": (660.0, 350.0), "boiotia": (560.0, 312.0), "megaris": (579.0, 393.0), "arkadia": (446.0, 462.0),
+    "lakedaimon": (541.0, 505.0), "messenia": (414.0, 500.0), "achaia": (392.0, 400.0), "akarnania": (336.0, 200.0),
+    "thessalia": (450.0, 240.0), "makedonia": (468.0, 122.0), "sikelia": (108.0, 464.0), "ionia": (852.0, 336.0),
+    "ionion": (262.0, 366.0), "myrtoon": (614.0, 549.0), "kyklades": (706.0, 472.0), "thrakikon": (690.0, 204.0),
+    "noties": (800.0, 508.0),
 }
 """Where each area's name is written."""
 
 UNITS: dict[str, Point] = {
-    "attika": (634.0, 430.0), "boiotia": (547.0, 345.0), "megaris": (590.0, 400.0), "arkadia": (474.0, 480.0),
+    "attika": (634.0, 430.0), "boiotia": (547.0, 345.0), "megaris": (565.0, 428.0), "arkadia": (474.0, 480.0),
     "lakedaimon": (532.0, 556.0), "messenia": (438.0, 522.0), "achaia": (432.0, 428.0), "akarnania": (350.0, 290.0),
-    "thessalia": (472.0, 290.0), "makedonia": (415.0, 150.0), "sikelia": (60.0, 502.0), "ionia": (887.0, 405.0),
+    "thessalia": (472.0, 290.0), "makedonia": (415.0, 156.0), "sikelia": (60.0, 502.0), "ionia": (878.0, 405.0),
     "ionion": (262.0, 402.0), "myrtoon": (560.0, 598.0), "kyklades": (718.0, 416.0), "thrakikon": (690.0, 238.0),
     "noties": (800.0, 544.0),
 }
@@ -279,7 +282,7 @@ TRIBUTE: dict[str, Point] = {a: (round(x - 24.0, 1), round(y - 8.0, 1)) for a, (
 """Where a territory's tribute disc lies (left of its unit badges)."""
 
 TRADE_PORTS: dict[str, Point] = {
-    "athens": (592.0, 456.0),  # off Piraeus, in the Saronic Gulf (Kyklades)
+    "athens": (600.0, 470.0),  # off Piraeus, in the Saronic Gulf (Kyklades)
     "sparta": project(22.48, 36.2),   # off Cape Tainaron, between Ionion and Myrtoon
 }
 """Where each side's trade ships wait in port."""
@@ -290,15 +293,15 @@ DIOLKOS: tuple[Point, Point] = (project(22.89, 37.93), project(22.99, 37.88))
 # --- markets: boxes at the map edges, and the way a ship sails there -------------------------
 MARKETS: dict[str, tuple[Point, str]] = {
     "illyria": ((8.0, 8.0), "h"),      # north-west, beyond the Adriatic
-    "thrake": ((478.0, 8.0), "h"),     # north, inland from Abdera
-    "euxeinos": ((822.0, 8.0), "h"),   # north-east, through the Hellespont
-    "persis": ((930.0, 250.0), "v"),   # east, inland beyond Ionia
-    "aigyptos": ((604.0, 581.0), "h"),  # south-east of the Peloponnese, over the Myrtoan Sea
+    "thrake": ((430.0, 8.0), "h"),     # north, inland from Abdera
+    "euxeinos": ((738.0, 8.0), "h"),   # north-east, through the Hellespont
+    "persis": ((904.0, 250.0), "v"),   # east, inland beyond Ionia
+    "aigyptos": ((600.0, 566.0), "h"),  # south-east of the Peloponnese, over the Myrtoan Sea
 }
 """Top-left corner and orientation ("h": offers side by side, "v": stacked) of each market box."""
 
-OFFER_W, OFFER_H, OFFER_GAP = 52.0, 44.0, 3.0  # one offer cell
-BOX_PAD, BOX_HEAD = 7.0, 19.0  # market box padding and title height
+OFFER_W, OFFER_H, OFFER_GAP = 78.0, 56.0, 3.0  # one offer cell
+BOX_PAD, BOX_HEAD = 7.0, 22.0  # market box padding and title height
 
 
 def market_box(corner: Point, orient: str, n: int = 3) -> tuple[float, float, float, float]:
@@ -317,25 +320,57 @@ def offer_cell(corner: Point, orient: str, slot: int) -> Point:
     return (x + BOX_PAD + slot * (OFFER_W + OFFER_GAP), y + BOX_HEAD)
 
 MARKET_ROUTES: dict[str, tuple[Point, ...]] = {
-    "illyria": ((232.0, 330.0), (190.0, 210.0), (70.0, 72.0)),  # from the open Ionian Sea up the Adriatic
-    "thrake": (project(24.9, 40.6), (563.0, 72.0)),
-    "euxeinos": _poly(((25.9, 40.2), (26.3, 40.15), (26.9, 40.55), (28.5, 40.75), (28.9, 41.1))) + ((907.0, 72.0),),
-    "persis": _poly(((27.15, 37.3), (27.7, 37.15), (28.6, 37.5))) + ((930.0, 400.0),),
-    "aigyptos": (project(24.1, 36.55), (690.0, 581.0)),
+    "illyria": ((232.0, 330.0), (226.0, 200.0), (214.0, 93.0)),  # from the open Ionian Sea up the Adriatic
+    "thrake": (project(24.9, 40.6), (640.0, 93.0)),
+    "euxeinos": _poly(((25.9, 40.2), (26.3, 40.15), (26.9, 40.55), (28.5, 40.75), (28.9, 41.1))) + ((900.0, 93.0),),
+    "persis": _poly(((27.15, 37.3), (27.7, 37.15), (28.6, 37.5))) + ((904.0, 400.0),),
+    "aigyptos": (project(24.1, 36.55), (727.0, 566.0)),
 }
 """Dashed sea routes from the market's sea to its box."""
 
 LAND_ROUTES: dict[str, tuple[Point, Point]] = {
-    "illyria": (POLEIS["epidamnos"], (110.0, 72.0)),
-    "thrake": (POLEIS["abdera"], (590.0, 72.0)),
+    "illyria": (POLEIS["epidamnos"], (250.0, 93.0)),
+    "thrake": (POLEIS["abdera"], (672.0, 93.0)),
 }
 """Dotted overland routes for markets reached from a polis (Epidamnos, Abdera)."""
 
 # --- the bottom band ---------------------------------------------------------------------------
-PANELS: dict[str, Point] = {"athens": (8.0, 662.0), "sparta": (672.0, 662.0)}
-PANEL_W, PANEL_H = 320.0, 132.0
-TRACK: Point = (336.0, 662.0)
-TRACK_W = 328.0
+PANELS: dict[str, Point] = {"athens": (6.0, 661.0), "sparta": (674.0, 661.0)}
+PANEL_W, PANEL_H = 320.0, BAND_H - 12.0
+TRACK: Point = (332.0, 661.0)
+TRACK_W = 336.0
+
+# --- the key to the colours, in the open Ionian Sea west of Kerkyra ------------------------------
+LEGEND: Point = (8.0, 108.0)
+LEGEND_W, LEGEND_ROW = 198.0, 19.0
+
+
+def stripes(polys, spacing: float = 11.0, clip: tuple[float, float, float, float] = (0.0, 0.0, WIDTH, MAP_BOTTOM)
+            ) -> tuple[tuple[Point, Point], ...]:
+    """Diagonal hatching of the polygons ``polys``: segments of the lines x + y = c (every ``spacing``)
+    that lie inside them (even-odd), cut to the ``clip`` rectangle (x0, y0, x1, y1). Drawn under the
+    land, they mark a sea someone controls without changing its water colour."""
+    x0, y0, x1, y1 = clip
+    sums = [x + y for pts in polys for x, y in pts]
+    out = []
+    c = math.ceil(max(min(sums), x0 + y0) / spacing) * spacing
+    while c <= min(max(sums), x1 + y1):
+        xs = []
+        for pts in polys:
+            for (ax, ay), (bx, by) in zip(pts, pts[1:] + pts[:1]):
+                da, db = ax + ay - c, bx + by - c
+                if (da < 0) != (db < 0):
+                    t = da / (da - db)
+                    xs.append(ax + t * (bx - ax))
+        xs.sort()
+        for xa, xb in zip(xs[::2], xs[1::2]):
+            # on the line y = c - x; keep the part inside the clip rectangle
+            lo = max(xa, x0, c - y1)
+            hi = min(xb, x1, c - y0)
+            if hi - lo > 1.0:
+                out.append(((round(lo, 1), round(c - lo, 1)), (round(hi, 1), round(c - hi, 1))))
+        c += spacing
+    return tuple(out)
 
 
 def centroid(points) -> Point:

@@ -216,6 +216,7 @@ _PAGE = """<!DOCTYPE html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="polis_nb">
+<link rel="icon" href="data:,">
 <title>{title}</title>
 <style>{css}</style>
 </head>

@@ -18,7 +18,13 @@ The widget contract (the widgets find elements by these attributes; keep them st
 * second edition: ``<g class="siege-disc" data-siege="<polis id>" data-player="athens|sparta" aria-label=...>``
   beside a polis (not a click target: clicks reach the polis or area below), and
   ``<rect class="black-cube">`` inside each covered offer
-* ids in ``highlight`` add the class ``legal`` to their area, polis, market or offer.
+* ids in ``highlight`` add the class ``legal`` to their area, polis, market or offer, and the root the
+  class ``choosing`` (the style dims every other place)
+* a sea someone controls keeps its water colour under diagonal stripes of that side's colour
+  (``<path class="hatch" data-area>`` right after the area, no click target)
+* ``<g class="legend">``: the key to the colours, on the map
+
+Type is at least 13.5 units high: on a board 850 pixels wide that is over 11 pixels on screen.
 """
 from __future__ import annotations
 
@@ -43,30 +49,39 @@ GOOD_COLOURS = {"metal": "#7b8794", "iron": "#4a5568", "wood": "#8a5a2b", "wine"
 BLACK_CUBE = "#111111"
 OFFER_W, OFFER_H = geo.OFFER_W, geo.OFFER_H
 
-# every rule is scoped to the board's root class, so an SVG inlined in a page styles only itself
+GOLD = "#f0b400"  # a place that is a choice now
+LAND_OPACITY = (".55", ".45")  # Athens, Sparta: how strongly a controlled territory takes the side's colour
+HATCH_OPACITY = (".5", ".45")
+
+# every rule is scoped to the board's root class, so an SVG inlined in a page styles only itself;
+# no type is smaller than 13.5 units (over 11 pixels on a board 850 pixels wide)
 _RULES = (
-    "text{font-family:sans-serif;fill:#2d2a26}",
-    ".area{stroke:#6b5d48;stroke-width:.8;stroke-linejoin:round}",
-    ".area.sea{stroke:#fff;stroke-width:1.2;stroke-dasharray:5 4}",
+    "text{font-family:sans-serif;fill:#2d2a26;font-size:13.5px}",
+    ".area{stroke:#6b5d48;stroke-width:1;stroke-linejoin:round}",
+    ".area.sea{stroke:#fff;stroke-width:1.4;stroke-dasharray:6 4}",
+    ".hatch{fill:none;stroke-width:3;pointer-events:none}",
     ".area:focus,.polis:focus,.offer:focus{outline:none}",
-    ".area:focus-visible{stroke:#000;stroke-width:2.5}",
-    ".area.legal{stroke:#f0b400;stroke-width:3;stroke-dasharray:none}",
-    ".polis.legal .disc,.offer.legal .cell,.market.legal .box{stroke:#f0b400;stroke-width:3.5}",
-    ".polis:focus-visible .disc,.offer:focus-visible .cell{stroke:#000;stroke-width:3}",
-    ".lbl{font-size:10.5px;font-weight:bold;letter-spacing:.3px;fill:#5b4b33;text-anchor:middle;"
-    "paint-order:stroke;stroke:#f3ecd9;stroke-width:3px;stroke-linejoin:round}",
-    ".sealbl{font-size:12px;font-style:italic;fill:#3d6a8a;text-anchor:middle;"
-    "paint-order:stroke;stroke:#cfe1ee;stroke-width:3px}",
-    ".pn{font-size:9.5px;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:2.5px;"
+    ".area:focus-visible{stroke:#000;stroke-width:3}",
+    f".area.legal{{stroke:{GOLD};stroke-width:4;stroke-dasharray:none}}",
+    f".polis.legal .disc,.offer.legal .cell,.market.legal .box{{stroke:{GOLD};stroke-width:4.5}}",
+    ".polis:focus-visible .disc,.offer:focus-visible .cell{stroke:#000;stroke-width:3.5}",
+    ".choosing .area:not(.legal),.choosing .area:not(.legal)+.hatch,.choosing .polis:not(.legal),"
+    ".choosing .offer:not(.legal){opacity:.42}",
+    ".lbl{font-size:15px;font-weight:bold;letter-spacing:.2px;fill:#4a3d29;text-anchor:middle;"
+    "paint-order:stroke;stroke:#f3ecd9;stroke-width:3.5px;stroke-linejoin:round}",
+    ".sealbl{font-size:15px;font-style:italic;fill:#2f5d7e;text-anchor:middle;"
+    "paint-order:stroke;stroke:#e4eef5;stroke-width:3.5px;stroke-linejoin:round}",
+    ".pn{font-size:13.5px;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:3px;"
     "stroke-linejoin:round}",
-    ".pv{font-size:9.5px;font-weight:bold;text-anchor:middle}",
-    ".cnt{font-size:10px;font-weight:bold;fill:#fff}",
-    ".sm{font-size:9px}", ".md{font-size:11px}", ".lg{font-size:15px;font-weight:bold}",
+    ".pv{font-size:13.5px;font-weight:bold;text-anchor:middle}",
+    ".cnt{font-size:13.5px;font-weight:bold;fill:#fff}",
+    ".md{font-size:14px}", ".lg{font-size:17px;font-weight:bold}", ".hd{font-size:15px;font-weight:bold}",
     ".ctr{text-anchor:middle}", ".end{text-anchor:end}", ".start{text-anchor:start}",
-    ".w{fill:#fff}", ".b{font-weight:bold}",
-    ".route{fill:none;stroke:#6d8ea6;stroke-width:1.5;stroke-dasharray:6 4}",
-    ".lroute{fill:none;stroke:#8a7552;stroke-width:1.6;stroke-dasharray:2 3}",
-    ".marks{pointer-events:none}",
+    ".w{fill:#fff}", ".b{font-weight:bold}", ".mute{fill:#5f5648}",
+    ".halo{paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}",
+    ".route{fill:none;stroke:#6d8ea6;stroke-width:1.8;stroke-dasharray:6 4}",
+    ".lroute{fill:none;stroke:#8a7552;stroke-width:1.8;stroke-dasharray:2 3}",
+    ".marks,.legend{pointer-events:none}",
 )
 
 
@@ -126,6 +141,15 @@ _WATER_RECT = f'<rect class="water" x="0" y="0" width="{geo.WIDTH}" height="{geo
 
 
 @lru_cache(maxsize=64)
+def _hatch_d(area_id: str) -> str:
+    """Path data of the stripes that mark a controlled sea (cut to the map)."""
+    polys = geo.AREAS.get(area_id)
+    if polys is None:
+        return ""
+    return "".join(f"M{_f(a[0])},{_f(a[1])}L{_f(b[0])},{_f(b[1])}" for a, b in geo.stripes(polys, 13.0))
+
+
+@lru_cache(maxsize=64)
 def _area_d(area_id: str) -> str | None:
     polys = geo.AREAS.get(area_id)
     return _d(polys) if polys is not None else None
@@ -173,10 +197,15 @@ def _area(ctx: _Ctx, i: int, fill: str, opacity: str) -> str:
 
 
 def draw_seas(ctx: _Ctx) -> str:
+    """Seas stay water-coloured; one a side controls carries diagonal stripes in its colour."""
     out = ['<g class="seas">']
     for i in ctx.b.seas:
         c = ctx.ctrl[i]
-        out.append(_area(ctx, i, WATER, "1") if c == NEUTRAL else _area(ctx, i, SIDE_COLOUR[c], ".22"))
+        out.append(_area(ctx, i, WATER, "1"))
+        if c != NEUTRAL:
+            aid = ctx.comp.areas[i].id
+            out.append(f'<path class="hatch" data-area="{_e(aid)}" d="{_hatch_d(aid)}" stroke="{SIDE_COLOUR[c]}" '
+                       f'stroke-opacity="{HATCH_OPACITY[c]}"/>')
     out.append("</g>")
     return "".join(out)
 
@@ -185,7 +214,7 @@ def draw_lands(ctx: _Ctx) -> str:
     out = ['<g class="lands">']
     for i in ctx.b.territories:
         c = ctx.ctrl[i]
-        out.append(_area(ctx, i, NEUTRAL_LAND, "1") if c == NEUTRAL else _area(ctx, i, SIDE_COLOUR[c], ".42"))
+        out.append(_area(ctx, i, NEUTRAL_LAND, "1") if c == NEUTRAL else _area(ctx, i, SIDE_COLOUR[c], LAND_OPACITY[c]))
     out.append("</g>")
     return "".join(out)
 
@@ -194,8 +223,7 @@ def draw_labels(ctx: _Ctx) -> str:
     out = ['<g class="labels" pointer-events="none">']
     for i, a in enumerate(ctx.comp.areas):
         x, y = geo.LABELS.get(a.id) or _fallback(i)
-        out.append(_text(x, y, a.name.upper() if a.kind == "land" else a.name,
-                         "lbl" if a.kind == "land" else "sealbl"))
+        out.append(_text(x, y, a.name, "lbl" if a.kind == "land" else "sealbl"))
     out.append("</g>")
     return "".join(out)
 
@@ -205,33 +233,39 @@ def draw_diolkos(ctx: _Ctx) -> str:
     o = ctx.s.owner[ctx.b.diolkos[0]]
     col = SIDE_COLOUR[o] if o in (ATHENS, SPARTA) else "#6b5d48"
     return (f'<g class="diolkos" pointer-events="none"><path d="M{_f(x1)},{_f(y1)} {_f(x2)},{_f(y2)}" '
-            f'stroke="{col}" stroke-width="2.5" stroke-dasharray="2 2"/>'
-            + _text(x2 + 3, y2 + 10, "diolkos", "sm") + "</g>")
+            f'stroke="{col}" stroke-width="3" stroke-dasharray="2 2"/></g>')
 
 
 def draw_tribute(ctx: _Ctx) -> str:
     out = ['<g class="tributes" pointer-events="none">']
     for t in ctx.s.tribute_done:
         a = ctx.comp.areas[t]
-        x, y = geo.TRIBUTE.get(a.id) or _fallback(t)
-        out.append(f'<g class="tribute" data-area="{_e(a.id)}"><circle cx="{_f(x)}" cy="{_f(y)}" r="6" '
-                   f'fill="#b7791f" stroke="#fff" stroke-width="1.2"/>'
-                   + _text(x, y + 3, "T", "sm ctr w b") + "</g>")
+        if a.id in geo.LABELS:  # a "T" disc just after the territory's name
+            lx, ly = geo.LABELS[a.id]
+            x, y = lx + len(a.name) * 4.6 + 13, ly - 5
+        else:
+            x, y = geo.TRIBUTE.get(a.id) or _fallback(t)
+        out.append(f'<g class="tribute" data-area="{_e(a.id)}"><circle cx="{_f(x)}" cy="{_f(y)}" r="9.5" '
+                   f'fill="#b7791f" stroke="#fff" stroke-width="1.4"/>'
+                   + _text(x, y + 5, "T", "ctr w b") + "</g>")
     out.append("</g>")
     return "".join(out)
 
 
 # --- units -------------------------------------------------------------------------------------
+BADGE_W, BADGE_H = 36.0, 18.0
+
+
 def _badge(x: float, y: float, p: int, n: int, sea: bool) -> str:
     """A count badge: hoplites (a shield) or galleys (a hull), in the side's colour."""
     col = SIDE_COLOUR[p]
     if sea:
-        icon = (f'<path d="M{_f(x + 2.5)},{_f(y + 6)} h9 l-2,4 h-5z M{_f(x + 7)},{_f(y + 2)} v4" fill="#fff" '
-                f'stroke="#fff" stroke-width="1"/>')
+        icon = (f'<path d="M{_f(x + 3)},{_f(y + 8)} h12 l-2.5,5 h-7z M{_f(x + 9)},{_f(y + 2.5)} v5.5" fill="#fff" '
+                f'stroke="#fff" stroke-width="1.2"/>')
     else:
-        icon = f'<circle cx="{_f(x + 7)}" cy="{_f(y + 7)}" r="3.8" fill="#fff"/>'
-    return (f'<rect x="{_f(x)}" y="{_f(y)}" width="28" height="14" rx="3" fill="{col}" stroke="#fff" '
-            f'stroke-width="1"/>{icon}' + _text(x + 19.5, y + 11, str(n), "cnt ctr"))
+        icon = f'<circle cx="{_f(x + 9)}" cy="{_f(y + 9)}" r="5" fill="#fff"/>'
+    return (f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(BADGE_W)}" height="{_f(BADGE_H)}" rx="3.5" fill="{col}" '
+            f'stroke="#fff" stroke-width="1.2"/>{icon}' + _text(x + 25.5, y + 14, str(n), "cnt ctr"))
 
 
 def draw_units(ctx: _Ctx) -> str:
@@ -239,9 +273,9 @@ def draw_units(ctx: _Ctx) -> str:
     if ctx.s.battle is not None:
         a = ctx.comp.areas[ctx.s.battle.area]
         x, y = geo.UNITS.get(a.id) or _fallback(ctx.s.battle.area)
-        out.append(f'<g class="battle" data-area="{_e(a.id)}"><rect x="{_f(x - 18)}" y="{_f(y - 19)}" width="36" '
-                   f'height="38" rx="5" fill="#fff3bf" fill-opacity=".6" stroke="#e8590c" stroke-width="2" '
-                   f'stroke-dasharray="4 2"/>' + _text(x - 21, y + 3, "battle", "sm end b") + "</g>")
+        out.append(f'<g class="battle" data-area="{_e(a.id)}"><rect x="{_f(x - 22)}" y="{_f(y - 23)}" width="44" '
+                   f'height="46" rx="6" fill="#fff3bf" fill-opacity=".6" stroke="#e8590c" stroke-width="2.5" '
+                   f'stroke-dasharray="4 2"/>' + _text(x - 25, y + 5, "battle", "end b halo") + "</g>")
     for i, (n_a, n_s) in enumerate(ctx.s.units):
         if not (n_a or n_s):
             continue
@@ -249,10 +283,10 @@ def draw_units(ctx: _Ctx) -> str:
         x, y = geo.UNITS.get(a.id) or _fallback(i)
         sea = a.kind == "sea"
         kind = "galleys" if sea else "hoplites"
-        for p, n, dy in ((ATHENS, n_a, -15.0), (SPARTA, n_s, 0.0)):
+        for p, n, dy in ((ATHENS, n_a, -BADGE_H - 1.0), (SPARTA, n_s, 0.0)):
             if n:
                 out.append(f'<g class="units" data-area="{_e(a.id)}" data-player="{PLAYERS[p]}" data-kind="{kind}">'
-                           + _badge(x - 14, y + dy, p, n, sea) + "</g>")
+                           + _badge(x - BADGE_W / 2, y + dy, p, n, sea) + "</g>")
     out.append("</g>")
     return "".join(out)
 
@@ -277,12 +311,17 @@ def _polis_label(ctx: _Ctx, i: int) -> str:
     return f"{p.name} ({where}): {who}" + ("; " + "; ".join(extra) if extra else "")
 
 
+def _radius(p) -> float:
+    """Radius of a polis disc (a capital's is larger)."""
+    return 17.5 if p.capital_of else 15.0
+
+
 def _proxenos(x: float, y: float, p: int, polis_name: str) -> str:
     col = SIDE_COLOUR[p]
     return (f'<g class="proxenos" data-player="{PLAYERS[p]}" aria-label="{SIDE_ADJ[p]} proxenos in '
-            f'{_e(polis_name)}"><path d="M{_f(x - 5)},{_f(y + 7)} L{_f(x)},{_f(y - 2)} L{_f(x + 5)},{_f(y + 7)}Z" '
-            f'fill="{col}" stroke="#fff" stroke-width="1"/><circle cx="{_f(x)}" cy="{_f(y - 4)}" r="3.2" '
-            f'fill="{col}" stroke="#fff" stroke-width="1"/></g>')
+            f'{_e(polis_name)}"><path d="M{_f(x - 6.5)},{_f(y + 9)} L{_f(x)},{_f(y - 2)} L{_f(x + 6.5)},{_f(y + 9)}Z" '
+            f'fill="{col}" stroke="#fff" stroke-width="1.2"/><circle cx="{_f(x)}" cy="{_f(y - 5)}" r="4.2" '
+            f'fill="{col}" stroke="#fff" stroke-width="1.2"/></g>')
 
 
 def _siege_discs(ctx: _Ctx) -> str:
@@ -296,29 +335,29 @@ def _siege_discs(ctx: _Ctx) -> str:
             continue
         p = ctx.comp.poleis[i]
         x, y = geo.POLEIS.get(p.id) or _fallback(40 + i)
-        r = 13.5 if p.capital_of else 11.5
+        r = _radius(p)
         k = seen.get(i, 0)
         seen[i] = k + 1
-        cx, cy = x - r - 1 - 9.0 * k, y + r - 2
+        cx, cy = x - r - 1 - 11.0 * k, y + r - 3
         if (i, q) not in words:
             words[(i, q)] = next(w for w in siege_disc_words(ctx.s, ctx.b, i) if w.startswith(SIDE_ADJ[q]))
         label = words[(i, q)]
         out.append(f'<g class="siege-disc" data-siege="{_e(p.id)}" data-player="{PLAYERS[q]}" role="img" '
                    f'aria-label="{_e(label)}" pointer-events="none"><title>{_e(label)}</title>'
-                   f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="4.5" fill="{SIDE_COLOUR[q]}" stroke="#fff" '
-                   f'stroke-width="1.2"/></g>')
+                   f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="5.5" fill="{SIDE_COLOUR[q]}" stroke="#fff" '
+                   f'stroke-width="1.4"/></g>')
     return "".join(out)
 
 
 def _name(x: float, y: float, r: float, pid: str, name: str) -> str:
     side = geo.POLIS_NAME_SIDE.get(pid, "below")
     if side == "above":
-        return _text(x, y - r - 4, name, "pn")
+        return _text(x, y - r - 5, name, "pn")
     if side == "left":
-        return _text(x - r - 3, y + 3.5, name, "pn end")
+        return _text(x - r - 4, y + 5, name, "pn end")
     if side == "right":
-        return _text(x + r + 3, y + 3.5, name, "pn start")
-    return _text(x, y + r + 10, name, "pn")
+        return _text(x + r + 4, y + 5, name, "pn start")
+    return _text(x, y + r + 14, name, "pn")
 
 
 def draw_poleis(ctx: _Ctx) -> str:
@@ -327,36 +366,38 @@ def draw_poleis(ctx: _Ctx) -> str:
     for i, p in enumerate(ctx.comp.poleis):
         x, y = geo.POLEIS.get(p.id) or _fallback(40 + i)
         o = s.owner[i]
-        r = 13.5 if p.capital_of else 11.5
+        r = _radius(p)
         owned = o in (ATHENS, SPARTA)
         fill, tcls = (SIDE_COLOUR[o], "pv w") if owned else ("#fffdf6", "pv")
         val = f"{s.pop[i]}/{p.base}" if owned else str(p.base)
-        ring = (f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r - 2.5)}" fill="none" stroke="#fff" stroke-width="1"/>'
+        ring = (f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r - 3)}" fill="none" stroke="#fff" stroke-width="1.2"/>'
                 if p.capital_of else "")
-        trade = (f'<rect x="{_f(x + r - 5)}" y="{_f(y + r - 7)}" width="7" height="7" '
-                 f'fill="{SIDE_COLOUR[PLAYERS.index(p.trade_city_of)]}" stroke="#fff" stroke-width="1"/>'
+        trade = (f'<rect x="{_f(x + r - 6)}" y="{_f(y + r - 8)}" width="8.5" height="8.5" '
+                 f'fill="{SIDE_COLOUR[PLAYERS.index(p.trade_city_of)]}" stroke="#fff" stroke-width="1.2"/>'
                  if p.trade_city_of and not p.capital_of else "")
         out.append(f'<g id="polis-{_e(p.id)}" class="{_cls("polis", p.id, ctx.hl)}" data-polis="{_e(p.id)}" '
                    f'role="button" tabindex="0" aria-label="{_e(_polis_label(ctx, i))}">'
                    f'<circle class="disc" cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{fill}" stroke="{INK}" '
-                   f'stroke-width="1.2"/>{ring}{trade}'
-                   + _text(x, y + 3.4, val, tcls) + _name(x, y, r, p.id, p.name) + "</g>")
+                   f'stroke-width="1.4"/>{ring}{trade}'
+                   + _text(x, y + 4.8, val, tcls) + _name(x, y, r, p.id, p.name) + "</g>")
     out.append(_siege_discs(ctx))
-    for q, dx in ((ATHENS, -13.0), (SPARTA, 13.0)):
+    for q, dx in ((ATHENS, -15.0), (SPARTA, 15.0)):
         i = s.proxenos[q]
         if 0 <= i < len(ctx.comp.poleis):
             p = ctx.comp.poleis[i]
             x, y = geo.POLEIS.get(p.id) or _fallback(40 + i)
-            out.append(_proxenos(x + dx, y - 14, q, p.name))
+            out.append(_proxenos(x + dx, y - _radius(p) - 4, q, p.name))
     out.append("</g>")
     return "".join(out)
 
 
 # --- trade ships --------------------------------------------------------------------------------
-def _ship(x: float, y: float, col: str) -> str:
-    """A small trade ship: hull and sail, its hull centred on (x, y)."""
-    return (f'<path d="M{_f(x - 8)},{_f(y - 2)} h16 l-3,5 h-10z" fill="{col}" stroke="#fff" stroke-width=".8"/>'
-            f'<path d="M{_f(x)},{_f(y - 3)} v-9 l6,8z" fill="#fff" stroke="{col}" stroke-width=".8"/>')
+def _ship(x: float, y: float, col: str, k: float = 1.0) -> str:
+    """A small trade ship: hull and sail, its hull centred on (x, y), ``k`` times the usual size."""
+    return (f'<path d="M{_f(x - 8 * k)},{_f(y - 2 * k)} h{_f(16 * k)} l{_f(-3 * k)},{_f(5 * k)} h{_f(-10 * k)}z" '
+            f'fill="{col}" stroke="#fff" stroke-width=".8"/>'
+            f'<path d="M{_f(x)},{_f(y - 3 * k)} v{_f(-9 * k)} l{_f(6 * k)},{_f(8 * k)}z" fill="#fff" stroke="{col}" '
+            f'stroke-width=".8"/>')
 
 
 def draw_ports(ctx: _Ctx) -> str:
@@ -364,9 +405,9 @@ def draw_ports(ctx: _Ctx) -> str:
     for p in (ATHENS, SPARTA):
         x, y = geo.TRADE_PORTS.get(PLAYERS[p], _fallback(60 + p))
         n = ctx.s.ships_port[p]
-        out.append(f'<g class="port" data-player="{PLAYERS[p]}"><rect x="{_f(x - 13)}" y="{_f(y - 15)}" width="42" '
-                   f'height="22" rx="4" fill="#fff" fill-opacity=".75" stroke="{SIDE_COLOUR[p]}" stroke-width="1"/>'
-                   + _ship(x - 2, y, SIDE_COLOUR[p]) + _text(x + 17, y + 2, f"×{n}", "md b ctr") + "</g>")
+        out.append(f'<g class="port" data-player="{PLAYERS[p]}"><rect x="{_f(x - 16)}" y="{_f(y - 17)}" width="52" '
+                   f'height="26" rx="4" fill="#fff" fill-opacity=".8" stroke="{SIDE_COLOUR[p]}" stroke-width="1.2"/>'
+                   + _ship(x - 3, y + 1, SIDE_COLOUR[p], 1.2) + _text(x + 22, y + 2, f"×{n}", "md b ctr") + "</g>")
     out.append("</g>")
     return "".join(out)
 
@@ -380,7 +421,7 @@ def _price_line(ctx: _Ctx, o, cx: float, y: float, tc: str) -> str:
     """The price line of an offer: "for 3 wood", or for an offer that accepts several goods (Ed2) a
     colour square and the price of each ("for ■5 ■6"; the words are in the aria-label)."""
     if len(o.demand) == 1:
-        return _text(cx, y, f"for {offer_price(ctx.s, o)} {o.demand[0]}", f"sm ctr{tc}")
+        return _text(cx, y, f"for {offer_price(ctx.s, o)} {o.demand[0]}", f"ctr{tc}")
     return _squares([(g, offer_price(ctx.s, o, g)) for g in o.demand], cx, y, OFFER_W - 6, tc, "for")
 
 
@@ -388,24 +429,27 @@ def _squares(items, cx: float, y: float, room: float, tc: str = "", prefix: str 
     """Goods and amounts as colour squares and numbers ("■5 ■6"), centred on cx, with ``prefix``
     in front when it fits in ``room``; where words do not fit (the aria-label says them)."""
     items = [(g, str(n)) for g, n in items]
-    widths = [7.5 + 5.2 * len(n) for _, n in items]
-    total = sum(widths) + 3.0 * (len(items) - 1)
-    pw = 5.2 * len(prefix) + 1.5 if prefix else 0.0
+    widths = [11.0 + 7.6 * len(n) for _, n in items]
+    total = sum(widths) + 4.0 * (len(items) - 1)
+    pw = 7.4 * len(prefix) + 3.0 if prefix else 0.0
     if total + pw > room:
         pw = 0.0
     x = cx - (total + pw) / 2
     out = []
     if pw:
-        out.append(_text(x, y, prefix, f"sm start{tc}"))
+        out.append(_text(x, y, prefix, f"start{tc}"))
         x += pw
     for (g, n), w in zip(items, widths):
-        out.append(f'<rect x="{_f(x)}" y="{_f(y - 6)}" width="6" height="6" fill="{GOOD_COLOURS.get(g, "#999")}" '
-                   f'stroke="#fff" stroke-width=".5"/>' + _text(x + 7.5, y, n, f"sm start{tc}"))
-        x += w + 3.0
+        out.append(f'<rect x="{_f(x)}" y="{_f(y - 9)}" width="9" height="9" fill="{GOOD_COLOURS.get(g, "#999")}" '
+                   f'stroke="#fff" stroke-width=".6"/>' + _text(x + 11, y, n, f"start{tc}"))
+        x += w + 4.0
     return "".join(out)
 
 
 def _offer(ctx: _Ctx, m, o, x: float, y: float) -> str:
+    """One offer: what it gives (bold, with the good's colour), what it costs, and, when it is not simply
+    open, its state (taken: the side's colour and a ship; closed: crossed out; later: faded, "from 5α";
+    covered (Ed2): a black cube)."""
     st = offer_status(ctx.s, ctx.b, m, o)
     covered = offer_covered(ctx.s, ctx.b, o)
     label = f"{m.name} offer {o.slot + 1}: {o.load} {o.receive} for {price_words(ctx.s, o)}, {_STATUS_WORDS[st]}"
@@ -414,32 +458,32 @@ def _offer(ctx: _Ctx, m, o, x: float, y: float) -> str:
     elif covered and st != "covered":
         label += ", covered by a black cube"
     fill, tc, op, foot = "#ffffff", "", "1", ""
+    cx = x + OFFER_W / 2
     if st in ("athens", "sparta"):
         p = PLAYERS.index(st)
-        fill, tc, foot = SIDE_COLOUR[p], " w", _ship(x + OFFER_W / 2, y + OFFER_H - 5, "#1a202c")
+        fill, tc, foot = SIDE_COLOUR[p], " w", _ship(cx, y + OFFER_H - 8, "#1a202c", 1.1)
     elif st == "closed":
         fill, foot = "#cbd2d9", (f'<path d="M{_f(x + 4)},{_f(y + 4)} L{_f(x + OFFER_W - 4)},{_f(y + OFFER_H - 4)}" '
                                  f'stroke="#7b8794" stroke-width="1.5"/>')
     elif st == "later":
-        op = ".45"
+        op = ".5"
     elif st == "covered":
         fill = "#e2e6ea"
-    status = {"open": "open", "closed": "closed", "covered": "covered",
-              "later": f"from {first_round(ctx.comp, o.load)}"}.get(st, "")
-    cx = x + OFFER_W / 2
+    status = {"closed": "closed", "covered": "covered", "later": f"from {first_round(ctx.comp, o.load)}"}.get(st, "")
     if covered:  # a black cube lies on the offer (Ed2); the status is written beside it
-        foot += (f'<rect class="black-cube" x="{_f(x + 5)}" y="{_f(y + 27)}" width="11" height="11" rx="1.5" '
+        foot += (f'<rect class="black-cube" x="{_f(x + 6)}" y="{_f(y + 38)}" width="13" height="13" rx="1.5" '
                  f'fill="{BLACK_CUBE}" stroke="#fff" stroke-width=".8"/>')
-        status_el = _text(x + 19, y + 36, status, f"sm start{tc}") if status else ""
+        status_el = _text(x + 23, y + 50, status, f"start{tc}") if status else ""
     else:
-        status_el = _text(cx, y + 34, status, f"sm ctr{tc}") if status else ""
+        status_el = _text(cx, y + 50, status, f"ctr b{tc}") if status else ""
     return (f'<g class="{_cls("offer", o.id, ctx.hl)}" data-offer="{_e(o.id)}" role="button" tabindex="0" '
             f'aria-label="{_e(label)}" opacity="{op}">'
-            f'<rect class="cell" x="{_f(x)}" y="{_f(y)}" width="{_f(OFFER_W)}" height="{_f(OFFER_H)}" rx="3" '
-            f'fill="{fill}" stroke="#6b7785" stroke-width="1"/>'
-            f'<rect x="{_f(x + 3)}" y="{_f(y + 4)}" width="6" height="6" fill="{GOOD_COLOURS.get(o.receive, "#999")}"/>'
-            + _text(cx + 4, y + 11, f"{o.load} {o.receive}", f"sm ctr b{tc}")
-            + _price_line(ctx, o, cx, y + 22, tc) + status_el + foot + "</g>")
+            f'<rect class="cell" x="{_f(x)}" y="{_f(y)}" width="{_f(OFFER_W)}" height="{_f(OFFER_H)}" rx="3.5" '
+            f'fill="{fill}" stroke="#6b7785" stroke-width="1.2"/>'
+            f'<rect x="{_f(x + 5)}" y="{_f(y + 6)}" width="9" height="9" fill="{GOOD_COLOURS.get(o.receive, "#999")}" '
+            f'stroke="#fff" stroke-width=".6"/>'
+            + _text(cx + 6, y + 16, f"{o.load} {o.receive}", f"ctr b{tc}")
+            + _price_line(ctx, o, cx, y + 33, tc) + status_el + foot + "</g>")
 
 
 def _market_place(ctx: _Ctx, k: int, mid: str):
@@ -460,8 +504,8 @@ def draw_markets(ctx: _Ctx) -> str:
         out.append(f'<g id="market-{_e(m.id)}" class="{_cls("market", m.id, ctx.hl)}" data-market="{_e(m.id)}" '
                    f'aria-label="{_e(label)}"><rect class="box" x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" '
                    f'height="{_f(h)}" rx="5" fill="#fbf7ee" stroke="#6b5d48" stroke-width="1.2"/>'
-                   + _text(x + geo.BOX_PAD, y + 13, title + (" — closed" if closed and orient == "h" else ""),
-                           "md b"))
+                   + _text(x + geo.BOX_PAD, y + 16, title + (" — closed" if closed and orient == "h" else ""),
+                           "hd"))
         for j, o in enumerate(m.offers):
             ox, oy = geo.offer_cell(corner, orient, j)
             out.append(_offer(ctx, m, o, ox, oy))
@@ -471,60 +515,88 @@ def draw_markets(ctx: _Ctx) -> str:
 
 
 # --- bottom band: round track and panels ------------------------------------------------------
+CHAR_W, BOLD_W = 7.0, 7.8  # about how wide a character of 13.5-unit type is (regular, bold)
+
+
+def _lines_of(text: str, room: float, max_lines: int, char_w: float = CHAR_W, seps=(" · ", ", ", "; ", " ")
+              ) -> list[str]:
+    """Break ``text`` into at most ``max_lines`` lines of about ``room`` units, at the first kind of
+    separator that fits; the last line ends with "…" when something is left over."""
+    width = max(4, int(room / char_w))
+    if len(text) <= width:
+        return [text]
+    sep = next((x for x in seps if x in text), " ")
+    out: list[str] = []
+    cur = ""
+    for part in text.split(sep):
+        nxt = f"{cur}{sep}{part}" if cur else part
+        if len(nxt) > width and cur:
+            out.append(cur + sep.rstrip())
+            cur = part
+        else:
+            cur = nxt
+    out.append(cur)
+    out = [line if len(line) <= width else line[: width - 1] + "…" for line in out]
+    if len(out) > max_lines:
+        last = out[max_lines - 1].rstrip(",;·")
+        out = out[: max_lines - 1] + [(last[: width - 2] if len(last) > width - 2 else last) + " …"]
+    return out
+
+
 def draw_track(ctx: _Ctx) -> str:
     s, comp = ctx.s, ctx.comp
     x0, y0 = geo.TRACK
-    out = [f'<g class="track"><rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(geo.TRACK_W)}" height="{_f(geo.PANEL_H)}" '
-           f'rx="6" fill="#fbf7ee" stroke="#6b5d48"/>', _text(x0 + 8, y0 + 19, "Round", "md b")]
-    # short names ("3", "5α": Ed1) in small cells with the limits beside them; long names ("Alpha (Λ)":
-    # Ed2) in cells across the track, the limits on the event line below
-    wide = any(len(r.name) > 3 for r in comp.rounds)
+    w = geo.TRACK_W
+    out = [f'<g class="track"><rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(w)}" height="{_f(geo.PANEL_H)}" '
+           f'rx="6" fill="#fbf7ee" stroke="#6b5d48"/>', _text(x0 + 8, y0 + 23, "Round", "hd")]
     n = max(1, len(comp.rounds))
-    cw = (geo.TRACK_W - 58 - 4 * (n - 1)) / n if wide else 36.0
+    cw = min(46.0, (w - 72 - 4 * (n - 1)) / n) if all(len(r.name) <= 3 for r in comp.rounds) \
+        else (w - 72 - 4 * (n - 1)) / n
+    short = any(len(r.name) * BOLD_W > cw - 4 for r in comp.rounds)  # "Alpha (Λ)" → "Alpha" on every cell
     for k, r in enumerate(comp.rounds):
-        cx = x0 + 50 + k * (cw + 4)
+        cx = x0 + 64 + k * (cw + 4)
         cur = k == s.round
         fill = "#2d2a26" if cur else ("#d8d2c4" if k < s.round else "#fff")
+        name = r.name.split(" ")[0] if short else r.name
         out.append(f'<g class="round{" current" if cur else ""}" data-round="{_e(r.label)}"><rect x="{_f(cx)}" '
-                   f'y="{_f(y0 + 6)}" width="{_f(cw)}" height="19" rx="3" fill="{fill}" stroke="#6b5d48"/>'
-                   + _text(cx + cw / 2, y0 + 20, r.name, ("sm" if wide and len(r.name) * 6.2 > cw - 4 else "md")
-                           + " ctr b" + (" w" if cur else "")) + "</g>")
+                   f'y="{_f(y0 + 6)}" width="{_f(cw)}" height="23" rx="3" fill="{fill}" stroke="#6b5d48"/>'
+                   + _text(cx + cw / 2, y0 + 23, name, "ctr b" + (" w" if cur else "")) + "</g>")
     rs = comp.rounds[s.round]
-    limits = (f"limit {rs.stacking} · {loads_words(s, comp)}" if comp.market_covers
-              else f"limit {rs.stacking} · loads ≤{rs.max_load}")
-    out.append(_text(x0 + geo.TRACK_W - 8, y0 + (40 if wide else 19), limits, "sm end"))
+    limits = (f"Stacking limit {rs.stacking} · {loads_words(s, comp)}" if comp.market_covers
+              else f"Stacking limit {rs.stacking} · loads up to {rs.max_load}")
+    out.append(_text(x0 + 8, y0 + 48, limits))
     ev = (next((e.name for e in comp.events if e.id == s.event), s.event) if s.event
           else "none yet" if s.phase == "start" else "none")
-    out.append(_text(x0 + 8, y0 + 40, f"Event: {ev}", "md"))
-    status = _status(ctx)
-    out.append(_text(x0 + 8, y0 + 56, status, "md b" if len(status) <= 46 else "sm b"))
-    out.append(_text(x0 + 8, y0 + 73, "On display:", "sm"))
-    n = max(3, len(s.display))
-    tw = (geo.TRACK_W - 16 - (n - 1) * 4) / n
-    for k, t in enumerate(s.display):
-        out.append(_project_tile(ctx, t, x0 + 8 + k * (tw + 4), y0 + 77, tw))
-    vals = " · ".join(f"{g} {v}" for g, v in zip(comp.market_goods, s.markers))
-    out.append(_text(x0 + 8, y0 + 126, f"Market value: {vals}", "sm"))
+    out.append(_text(x0 + 8, y0 + 65, _lines_of(f"Event: {ev}", w - 16, 1)[0]))
+    vals = ", ".join(f"{g} {v}" for g, v in zip(comp.market_goods, s.markers))
+    out.append(_text(x0 + 8, y0 + 82, _lines_of(f"Market value: {vals}", w - 16, 1)[0]))
+    out.append(_text(x0 + 8, y0 + 99, _lines_of(_status(ctx), w - 16, 1, BOLD_W)[0], "b"))
+    shown = list(s.display)
+    per_row = 3
+    rows = max(1, -(-len(shown) // per_row))
+    tw = (w - 16 - (per_row - 1) * 4) / per_row
+    th = 58.0 if rows == 1 else 40.0
+    for k, t in enumerate(shown):
+        out.append(_project_tile(ctx, t, x0 + 8 + (k % per_row) * (tw + 4), y0 + 106 + (k // per_row) * (th + 4),
+                                 tw, th))
     out.append("</g>")
     return "".join(out)
 
 
-def _project_tile(ctx: _Ctx, t: str, x: float, y: float, w: float) -> str:
+def _project_tile(ctx: _Ctx, t: str, x: float, y: float, w: float, h: float = 58.0) -> str:
+    """A project tile on display: its name (two lines where it needs them and there is room) and its
+    cost as colour squares with numbers (the words are in its aria-label)."""
     pr = ctx.b.project_index.get(t)
     name = pr.name if pr else t
     costs = [f"{n} {g}" for g, n in pr.cost] if pr else []
     label = f"{name}: {pr.type}, costs {', '.join(costs)}, {pr.prestige} prestige" if pr else name
-    lines = [", ".join(costs[:2]), ", ".join(costs[2:])] if len(costs) > 2 else [", ".join(costs)]
     cx = x + w / 2
-    if w >= 80 or pr is None:  # three tiles on display: names and costs in words
-        body = (_text(cx, y + 11, name, "sm ctr b")
-                + "".join(_text(cx, y + 22 + 9.5 * k, line, "sm ctr") for k, line in enumerate(lines) if line))
-    else:  # more tiles (Ed2 draws 5 or 6): a smaller name, the cost as colour squares (words in the label)
-        small = ' font-size="8"' if len(name) * 5.4 > w - 4 else ""
-        body = (_text(cx, y + 11, name, "ctr b" if small else "sm ctr b", small)
-                + _squares(pr.cost, cx, y + 24, w - 4))
+    lines = _lines_of(name, w - 6, 2 if h >= 58 else 1, BOLD_W, (" ",))
+    body = "".join(_text(cx, y + 17 + 16 * k, line, "ctr b") for k, line in enumerate(lines))
+    if pr is not None:
+        body += _squares(pr.cost, cx, y + h - 7, w - 6)
     return (f'<g class="project" data-project="{_e(t)}" aria-label="{_e(label)}"><rect x="{_f(x)}" y="{_f(y)}" '
-            f'width="{_f(w)}" height="37" rx="3" fill="#fff" stroke="#8a7552"/>' + body + "</g>")
+            f'width="{_f(w)}" height="{_f(h)}" rx="3" fill="#fff" stroke="#8a7552"/>' + body + "</g>")
 
 
 def _status(ctx: _Ctx) -> str:
@@ -542,63 +614,95 @@ def _status(ctx: _Ctx) -> str:
 def draw_panel(ctx: _Ctx, p: int) -> str:
     s, comp, b = ctx.s, ctx.comp, ctx.b
     x0, y0 = geo.PANELS[PLAYERS[p]]
+    pw = geo.PANEL_W
     col = SIDE_COLOUR[p]
-    out = [f'<g class="panel" data-player="{PLAYERS[p]}"><rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(geo.PANEL_W)}" '
+    out = [f'<g class="panel" data-player="{PLAYERS[p]}"><rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(pw)}" '
            f'height="{_f(geo.PANEL_H)}" rx="6" fill="#fff" stroke="{col}" stroke-width="2"/>'
-           f'<rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(geo.PANEL_W)}" height="24" rx="6" fill="{col}"/>',
-           _text(x0 + 10, y0 + 17, SIDE_NAME[p].upper(), "lg w"),
-           _text(x0 + geo.PANEL_W - 10, y0 + 17, f"prestige {s.prestige[p]}", "lg w end")]
+           f'<rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(pw)}" height="28" rx="6" fill="{col}"/>',
+           _text(x0 + 10, y0 + 20, SIDE_NAME[p].upper(), "lg w"),
+           _text(x0 + pw - 10, y0 + 20, f"prestige {s.prestige[p]}", "lg w end")]
     flags = [w for w, on in (("to move", s.pending.player == p and s.outcome is None), ("passed", p in s.passed))
              if on]
     if flags:
-        out.append(_text(x0 + 110, y0 + 16, " · ".join(flags), "md w b"))
-    for k, (g, n) in enumerate(zip(comp.goods, s.goods[p])):
-        gx = x0 + 8 + k * 52
-        out.append(f'<g class="good" data-good="{_e(g)}"><rect x="{_f(gx)}" y="{_f(y0 + 30)}" width="48" '
-                   f'height="30" rx="3" fill="#f7f3ea" stroke="#c9bfa9"/><rect x="{_f(gx + 4)}" y="{_f(y0 + 34)}" '
-                   f'width="8" height="8" fill="{GOOD_COLOURS.get(g, "#999")}"/>'
-                   + _text(gx + 15, y0 + 42, g, "sm") + _text(gx + 24, y0 + 56, str(n), "md ctr b") + "</g>")
+        out.append(_text(x0 + 104, y0 + 19, " · ".join(flags), "md w b"))
+    n = max(1, len(comp.goods))
+    gw = (pw - 16 - 3 * (n - 1)) / n
+    for k, (g, cnt) in enumerate(zip(comp.goods, s.goods[p])):
+        gx = x0 + 8 + k * (gw + 3)
+        cx = gx + gw / 2
+        out.append(f'<g class="good" data-good="{_e(g)}"><rect x="{_f(gx)}" y="{_f(y0 + 34)}" width="{_f(gw)}" '
+                   f'height="42" rx="3" fill="#f7f3ea" stroke="#c9bfa9"/>' + _text(cx, y0 + 50, g, "ctr")
+                   + f'<rect x="{_f(cx - 15)}" y="{_f(y0 + 59)}" width="9" height="9" '
+                   f'fill="{GOOD_COLOURS.get(g, "#999")}"/>' + _text(cx + 4, y0 + 70, str(cnt), "hd ctr") + "</g>")
     at_markets = sum(1 for o in s.offers if o == p)
     prox = "captured" if s.proxenos[p] < 0 else comp.poleis[s.proxenos[p]].name
-    out.append(_text(x0 + 10, y0 + 76, f"{comp.term('ships').capitalize()}: {s.ships_port[p]} in port, "
-                                       f"{at_markets} at markets, {b.ships_free(s, p)} free", "md"))
-    out.append(_text(x0 + 10, y0 + 92, f"Proxenos: {prox}", "md"))
     poleis = sum(1 for o in s.owner if o == p)
     discs = b.discs_free(s, p)
-    if discs is None:
-        out.append(_text(x0 + 160, y0 + 92, f"Poleis {poleis} · cubes free {b.supply(s, p)}", "md"))
-    else:  # discs are limited (Ed2): cubes and discs not on the board, in a smaller font to fit
-        out.append(_text(x0 + 160, y0 + 92, f"Poleis {poleis} · cubes {b.supply(s, p)} · discs {discs} free", "sm"))
+    pieces = f"Poleis {poleis} · cubes free {b.supply(s, p)}" + ("" if discs is None else f" · discs free {discs}")
     pr = [f"{b.project_index[t].name if t in b.project_index else t} ({comp.poleis[i].name}"
           + ("" if (t, i) in s.done else ", started") + ")"
           for t, i in s.started + s.done if 0 <= i < len(s.owner) and s.owner[i] == p]
-    for k, line in enumerate(_wrap("Projects: " + ("; ".join(pr) if pr else "none"), 56, 2)):
-        out.append(_text(x0 + 10, y0 + 108 + 15 * k, line, "md"))
+    room = pw - 20
+    lines = (_lines_of(f"{comp.term('ships').capitalize()}: {s.ships_port[p]} in port, {at_markets} at markets, "
+                       f"{b.ships_free(s, p)} not built", room, 2)
+             + _lines_of(f"Proxenos: {prox}", room, 1) + _lines_of(pieces, room, 1))
+    lines += _lines_of("Projects: " + ("; ".join(pr) if pr else "none"), room, max(1, 6 - len(lines)))
+    for k, line in enumerate(lines[:6]):
+        out.append(_text(x0 + 10, y0 + 96 + 17 * k, line))
     out.append("</g>")
     return "".join(out)
 
 
-def _wrap(text: str, width: int, lines: int) -> list[str]:
-    """Split text at "; " into at most ``lines`` lines of about ``width`` characters (the last one
-    ends with "…" when something is left over)."""
-    out: list[str] = []
-    cur = ""
-    for part in text.split("; "):
-        nxt = f"{cur}; {part}" if cur else part
-        if len(nxt) > width and cur:
-            out.append(cur + ";")
-            cur = part
-        else:
-            cur = nxt
-    out.append(cur)
-    if len(out) > lines:
-        out = out[: lines - 1] + [out[lines - 1].rstrip(";") + " …"]
-    return out
-
-
 def draw_band(ctx: _Ctx) -> str:
-    return (f'<rect x="0" y="{_f(geo.MAP_BOTTOM)}" width="{geo.WIDTH}" height="{_f(geo.HEIGHT - geo.MAP_BOTTOM)}" '
+    return (f'<rect x="0" y="{_f(geo.MAP_BOTTOM)}" width="{geo.WIDTH}" height="{_f(geo.BAND_H)}" '
             f'fill="#efe8d8"/>' + draw_panel(ctx, ATHENS) + draw_track(ctx) + draw_panel(ctx, SPARTA))
+
+
+# --- the key to the colours --------------------------------------------------------------------
+def _swatch(x: float, y: float, kind: str) -> str:
+    """A small sample of what a colour means on the map (22 × 14 units, top-left at x, y)."""
+    box = f'x="{_f(x)}" y="{_f(y)}" width="22" height="14" rx="2"'
+    if kind in ("athens", "sparta"):
+        p = PLAYERS.index(kind)
+        return (f'<rect {box} fill="{LAND_BASE}"/><rect {box} fill="{SIDE_COLOUR[p]}" fill-opacity="{LAND_OPACITY[p]}" '
+                f'stroke="#6b5d48"/>')
+    if kind in ("sea-athens", "sea-sparta"):
+        p = 0 if kind == "sea-athens" else 1
+        cell = (((x, y), (x + 22, y), (x + 22, y + 14), (x, y + 14)),)
+        lines = "".join(f"M{_f(a[0])},{_f(a[1])}L{_f(b[0])},{_f(b[1])}"
+                        for a, b in geo.stripes(cell, 7.0, (x, y, x + 22, y + 14)))
+        return (f'<rect {box} fill="{WATER}"/><path d="{lines}" stroke="{SIDE_COLOUR[p]}" stroke-opacity="{HATCH_OPACITY[p]}" '
+                f'stroke-width="2.5"/><rect {box} fill="none" stroke="#8fb3cc"/>')
+    if kind == "sea":
+        return f'<rect {box} fill="{WATER}" stroke="#8fb3cc"/>'
+    if kind == "neutral":
+        return f'<rect {box} fill="{NEUTRAL_LAND}" stroke="#6b5d48"/>'
+    if kind == "wild":
+        return f'<rect {box} fill="{WILD_LAND}" stroke="#9a9182" stroke-dasharray="3 2"/>'
+    if kind == "diolkos":
+        return (f'<path d="M{_f(x + 1)},{_f(y + 7)}H{_f(x + 21)}" stroke="#6b5d48" stroke-width="3" '
+                f'stroke-dasharray="2 2"/>')
+    return f'<rect {box} fill="none" stroke="{GOLD}" stroke-width="3.5"/>'
+
+
+_LEGEND = (("athens", "Athens controls"), ("sparta", "Sparta controls"), ("neutral", "No one controls"),
+           ("sea", "Sea, no one controls"), ("sea-athens", "Sea Athens controls"), ("sea-sparta", "Sea Sparta controls"),
+           ("wild", "No unit may enter"), ("diolkos", "Diolkos (Isthmus)"))
+
+
+def draw_legend(ctx: _Ctx) -> str:
+    """The key to the map's colours (and, when places are highlighted, to the gold outline)."""
+    items = list(_LEGEND) + ([("legal", "A choice now")] if ctx.hl else [])
+    x, y = geo.LEGEND
+    h = 26 + geo.LEGEND_ROW * len(items)
+    out = [f'<g class="legend" aria-label="Key to the colours"><rect x="{_f(x)}" y="{_f(y)}" width="{_f(geo.LEGEND_W)}" '
+           f'height="{_f(h)}" rx="5" fill="#fbf7ee" fill-opacity=".92" stroke="#8a7552"/>',
+           _text(x + 8, y + 18, "Key", "hd")]
+    for k, (kind, words) in enumerate(items):
+        yy = y + 26 + geo.LEGEND_ROW * k
+        out.append(_swatch(x + 8, yy + 1, kind) + _text(x + 36, yy + 13, words))
+    out.append("</g>")
+    return "".join(out)
 
 
 # --- marks -------------------------------------------------------------------------------------
@@ -693,8 +797,8 @@ def svg_layers(state: State, *, marks=(), size=None, highlight=(), title=None) -
     name = title if title is not None else _summary(ctx)
     attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {geo.WIDTH} {geo.HEIGHT}"}
     if size:
-        attrs["width"], attrs["height"] = str(int(size)), str(int(round(int(size) * 0.8)))
-    attrs.update({"role": "img", "aria-label": name, "class": "polis-board"})
+        attrs["width"], attrs["height"] = str(int(size)), str(int(round(int(size) * geo.HEIGHT / geo.WIDTH)))
+    attrs.update({"role": "img", "aria-label": name, "class": "polis-board choosing" if ctx.hl else "polis-board"})
     territories = tuple(ctx.comp.areas[i].id for i in ctx.b.territories)
     layers = [
         ("title", f"<title>{_e(name)}</title>"),
@@ -711,6 +815,7 @@ def svg_layers(state: State, *, marks=(), size=None, highlight=(), title=None) -
         ("ports", draw_ports(ctx)),
         ("poleis", draw_poleis(ctx)),
         ("markets", draw_markets(ctx)),
+        ("legend", draw_legend(ctx)),
         ("band", draw_band(ctx)),
         ("marks", draw_marks(ctx, marks)),
     ]
@@ -732,6 +837,6 @@ def svg(state: State, *, marks=(), size=None, highlight=(), title=None) -> str:
     ``marks``: objects with ``.kind`` ("arrow" | "highlight"), ``.targets`` (area, polis, market or
     offer ids) and ``.colour`` (green, red, blue, yellow), drawn on top. ``highlight``: ids of areas,
     poleis, markets or offers that get the class ``legal``. ``size``: pixel width (height follows
-    the 5:4 viewBox); ``None`` lets the SVG scale to its container. ``title``: accessible name.
+    the viewBox, 1000 × 860); ``None`` lets the SVG scale to its container. ``title``: accessible name.
     """
     return join_layers(*svg_layers(state, marks=marks, size=size, highlight=highlight, title=title))

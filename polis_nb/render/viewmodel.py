@@ -163,6 +163,69 @@ def why_words(s: State, target: str, *, viewer: str | None = None) -> str:
             f"not a {_PLACE_KIND.get(kind, ('place',))[0]}.")
 
 
+def _offer_line(s: State, b, m, o) -> str:
+    st = offer_status(s, b, m, o)
+    state = {"open": "open", "closed": "closed this round", "athens": "taken by Athens", "sparta": "taken by Sparta",
+             "covered": "covered by a black cube", "later": f"offered from round {first_round(b.comp, o.load)}"}[st]
+    return f"{o.load} {o.receive} for {price_words(s, o)} — {state}"
+
+
+def place_tips(s: State) -> dict[str, dict]:
+    """What a pointer resting on a place shows: ``{"polis:<id>" / "area:<id>" / "offer:<id>" /
+    "market:<id>": {"title", "lines"}}`` — a polis' owner, population against its maximum,
+    fortification and projects; a market's offers and prices; an area's control and units."""
+    b = board(s)
+    comp = b.comp
+    out: dict[str, dict] = {}
+    for i, a in enumerate(comp.areas):
+        n_a, n_s = s.units[i]
+        sea = b.is_sea[i]
+        lines = [("Sea" if sea else "Territory") + (f", home of {a.home_of.capitalize()}" if a.home_of else ""),
+                 f"{controller_words(controller(s, i)).capitalize()}: {'galleys' if sea else 'hoplites'} "
+                 f"Athens {n_a}, Sparta {n_s}"]
+        if not sea:
+            poleis = [comp.poleis[j].name for j in range(len(comp.poleis)) if b.polis_area[j] == i]
+            lines.append("Poleis: " + (", ".join(poleis) if poleis else "none"))
+            if i in s.tribute_done:
+                lines.append("Has paid tribute this round")
+        if s.battle is not None and s.battle.area == i:
+            lines.append(f"Battle going on, {SIDE_NAME[s.battle.attacker]} attacking")
+        out[f"area:{a.id}"] = {"title": a.name, "lines": lines}
+    for i, p in enumerate(comp.poleis):
+        o = s.owner[i]
+        lines = [f"Owner: {SIDE_NAME[o]}" if o in (0, 1) else "Neutral (no owner)"]
+        lines.append(f"Population {s.pop[i]} of at most {p.max_pop}" if o in (0, 1)
+                     else f"Population 0 (at most {p.max_pop} once owned)")
+        lines.append(f"Fortification {p.base} (its base population)")
+        where = comp.areas[b.polis_area[i]].name if b.polis_area[i] >= 0 else "land no unit may enter"
+        lines.append(f"In {where}; grows by up to {p.growth} a round")
+        if p.capital_of:
+            lines.append(f"Capital of {p.capital_of.capitalize()}")
+        if p.trade_city_of:
+            lines.append(f"Trade city of {p.trade_city_of.capitalize()}")
+        lines.append("Port to " + ", ".join(comp.areas[b.area_index[x]].name for x in p.ports if x in b.area_index)
+                     if p.ports else "No port")
+        built = [f"{b.project_index[t].name if t in b.project_index else t}" + ("" if (t, j) in s.done else
+                                                                              " (started)")
+                 for t, j in s.started + s.done if j == i]
+        lines.append("Projects: " + (", ".join(built) if built else "none"))
+        for q in (0, 1):
+            if s.proxenos[q] == i:
+                lines.append(f"{SIDE_NAME[q]}'s proxenos is here")
+        out[f"polis:{p.id}"] = {"title": p.name, "lines": lines}
+    for m in comp.markets:
+        via = ", ".join(comp.areas[b.area_index[x]].name for x in m.seas if x in b.area_index)
+        reach = f"Reached by sea via {via}" + (f" or overland from {comp.poleis[b.polis_index[m.land_route_from]].name}"
+                                               if m.land_route_from else "")
+        lines = [reach] + (["Closed this round"] if m.id in s.closed else [])
+        lines += [f"Offer {o.slot + 1}: {_offer_line(s, b, m, o)}" for o in m.offers]
+        out[f"market:{m.id}"] = {"title": f"{m.name} market", "lines": lines}
+        for o in m.offers:
+            out[f"offer:{o.id}"] = {"title": f"{m.name}, offer {o.slot + 1}",
+                                    "lines": [_offer_line(s, b, m, o), reach]}
+    return out
+
+
 def why_explanation(s: State, a: Action, clicked: str = "") -> Explanation:
     """``explain(s, a)`` for a place on the map, in plain words: a legal choice is named in words
     instead of notation; ``clicked`` (e.g. "Thebai lies in Boiotia.") goes in front."""
@@ -200,6 +263,7 @@ def view_svg(view: dict) -> str:
 def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Explanation | None = None,
                rev: int = 0, note: str = "") -> dict:
     """The Board widget's view model for position ``s`` as ``viewer`` may see it."""
+    from . import geometry as geo
     from .svg import svg_layers
     from .text import describe
 
@@ -209,7 +273,7 @@ def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Ex
     buttons = []
     for a in acts:
         t = target_of(a, s.pending.kind)
-        item = {"action": str(a), "label": label_of(a, s)}
+        item = {"action": str(a), "label": label_of(a, s), "kind": a.kind}
         if t is None:
             buttons.append(item)
         else:
@@ -235,4 +299,7 @@ def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Ex
         "explanation": explanation_json(explanation, b.comp, s.edition),
         "note": note,
         "description": describe(s, marks=marks),
+        "tips": place_tips(s),
+        "map_box": [0, 0, geo.WIDTH, geo.MAP_BOTTOM],
+        "band_box": [0, geo.MAP_BOTTOM, geo.WIDTH, geo.BAND_H],
     }

@@ -69,7 +69,7 @@ def test_svg_is_well_formed_standalone_document(start):
     text = svg(start)
     root = parse(text)
     assert root.tag == NS + "svg"
-    assert root.get("viewBox") == "0 0 1000 800"
+    assert root.get("viewBox") == f"0 0 {geometry.WIDTH} {geometry.HEIGHT}"
     assert root.get("role") == "img" and root.get("aria-label")
     assert root.find(NS + "title") is not None
     assert text.startswith('<svg xmlns="http://www.w3.org/2000/svg"') and text.endswith("</svg>")
@@ -84,7 +84,7 @@ def test_svg_parses_for_positions_of_whole_games(seed):
 
 def test_size_sets_pixel_width_and_height(start):
     root = parse(svg(start, size=600))
-    assert (root.get("width"), root.get("height")) == ("600", "480")
+    assert (root.get("width"), root.get("height")) == ("600", str(round(600 * geometry.HEIGHT / geometry.WIDTH)))
     assert parse(svg(start)).get("width") is None
 
 
@@ -310,10 +310,10 @@ def test_describe_mentions_every_area_the_players_and_marks(start):
     text = describe(start, marks=[M("arrow", ("lakedaimon", "arkadia"), "red")])
     for a in b.comp.areas:
         assert f"\n  {a.name}" in text
-    assert "Athens: prestige 4" in text and "Sparta: prestige 3" in text
+    assert "Athens: prestige 5" in text and "Sparta: prestige 4" in text  # 4 each, +1 Athens from the event
     assert "Attika (home of Athens): Athens controls; hoplites Athens 3, Sparta 0" in text
     assert "Event: Persian Fleet Destruction" in text
-    assert "Projects on display: Dionysia, Isthmia, Demeter" in text
+    assert "Projects on display: Festival of Dionysus, Isthmian Games, Democritus" in text
     assert "Marks: arrow from Lakedaimon to Arkadia (red)" in text
     assert describe(start) == describe(pn.State.from_notation(start.to_notation()))
     assert "Marks" not in describe(start)

@@ -17,7 +17,7 @@ def board():
 def test_board_view_lists_legal_choices_and_targets(board):
     v = board.view
     assert v["player"] == "sparta" and v["decision"] == "turn"
-    assert {"action": "hoplites", "label": "Move hoplites"} in v["buttons"]
+    assert {"action": "hoplites", "label": "Move hoplites", "kind": "hoplites"} in v["buttons"]
     assert v["targets"] == {}
     assert board.svg.startswith("<svg") and "Sparta" in v["prompt"]
     assert [name for name, _ in v["svg_layers"]][:2] == ["title", "style"]

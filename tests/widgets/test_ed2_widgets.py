@@ -25,7 +25,7 @@ def test_board_on_an_ed2_state_constructs_and_draws_ed2_names():
     json.dumps(v)
     assert "Athinae" in w.svg and "Athenai" not in w.svg
     assert "merchants" in v["description"] and "black cube" in v["description"]
-    assert {"action": "ships", "label": "Hire merchants"} in v["buttons"]
+    assert {"action": "ships", "label": "Hire merchants", "kind": "ships"} in v["buttons"]
     assert repr(w) == repr(w) and repr(w).startswith("Board(state, ply ")
 
 
@@ -48,7 +48,7 @@ def test_board_ed2_click_moves_a_hoplite_into_the_record():
 def test_board_ed2_free_ransom_is_a_button():
     s = pn.position("ed2", seed=1, proxenos={"athens": None}, goods={"athens": {"silver": 3}}, to_move="athens")
     w = Board(s)
-    assert {"action": "ransom", "label": "Ransom the proxenos (free: no action)"} in w.view["buttons"]
+    assert {"action": "ransom", "label": "Ransom the proxenos (free: no action)", "kind": "ransom"} in w.view["buttons"]
     send(w, kind="choose", action="ransom")
     assert not w.view["note"], w.view["note"]
     assert w.state.proxenos[0] >= 0 and w.state.pending.kind == "turn" and w.state.current_player == "athens"
