@@ -66,72 +66,258 @@ function updateSvg(box, attrs, layers) {
   }
 }
 
-// The explanation panel: legal or not, in words, with the rule ids and rulebook sections.
+// The explanation panel: legal or not, in words, with the rules that decide it. Each rule shows its
+// rulebook section in English; the tooltip keeps the rule's summary and the printed section title.
 function drawExplanation(box, e) {
   box.replaceChildren();
+  box.hidden = !e;
   if (!e) return;
   box.append(h("div", e.legal ? "pb-legal" : "pb-illegal", {}, (e.legal ? "Legal: " : "Not allowed: ") + e.text));
-  const ul = h("ul", "pb-rules");
-  for (const r of e.rules) ul.append(h("li", "", { title: r.summary }, `${r.id} — ${r.source}`));
+  const ul = h("ul", "pb-rules", { "aria-label": "Rules" });
+  for (const r of e.rules || []) {
+    const tip = [r.summary, r.source_original && r.source_original !== r.source ? "Printed: " + r.source_original : ""]
+      .filter(Boolean).join("\n");
+    ul.append(h("li", "", { title: tip, "data-rule": r.id }, r.source || r.id));
+  }
   box.append(ul);
 }
 
-// One button per legal choice; a click sends the choice's notation.
+// A sentence the kernel logged ({text, cite, cite_original}): the words, with the rule cited in its tooltip.
+function sentenceEl(s, tag = "div", cls = "pv-sentence") {
+  const tip = [s.cite, s.cite_original && s.cite_original !== s.cite ? "Printed: " + s.cite_original : ""]
+    .filter(Boolean).join("\n");
+  return h(tag, cls, tip ? { title: tip } : {}, s.text || "");
+}
+
+// One button per legal choice that names no place; ending and passing stand out.
+const MAIN_KINDS = new Set(["end", "pass"]);
 function choiceButtons(items, send) {
   return items.map((c) => {
-    const btn = h("button", "pb-button", { type: "button", "data-action": c.action }, c.label);
+    const cls = "pb-button" + (MAIN_KINDS.has(c.kind) ? " pb-main" : "");
+    const btn = h("button", cls, { type: "button", "data-action": c.action, "data-kind": c.kind || "" }, c.label);
     btn.addEventListener("click", () => send({ kind: "choose", action: c.action }));
     return btn;
   });
 }
 
-function targetOf(node) {
-  const el = node.closest && node.closest("[data-offer],[data-polis],[data-area]");
+function targetOf(node, withMarkets = false) {
+  const sel = withMarkets ? "[data-offer],[data-polis],[data-area],[data-market]" : "[data-offer],[data-polis],[data-area]";
+  const el = node && node.closest && node.closest(sel);
   if (!el) return null;
   if (el.dataset.offer) return "offer:" + el.dataset.offer;
   if (el.dataset.polis) return "polis:" + el.dataset.polis;
+  if (el.dataset.market) return "market:" + el.dataset.market;
   return "area:" + el.dataset.area;
+}
+
+// --- the map: the board SVG with zoom, panning and hover tips --------------------------------------
+// Zoom changes the viewBox (text stays sharp): the buttons, Ctrl + wheel or a pinch; dragging moves a
+// zoomed map. A tip shows what the view model says of the place under the pointer (owner, population,
+// offers, prices ...). Python decides everything shown; this only frames it.
+
+const ZOOM_MAX = 6;
+
+function makeMap(cls) {
+  const box = h("div", cls + " pn-map", { tabindex: "-1" });
+  const host = h("div", "pn-map-host");
+  const tip = h("div", "pn-tip", { role: "tooltip", hidden: "" });
+  box.append(host, tip);
+  const zoomOut = h("button", "pn-zoom-out", { type: "button", "aria-label": "Zoom out", title: "Zoom out (−)" }, "−");
+  const zoomIn = h("button", "pn-zoom-in", { type: "button", "aria-label": "Zoom in", title: "Zoom in (+); Ctrl + wheel or pinch on the map" }, "+");
+  const zoomFit = h("button", "pn-zoom-fit", { type: "button", "aria-label": "Show the whole board", title: "Whole board (0)" }, "Fit");
+  const zoomBar = h("div", "pn-zoom", { role: "group", "aria-label": "Zoom" });
+  zoomBar.append(zoomOut, zoomIn, zoomFit);
+
+  let base = null; // [x, y, w, h] of the whole board
+  let z = 1, cx = 0, cy = 0;
+  let tips = {};
+  let dragged = false;
+
+  const svg = () => host.querySelector(":scope > svg");
+  function apply() {
+    const s = svg();
+    if (!s || !base) return;
+    const [x0, y0, w0, h0] = base;
+    z = Math.min(ZOOM_MAX, Math.max(1, z));
+    const w = w0 / z, hh = h0 / z;
+    cx = Math.min(x0 + w0 - w / 2, Math.max(x0 + w / 2, cx));
+    cy = Math.min(y0 + h0 - hh / 2, Math.max(y0 + hh / 2, cy));
+    const vb = `${+(cx - w / 2).toFixed(2)} ${+(cy - hh / 2).toFixed(2)} ${+w.toFixed(2)} ${+hh.toFixed(2)}`;
+    if (s.getAttribute("viewBox") !== vb) s.setAttribute("viewBox", vb);
+    box.dataset.zoom = z.toFixed(2);
+    box.classList.toggle("pn-zoomed", z > 1.001);
+    zoomOut.disabled = z <= 1.001;
+    zoomIn.disabled = z >= ZOOM_MAX - 0.001;
+    zoomFit.disabled = z <= 1.001;
+  }
+  // a point of the screen in board units
+  function toBoard(clientX, clientY) {
+    const s = svg();
+    const r = s.getBoundingClientRect();
+    const vb = s.viewBox.baseVal;
+    return [vb.x + (clientX - r.left) / r.width * vb.width, vb.y + (clientY - r.top) / r.height * vb.height];
+  }
+  function zoomAt(factor, px, py) {
+    const [bx, by] = px === undefined ? [cx, cy] : toBoard(px, py);
+    const nz = Math.min(ZOOM_MAX, Math.max(1, z * factor));
+    // keep the board point under the pointer where it is
+    cx = bx - (bx - cx) * z / nz;
+    cy = by - (by - cy) * z / nz;
+    z = nz;
+    apply();
+  }
+  zoomIn.addEventListener("click", () => zoomAt(1.5));
+  zoomOut.addEventListener("click", () => zoomAt(1 / 1.5));
+  zoomFit.addEventListener("click", () => { z = 1; apply(); });
+  host.addEventListener("wheel", (e) => {
+    if (!(e.ctrlKey || e.metaKey)) return; // a plain wheel scrolls the notebook
+    e.preventDefault();
+    zoomAt(Math.exp(-e.deltaY * 0.0025), e.clientX, e.clientY);
+  }, { passive: false });
+  box.addEventListener("keydown", (e) => {
+    if (e.target.closest && e.target.closest("button, textarea, input")) return;
+    if (e.key === "+" || e.key === "=") zoomAt(1.5);
+    else if (e.key === "-") zoomAt(1 / 1.5);
+    else if (e.key === "0") { z = 1; apply(); } else return;
+    e.preventDefault();
+  });
+  // dragging pans a zoomed map; two pointers pinch
+  const pointers = new Map();
+  let start = null;
+  host.addEventListener("pointerdown", (e) => {
+    pointers.set(e.pointerId, [e.clientX, e.clientY]);
+    dragged = false;
+    start = { x: e.clientX, y: e.clientY, cx, cy, z, d: null };
+    if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      start.d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+    }
+  });
+  host.addEventListener("pointermove", (e) => {
+    showTip(e);
+    if (!pointers.has(e.pointerId) || !start) return;
+    pointers.set(e.pointerId, [e.clientX, e.clientY]);
+    if (pointers.size === 2 && start.d) {
+      const [a, b] = [...pointers.values()];
+      const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+      z = start.z; zoomAt(d / start.d, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
+      dragged = true;
+      return;
+    }
+    const dx = e.clientX - start.x, dy = e.clientY - start.y;
+    if (!dragged && Math.hypot(dx, dy) < 5) return;
+    if (z <= 1.001) return;
+    dragged = true;
+    host.setPointerCapture && host.setPointerCapture(e.pointerId);
+    const r = svg().getBoundingClientRect();
+    const vb = svg().viewBox.baseVal;
+    cx = start.cx - dx / r.width * vb.width;
+    cy = start.cy - dy / r.height * vb.height;
+    apply();
+  });
+  const release = (e) => {
+    pointers.delete(e.pointerId);
+    if (!pointers.size) start = null;
+  };
+  host.addEventListener("pointerup", release);
+  host.addEventListener("pointercancel", release);
+  // a drag is not a click
+  host.addEventListener("click", (e) => {
+    if (dragged) {
+      e.stopPropagation();
+      e.preventDefault();
+      dragged = false;
+    }
+  }, true);
+
+  function showTip(e) {
+    const t = targetOf(e.target, true);
+    const info = t && tips[t];
+    if (!info) {
+      tip.hidden = true;
+      return;
+    }
+    tip.replaceChildren(h("div", "pn-tip-title", {}, info.title), ...(info.lines || []).map((l) => h("div", "", {}, l)));
+    tip.hidden = false;
+    const r = box.getBoundingClientRect();
+    let x = e.clientX - r.left + 14, y = e.clientY - r.top + 14;
+    if (x + tip.offsetWidth > r.width) x = Math.max(0, e.clientX - r.left - tip.offsetWidth - 10);
+    if (y + tip.offsetHeight > r.height) y = Math.max(0, e.clientY - r.top - tip.offsetHeight - 10);
+    tip.style.left = x + "px";
+    tip.style.top = y + "px";
+    tip.dataset.target = t;
+  }
+  host.addEventListener("pointerleave", () => { tip.hidden = true; });
+
+  return {
+    box, zoomBar,
+    update(v) {
+      updateSvg(host, v.svg_attrs, v.svg_layers);
+      tips = v.tips || {};
+      const vb = (v.svg_attrs || {}).viewBox;
+      const next = vb ? vb.split(/\s+/).map(Number) : null;
+      if (next && (!base || next.join() !== base.join())) {
+        base = next;
+        if (z <= 1.001) { cx = base[0] + base[2] / 2; cy = base[1] + base[3] / 2; }
+      }
+      apply();
+      const legal = Object.keys(v.targets || {}).length > 0;
+      box.classList.toggle("pn-has-legal", legal);
+      if (!tip.hidden && tip.dataset.target && !tips[tip.dataset.target]) tip.hidden = true;
+    },
+    get zoom() { return z; },
+  };
 }
 
 function renderBoard({ model, el }) {
   el.classList.add("pnb-board");
-  const map = h("div", "pb-map");
-  const side = h("div", "pb-side");
+  const bar = h("div", "pb-bar");
   const prompt = h("div", "pb-prompt", { role: "status", "aria-live": "polite" });
-  const choices = h("div", "pb-choices", { role: "group", "aria-label": "Choices here" });
   const buttons = h("div", "pb-buttons", { role: "group", "aria-label": "Choices" });
+  const choices = h("div", "pb-choices", { role: "group", "aria-label": "Choices at the place you clicked" });
   const tools = h("div", "pb-tools");
-  const whyBtn = h("button", "pb-why", { type: "button", "aria-pressed": "false" }, "Why not? (then click the map)");
+  const whyBtn = h("button", "pb-why", { type: "button", "aria-pressed": "false",
+    title: "Press, then click any place on the map: it says why it is or is not a choice now" }, "Why? Ask about a place");
+  const hint = h("span", "pb-hint");
+  const map = makeMap("pb-map");
+  tools.append(whyBtn, map.zoomBar, hint);
   const note = h("div", "pb-note", { role: "alert" });
   const explain = h("div", "pb-explain", { "aria-live": "polite" });
-  const logTitle = h("div", "pb-log-title", {}, "What just happened");
+  bar.append(prompt, buttons, choices, tools, note, explain);
+  const below = h("div", "pb-below");
+  const logBox = h("section", "pb-logbox", { "aria-label": "What just happened" });
   const log = h("ol", "pb-log");
+  logBox.append(h("div", "pb-log-title", {}, "What just happened"), log);
   const desc = h("details", "pb-desc");
   const descText = h("pre", "pb-desc-text");
-  desc.append(h("summary", "", {}, "Text description of the board"), descText);
-  tools.append(whyBtn);
-  side.append(prompt, choices, buttons, tools, note, explain, logTitle, log, desc);
-  el.append(map, side);
+  desc.append(h("summary", "", {}, "The board in words"), descText);
+  below.append(logBox, desc);
+  el.append(bar, map.box, below);
 
   let whyMode = false;
   const send = (msg) => {
     msg.rev = model.get("view").rev;
     model.send(msg);
   };
+  function setWhy(on) {
+    whyMode = on;
+    whyBtn.setAttribute("aria-pressed", String(on));
+    el.classList.toggle("pb-asking", on);
+  }
 
   function onTarget(t) {
     const v = model.get("view");
     choices.replaceChildren();
     if (whyMode) {
-      whyMode = false;
-      whyBtn.setAttribute("aria-pressed", "false");
+      setWhy(false);
       send({ kind: "why", target: t });
       return;
     }
     const here = (v.targets || {})[t] || [];
     if (here.length > 1) {
+      choices.append(h("span", "pb-choices-title", {}, "Choose:"));
       for (const c of here) {
-        const b = h("button", "pb-choice", { type: "button" }, c.label);
+        const b = h("button", "pb-choice", { type: "button", "data-action": c.action }, c.label);
         b.addEventListener("click", () => send({ kind: "choose", action: c.action }));
         choices.append(b);
       }
@@ -140,11 +326,11 @@ function renderBoard({ model, el }) {
     send({ kind: "click", target: t }); // Python re-checks; a place that is not a choice gets explained
   }
 
-  map.addEventListener("click", (e) => {
+  map.box.addEventListener("click", (e) => {
     const t = targetOf(e.target);
     if (t) onTarget(t);
   });
-  map.addEventListener("keydown", (e) => {
+  map.box.addEventListener("keydown", (e) => {
     if (e.key !== "Enter" && e.key !== " ") return;
     const t = targetOf(e.target);
     if (t) {
@@ -152,20 +338,21 @@ function renderBoard({ model, el }) {
       onTarget(t);
     }
   });
-  whyBtn.addEventListener("click", () => {
-    whyMode = !whyMode;
-    whyBtn.setAttribute("aria-pressed", String(whyMode));
-  });
+  whyBtn.addEventListener("click", () => setWhy(!whyMode));
 
   function draw() {
     const v = model.get("view") || {};
-    updateSvg(map, v.svg_attrs, v.svg_layers);
+    map.update(v);
     prompt.textContent = v.prompt || "";
     choices.replaceChildren();
     buttons.replaceChildren(...choiceButtons(v.buttons || [], send));
+    const n = Object.keys(v.targets || {}).length;
+    hint.textContent = n ? `${n} place${n === 1 ? "" : "s"} on the map ${n === 1 ? "is a" : "are"} choice${n === 1 ? "" : "s"} (outlined in gold)` : "";
     note.textContent = v.note || "";
+    note.hidden = !v.note;
     drawExplanation(explain, v.explanation);
-    log.replaceChildren(...(v.log || []).map((e) => h("li", "", { title: e.cite }, e.text)));
+    log.replaceChildren(...(v.log || []).map((e) => sentenceEl(e, "li", "")));
+    logBox.hidden = !(v.log || []).length;
     descText.textContent = v.description || "";
     el.dataset.rev = String(v.rev ?? "");
   }
@@ -175,64 +362,84 @@ function renderBoard({ model, el }) {
 }
 
 const GLYPHS = ["!", "?", "!!", "??", "!?", "?!"];
+const GLYPH_WORDS = { "!": "good move", "?": "mistake", "!!": "brilliant move", "??": "blunder",
+  "!?": "interesting move", "?!": "dubious move" };
 const KEYS = { ArrowLeft: "back", ArrowRight: "forward", Home: "start", End: "end", ArrowUp: "up", ArrowDown: "down" };
+const MODES = [["view", "View", "Step through the record"], ["play", "Play", "Play from here: a new decision starts a variation"],
+  ["draw", "Draw marks", "Click two places for an arrow, one place to highlight it"]];
 
 function renderViewer({ model, el }) {
   el.classList.add("pnb-viewer");
   el.setAttribute("tabindex", "0");
-  el.setAttribute("aria-label", "Polis game viewer: arrow keys step, up and down switch variations");
-  const map = h("div", "pv-map");
-  const side = h("div", "pv-side");
+  el.setAttribute("aria-label", "Polis game viewer: the arrow keys step, up and down switch variations");
+  const bar = h("div", "pv-bar");
   const nav = h("div", "pv-nav", { role: "toolbar", "aria-label": "Navigate the record" });
   const navButtons = {};
-  for (const [dir, label, aria] of [["start", "«", "First position"], ["back", "◀", "Back"], ["forward", "▶", "Forward"],
-    ["end", "»", "Last position"], ["up", "↑", "Previous variation"], ["down", "↓", "Next variation"]]) {
-    const b = h("button", "pv-" + dir, { type: "button", "aria-label": aria }, label);
+  for (const [dir, label, aria] of [["start", "«", "First position"], ["back", "◀", "Back (←)"], ["forward", "▶", "Forward (→)"],
+    ["end", "»", "Last position"], ["up", "↑", "Previous variation (↑)"], ["down", "↓", "Next variation (↓)"]]) {
+    const b = h("button", "pv-" + dir, { type: "button", "aria-label": aria, title: aria }, label);
     b.addEventListener("click", () => send({ kind: "nav", dir }));
     navButtons[dir] = b;
     nav.append(b);
   }
+  const where = h("span", "pv-where", { "aria-live": "polite" });
   const modes = h("div", "pv-modes", { role: "radiogroup", "aria-label": "Mode" });
   const modeButtons = {};
-  for (const [m, label] of [["view", "View"], ["play", "Play"], ["draw", "Draw marks"]]) {
-    const b = h("button", "pv-mode pv-mode-" + m, { type: "button", role: "radio" }, label);
+  for (const [m, label, tip] of MODES) {
+    const b = h("button", "pv-mode pv-mode-" + m, { type: "button", role: "radio", title: tip }, label);
     b.addEventListener("click", () => send({ kind: "mode", mode: m }));
     modeButtons[m] = b;
     modes.append(b);
   }
+  const map = makeMap("pv-map");
+  bar.append(nav, where, modes, map.zoomBar);
+  const playBar = h("div", "pv-playbar");
   const prompt = h("div", "pb-prompt", { role: "status", "aria-live": "polite" });
   const buttons = h("div", "pb-buttons", { role: "group", "aria-label": "Choices" });
   const note = h("div", "pb-note", { role: "alert" });
   const explain = h("div", "pb-explain", { "aria-live": "polite" });
-  const tree = h("div", "pv-tree", { role: "tree", "aria-label": "Decisions and variations" });
-  const current = h("div", "pv-current");
+  playBar.append(prompt, buttons, note, explain);
+
+  const below = h("div", "pv-below");
+  const left = h("div", "pv-left");
+  const current = h("section", "pv-current", { "aria-label": "This decision" });
   const glyphs = h("div", "pv-glyphs", { role: "group", "aria-label": "Glyphs" });
-  const comment = h("textarea", "pv-comment-edit", { "aria-label": "Comment after this decision" });
+  const cid = "pv" + Math.random().toString(36).slice(2, 9);
+  const commentLabel = h("label", "pv-comment-label", { for: cid + "-comment" }, "Your comment on this decision");
+  const comment = h("textarea", "pv-comment-edit", { id: cid + "-comment", rows: "3",
+    placeholder: "Write what you think of this move; Save keeps it in the record" });
+  const commentTools = h("div", "pv-comment-tools");
   const saveComment = h("button", "pv-save-comment", { type: "button" }, "Save comment");
   const clearMarks = h("button", "pv-clear-marks", { type: "button" }, "Clear marks");
-  const commentary = h("div", "pv-commentary", { "aria-label": "Commentary" });
-  side.append(nav, modes, prompt, buttons, note, explain, current, glyphs, comment, saveComment, clearMarks,
-    commentary, tree);
-  el.append(map, side);
+  commentTools.append(saveComment, clearMarks);
+  const commentary = h("section", "pv-commentary", { "aria-label": "This turn" });
+  left.append(current, glyphs, commentLabel, comment, commentTools, commentary);
+  const right = h("div", "pv-right");
+  const treeTitle = h("div", "pv-tree-title", {}, "The record (click a decision to go there)");
+  const tree = h("div", "pv-tree", { role: "tree", "aria-label": "Decisions and variations" });
+  right.append(treeTitle, tree);
+  below.append(left, right);
+  el.append(bar, playBar, map.box, below);
 
   const send = (msg) => {
     msg.rev = model.get("view").rev;
     model.send(msg);
   };
   for (const g of GLYPHS) {
-    const b = h("button", "pv-glyph", { type: "button", "aria-label": "glyph " + g, "aria-pressed": "false" }, g);
+    const b = h("button", "pv-glyph", { type: "button", "aria-label": `glyph ${g} (${GLYPH_WORDS[g]})`,
+      title: GLYPH_WORDS[g], "aria-pressed": "false" }, g);
     b.addEventListener("click", () => send({ kind: "glyph", node: model.get("view").current, glyph: g }));
     glyphs.append(b);
   }
   saveComment.addEventListener("click", () => send({ kind: "comment", node: model.get("view").current, text: comment.value }));
   clearMarks.addEventListener("click", () => send({ kind: "clear", node: model.get("view").current }));
-  map.addEventListener("click", (e) => {
+  map.box.addEventListener("click", (e) => {
     const t = targetOf(e.target);
     const v = model.get("view");
     if (!t || v.mode === "view") return;
     send({ kind: "click", target: t });
   });
-  map.addEventListener("keydown", (e) => {
+  map.box.addEventListener("keydown", (e) => {
     if (e.key !== "Enter" && e.key !== " ") return;
     const t = targetOf(e.target);
     const v = model.get("view");
@@ -256,43 +463,60 @@ function renderViewer({ model, el }) {
   function draw() {
     const v = model.get("view") || {};
     const b = v.board || {};
-    updateSvg(map, b.svg_attrs, b.svg_layers);
+    map.update(v.mode === "view" ? Object.assign({}, b, { targets: {} }) : b);
     for (const [dir, btn] of Object.entries(navButtons)) {
       const ok = { start: v.nav?.back, back: v.nav?.back, forward: v.nav?.forward, end: v.nav?.forward,
         up: v.nav?.up, down: v.nav?.down }[dir];
       btn.disabled = !ok;
     }
-    for (const [m, btn] of Object.entries(modeButtons)) btn.setAttribute("aria-checked", String(v.mode === m));
-    prompt.textContent = b.prompt || "";
+    for (const [m, btn] of Object.entries(modeButtons)) {
+      btn.setAttribute("aria-checked", String(v.mode === m));
+      btn.classList.toggle("pv-on", v.mode === m);
+    }
+    const n = v.node || {};
+    where.textContent = n.num ? `Decision ${n.num}` + (v.nav?.forward ? "" : " · end of the line") : "Start of the game";
+    prompt.textContent = v.mode === "play" ? b.prompt || "" : v.mode === "draw" ? "Draw marks: click two places for an arrow, the same place twice to highlight it" : "";
     buttons.replaceChildren(...choiceButtons(v.mode === "play" ? b.buttons || [] : [], send));
     note.textContent = b.note || "";
+    note.hidden = !b.note;
     drawExplanation(explain, b.explanation);
-    const n = v.node || {};
-    current.replaceChildren(h("div", "pv-decision", {}, "Decision: " + (n.decision || "")),
-      ...(n.sentences || []).map((s) => h("div", "pv-sentence", {}, s)),
-      ...(n.marks || []).map((m) => h("div", "pv-mark", {}, m)));
+    playBar.hidden = !(prompt.textContent || b.note || b.explanation || buttons.children.length);
+    current.replaceChildren(
+      h("div", "pv-decision", {}, n.num ? `${n.num}. ${n.decision || ""}` : "The game starts"),
+      ...(n.sentences || []).map((s) => sentenceEl(s)),
+      ...(n.marks || []).map((m) => h("div", "pv-mark", {}, "Mark: " + m)));
     for (const btn of glyphs.children) btn.setAttribute("aria-pressed", String((n.glyphs || []).includes(btn.textContent)));
     if (document.activeElement !== comment) comment.value = n.comment || "";
     commentary.replaceChildren(h("div", "pv-commentary-title", {}, "This turn"),
       ...(v.turn || []).map((e) => {
         const d = h("div", "pv-turn-entry");
-        d.append(h("code", "", {}, e.decision));
-        for (const s of e.sentences) d.append(h("div", "pv-sentence", {}, s));
+        d.append(h("div", "pv-turn-decision", {}, (e.num ? e.num + ". " : "") + e.decision));
+        for (const s of e.sentences || []) d.append(sentenceEl(s));
         if (e.comment) d.append(h("div", "pv-comment", {}, "— " + e.comment));
         return d;
       }));
     tree.replaceChildren(...(v.rows || []).map((r) => {
       if (r.heading) return h("div", "pv-row pv-heading", { role: "presentation" }, r.text);
-      const cls = "pv-row" + (r.current ? " pv-current" : "") + (r.depth ? " pv-variation" : "");
-      const row = h("div", cls, { "data-node": r.id, role: "treeitem", "aria-selected": String(r.current),
+      const cls = "pv-row" + (r.current ? " pv-current" : "") + (r.depth ? " pv-variation" : "") + (r.chance ? " pv-chance" : "");
+      const row = h("div", cls, { "data-node": r.id, role: "treeitem", "aria-selected": String(!!r.current),
         style: `padding-left:${4 + 14 * r.depth}px` });
-      row.textContent = (r.variation && r.name ? `(${r.name}) ` : r.variation ? "( " : "") + r.text + r.glyphs
-        + (r.comment ? " [c]" : "");
-      if (r.comment) row.title = r.comment;
+      row.append(h("span", "pv-num", {}, r.num + "."),
+        h("span", "pv-words", {}, (r.variation && r.name ? `(${r.name}) ` : r.variation ? "( " : "") + (r.words || r.text)),
+        h("span", "pv-glyph-text", {}, r.glyphs || ""));
+      if (r.comment) {
+        row.append(h("span", "pv-has-comment", { "aria-label": "has a comment" }, "comment"));
+        row.title = r.comment;
+      }
       return row;
     }));
+    if (v.rows_cut) tree.append(h("div", "pv-row pv-heading", {}, "… the record goes on (shown up to here)"));
+    // keep the current row in sight by scrolling the tree only (never the notebook around it)
     const cur = tree.querySelector(".pv-current");
-    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
+    if (cur) {
+      const top = cur.offsetTop - tree.offsetTop, bottom = top + cur.offsetHeight;
+      if (top < tree.scrollTop) tree.scrollTop = top;
+      else if (bottom > tree.scrollTop + tree.clientHeight) tree.scrollTop = bottom - tree.clientHeight;
+    }
     el.dataset.rev = String(v.rev ?? "");
     el.dataset.mode = v.mode || "";
   }

@@ -305,7 +305,7 @@ def rule_json(rid: str, edition: str = "ed1") -> dict:
 
 # --- kernel sentences, cleaned for the screen ------------------------------------------------------
 _ONE = re.compile(r"\b1 (cube|unit|hoplite|galley|trade ship|ship|merchant|card|disc|good|prestige point)s\b")
-_CARD = re.compile(r"\b([a-z]+):([a-z]+)\b")
+_CARD = re.compile(r"\b([a-z]+(?:-[a-z]+)*):([a-z]+)\b")  # formation ids may hold a hyphen (elite-trireme)
 
 
 @lru_cache(maxsize=16)

@@ -20,9 +20,9 @@ from polis_nb.data.safeio import loads_json
 
 ROOT = Path(__file__).resolve().parents[2]
 
-PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>polis_nb harness</title>
+PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>polis_nb harness</title><link rel="icon" href="data:,">
 <link rel="stylesheet" href="/polis_nb.css">
-<style>body{{margin:0;padding:12px;font-family:sans-serif}} .cell{{margin-bottom:24px;width:{width}}}</style>
+<style>body{{margin:0;padding:12px;font-family:sans-serif}} .harness-cell{{margin-bottom:24px;width:{width}}}</style>
 </head><body>{cells}
 <script type="module">
 import widget from "/polis_nb.js";
@@ -61,7 +61,7 @@ class Harness:
         self._server: ThreadingHTTPServer | None = None
 
     def page(self) -> str:
-        cells = "".join(f'<div class="cell"><div id="w-{k}"></div></div>' for k in self.widgets)
+        cells = "".join(f'<div class="harness-cell"><div id="w-{k}"></div></div>' for k in self.widgets)
         return PAGE.format(cells=cells, keys=json.dumps(list(self.widgets)), width=self.width)
 
     def __enter__(self) -> "Harness":
