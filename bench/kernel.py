@@ -1,122 +1,360 @@
 """Kernel benchmark: prints figures, asserts nothing (ARCHITECTURE §8).
 
-    python bench/kernel.py [--games 200] [--seconds 3] [--editions ed1,ed2]
+    python bench/kernel.py [--quick] [--editions ed1,ed2] [--rounds 7] [--round-seconds 1.5]
+                           [--no-dask] [--analyse-target 0.03]
 
-Figures, for each edition side by side: random full games/s on one core (uniform random policy and the sensible bot), decisions/s,
-legal_actions median/p99 over positions sampled from random games, branch cost (apply one decision
-to a shared parent) median/p99, and python-chess random full games/s measured in the same run as a
-reference (install with `pip install '.[bench]'`).
+Figures (a full run takes two to three minutes on two cores; ``--quick`` under half a minute):
+
+1. **Throughput, interleaved with python-chess.** Short rounds of random play alternate in one run:
+   python-chess random games (moves/s: list the legal moves, pick one, push, ask whether the game is
+   over), then polis_nb random games per edition through the checked ``pn.apply`` (decisions/s, chance
+   steps included, each picked with ``pn.sample_chance``), then Ed1 through ``pn.apply_unchecked``.
+   Ed1 sensible play (the search bot's playouts) is measured the same way. Every figure is the
+   median of the rounds with its spread (lowest-highest), and the ratio decisions/s / moves/s is
+   given from the medians and as the median of the per-round ratios. Both sides suffer the same
+   noise from other work on the machine (the load average is printed), so the ratio is the figure
+   to read.
+2. **Single-call latencies**, median / p99 / max of one call each (no best-of-n), over every position
+   of seeded random and sensible games: ``legal_actions`` as play asks it (the listing is worked out
+   once per State, so a position whose listing a handler already made costs nothing) and cold (a
+   fresh copy of the State, the route memo emptied: the whole work of listing); ``apply_unchecked``;
+   ``apply`` after the listing is known (as a bot plays) and on a fresh copy (as a record is replayed:
+   the listing is made first).
+3. **Branch cost**: one decision applied to a shared parent (every listed choice of sampled
+   positions, as a tree search expands them), unchecked and checked.
+4. **How games end**: for random and sensible play per edition, how many games end by sudden death
+   (ostracism, an unfed capital, prestige owed, an unpaid Salpinx) and how many by scoring after the
+   last round, with their mean length in decisions and the round reached.
+5. **Search**: MCTS iterations/s of the search bot's tree (``polis_nb.analysis.search.Tree``, sensible
+   playouts) on a mid-game position, and the time ``pn.analyse`` takes until every choice's 95%
+   interval is within ±3 points there, in this process (``client="serial"``) and on a Dask
+   LocalCluster of two workers (cluster start-up reported apart; on a machine whose cores are busy
+   with other work, see the load average, two workers cannot beat one process). The analysis runs as
+   ``pn.analyse`` does with a target: waves of four seeded tasks of 250 playouts; after k tasks the
+   figures are those of ``pn.analyse(s, budget=250 * k)``, wherever the tasks ran.
+
+python-chess is installed with ``pip install '.[bench]'``; without it the chess figures are skipped.
 """
 from __future__ import annotations
 
 import argparse
+import gc
+import os
 import random
 import statistics
 import sys
 import time
+from collections import Counter, defaultdict
 
 import polis_nb as pn
 from polis_nb.analysis import random_policy, sensible_policy
+from polis_nb.rules import memo
 
+POLICIES = {"random": random_policy, "sensible": sensible_policy}
+
+
+# --- helpers -----------------------------------------------------------------------------------
 
 def _pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def games_per_second(policy, games: int, checked: bool, edition: str = "ed1") -> tuple[float, float, float]:
-    step = pn.apply if checked else pn.apply_unchecked
-    decisions = 0
-    plies = []
-    t0 = time.perf_counter()
-    for seed in range(games):
-        rng = random.Random(seed)
-        s = pn.new_game(edition, seed=seed)
-        while not s.is_terminal:
-            a = pn.sample_chance(s, rng) if s.is_chance else policy(s, rng)
-            s = step(s, a)
-            decisions += 1
-        plies.append(s.ply)
-    dt = time.perf_counter() - t0
-    return games / dt, decisions / dt, statistics.mean(plies)
+def _lat(name: str, ns: list[int]) -> str:
+    us = [x / 1000 for x in ns]
+    return (f"  {name:44} median {statistics.median(us):7.1f} µs  p99 {_pct(us, 0.99):7.1f} µs  "
+            f"max {max(us):8.1f} µs  ({len(us)} calls)")
 
 
-def sample_positions(n_games: int, edition: str = "ed1") -> list[pn.State]:
-    out = []
-    for seed in range(n_games):
-        rng = random.Random(10_000 + seed)
-        s = pn.new_game(edition, seed=seed)
-        pol = sensible_policy if seed % 2 else random_policy
-        while not s.is_terminal:
-            out.append(s)
-            a = pn.sample_chance(s, rng) if s.is_chance else pol(s, rng)
-            s = pn.apply_unchecked(s, a)
-    return out
+def _spread(xs: list[float]) -> str:
+    return f"{statistics.median(xs):9.0f}  ({min(xs):.0f}-{max(xs):.0f})"
 
 
-def time_each(fn, items, repeat: int = 3) -> list[float]:
-    times = []
-    for x in items:
-        best = float("inf")
-        for _ in range(repeat):
-            t0 = time.perf_counter()
-            fn(x)
-            best = min(best, time.perf_counter() - t0)
-        times.append(best)
-    return times
+def _load() -> str:
+    try:
+        return " ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
 
 
-def chess_games_per_second(seconds: float) -> float | None:
+def _step(s: pn.State, policy, rng: random.Random) -> pn.Action:
+    return pn.sample_chance(s, rng) if s.is_chance else policy(s, rng)
+
+
+def midgame(edition: str = "ed1", seed: int = 8, choices: tuple[int, int] = (3, 4)) -> pn.State:
+    """The first turn decision from round 2 on with ``choices`` (least, most) legal choices, in a game
+    of sensible play from ``seed``."""
+    rng = random.Random(seed)
+    s = pn.new_game(edition, seed=seed)
+    while True:
+        s = pn.apply(s, _step(s, sensible_policy, rng))
+        if s.is_terminal:
+            raise RuntimeError(f"game {edition}/{seed} ended before a mid-game position")
+        if s.round >= 1 and s.pending.kind == "turn" and choices[0] <= len(pn.legal_actions(s)) <= choices[1]:
+            return s
+
+
+# --- 1. throughput, interleaved with python-chess ------------------------------------------------
+
+class PolisRounds:
+    """Games of ``policy`` through ``step``, played for a given time per round; the seed goes on
+    from round to round, so every round plays new games."""
+
+    def __init__(self, edition: str, step, policy=random_policy):
+        self.edition, self.step, self.policy, self.seed = edition, step, policy, 0
+
+    def run(self, seconds: float) -> tuple[float, float]:
+        """(decisions/s, games/s) over whole games played for about ``seconds``."""
+        n = games = 0
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            rng = random.Random(self.seed)
+            s = pn.new_game(self.edition, seed=self.seed)
+            self.seed += 1
+            while not s.is_terminal:
+                s = self.step(s, _step(s, self.policy, rng))
+                n += 1
+            games += 1
+        dt = time.perf_counter() - t0
+        return n / dt, games / dt
+
+
+class ChessRounds:
+    def __init__(self, chess):
+        self.chess, self.rng = chess, random.Random(0)
+
+    def run(self, seconds: float) -> tuple[float, float]:
+        """(moves/s, games/s) of python-chess random games played for about ``seconds``."""
+        n = games = 0
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            b = self.chess.Board()
+            while not b.is_game_over(claim_draw=False):
+                b.push(self.rng.choice(list(b.legal_moves)))
+                n += 1
+            games += 1
+        dt = time.perf_counter() - t0
+        return n / dt, games / dt
+
+
+def throughput(editions: list[str], rounds: int, seconds: float) -> None:
+    print(f"\n1. Throughput of random play, {rounds} interleaved rounds of {seconds:.1f} s each "
+          f"(median, lowest-highest; load average {_load()})")
     try:
         import chess
     except ImportError:
-        return None
-    rng = random.Random(0)
-    n = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        b = chess.Board()
-        while not b.is_game_over(claim_draw=False):
-            b.push(rng.choice(list(b.legal_moves)))
-        n += 1
-    return n / (time.perf_counter() - t0)
+        chess = None
+        print("  python-chess is not installed (pip install '.[bench]'): no reference")
+    players: dict[str, object] = {}
+    if chess is not None:
+        players["python-chess moves/s"] = ChessRounds(chess)
+    for ed in editions:
+        players[f"polis_nb {ed} decisions/s, apply"] = PolisRounds(ed, pn.apply)
+    players[f"polis_nb {editions[0]} decisions/s, apply_unchecked"] = PolisRounds(editions[0], pn.apply_unchecked)
+    players[f"polis_nb {editions[0]} sensible decisions/s, apply"] = PolisRounds(editions[0], pn.apply,
+                                                                             sensible_policy)
+    rates: dict[str, list[float]] = defaultdict(list)
+    games: dict[str, list[float]] = defaultdict(list)
+    for _ in range(rounds):
+        for name, pl in players.items():
+            r, g = pl.run(seconds)  # type: ignore[attr-defined]
+            rates[name].append(r)
+            games[name].append(g)
+    for name in players:
+        print(f"  {name:46} {_spread(rates[name])}   games/s {statistics.median(games[name]):6.1f}")
+    if chess is None:
+        return
+    ref = rates["python-chess moves/s"]
+    for name in players:
+        if name.startswith("polis_nb"):
+            per_round = [x / y for x, y in zip(rates[name], ref)]
+            print(f"  ratio {name.split(' decisions')[0] + name.split('decisions/s')[1]:36} / chess: "
+                  f"{statistics.median(rates[name]) / statistics.median(ref):.2f} from the medians, "
+                  f"{statistics.median(per_round):.2f} per round ({min(per_round):.2f}-{max(per_round):.2f})")
 
+
+# --- 2. and 3. single-call latencies, branch cost ------------------------------------------------
+
+def latencies(edition: str, games: int) -> None:
+    calls: dict[str, list[int]] = defaultdict(list)
+    parents: list[tuple[pn.State, tuple]] = []
+    ns = time.perf_counter_ns
+    for seed in range(games):
+        policy = sensible_policy if seed % 2 else random_policy
+        rng = random.Random(10_000 + seed)
+        s = pn.new_game(edition, seed=seed)
+        while not s.is_terminal:
+            t = ns()
+            acts = pn.legal_actions(s)
+            calls["legal_actions, as play asks"].append(ns() - t)
+            fresh = s.evolve()
+            memo.clear()
+            t = ns()
+            pn.legal_actions(fresh)
+            calls["legal_actions, cold"].append(ns() - t)
+            a = _step(s, policy, rng)
+            t = ns()
+            pn.apply_unchecked(s, a)
+            calls["apply_unchecked"].append(ns() - t)
+            fresh = s.evolve()
+            t = ns()
+            pn.apply(fresh, a)
+            calls["apply, listing not made yet (replay)"].append(ns() - t)
+            t = ns()
+            nxt = pn.apply(s, a)
+            calls["apply, after legal_actions (play)"].append(ns() - t)
+            if len(parents) < 4000 and len(acts) > 1 and (seed + s.ply) % 3 == 0:
+                parents.append((s, acts))
+            s = nxt
+    for name in ("legal_actions, as play asks", "legal_actions, cold", "apply_unchecked",
+                 "apply, after legal_actions (play)", "apply, listing not made yet (replay)"):
+        print(_lat(name, calls[name]))
+    branch: dict[str, list[int]] = defaultdict(list)
+    for s, acts in parents:
+        for a in acts[:8]:
+            t = ns()
+            pn.apply_unchecked(s, a)
+            branch["unchecked"].append(ns() - t)
+            t = ns()
+            pn.apply(s, a)
+            branch["checked"].append(ns() - t)
+    print(_lat("branch: apply_unchecked to a shared parent", branch["unchecked"]))
+    print(_lat("branch: apply to a shared parent", branch["checked"]))
+
+
+# --- 4. how games end ---------------------------------------------------------------------------
+
+def endings(edition: str, policy_name: str, games: int) -> None:
+    policy = POLICIES[policy_name]
+    ends: Counter = Counter()
+    length: dict[str, list[int]] = defaultdict(list)
+    rounds: dict[str, list[int]] = defaultdict(list)
+    for seed in range(games):
+        rng = random.Random(seed)
+        s = pn.new_game(edition, seed=seed)
+        n = 0
+        while not s.is_terminal:
+            s = pn.apply_unchecked(s, _step(s, policy, rng))
+            n += 1
+        o = pn.outcome(s)
+        key = o.rules[0] + ("" if o.winner else " (shared)")
+        kind = "scoring after the last round" if o.scores is not None else "sudden death"
+        for k in (f"{kind}: {key}", kind):
+            ends[k] += 1
+            length[k].append(n)
+            rounds[k].append(s.round + 1)
+    print(f"  {edition} {policy_name} play, {games} games:")
+    for kind in ("sudden death", "scoring after the last round"):
+        if not ends[kind]:
+            print(f"    {kind:50} {0:5d}")
+            continue
+        print(f"    {kind:50} {ends[kind]:5d} {ends[kind] / games:6.0%}   mean {statistics.mean(length[kind]):6.0f} "
+              f"decisions, round {statistics.mean(rounds[kind]):.1f}")
+        for k, v in sorted(((k, v) for k, v in ends.items() if k.startswith(kind + ":")), key=lambda kv: -kv[1]):
+            print(f"      {k.split(': ', 1)[1]:48} {v:5d} {v / games:6.0%}   mean {statistics.mean(length[k]):6.0f} "
+                  f"decisions, round {statistics.mean(rounds[k]):.1f}")
+
+
+# --- 5. search ----------------------------------------------------------------------------------
+
+def mcts(s: pn.State, iterations: int, repeats: int) -> None:
+    from polis_nb.analysis.search import Tree
+
+    rates = []
+    for k in range(repeats):
+        t = time.perf_counter()
+        Tree(s).run(random.Random(k), iterations)
+        rates.append(iterations / (time.perf_counter() - t))
+    print(f"  MCTS iterations/s (Tree, sensible playouts, {iterations} iterations x {repeats}): "
+          f"median {statistics.median(rates):.0f} ({min(rates):.0f}-{max(rates):.0f})")
+
+
+def analyse_until(s: pn.State, target: float, client, max_tasks: int, seed: int = 1):
+    """Waves of pn.analyse's tasks until every choice's 95% interval is within ±``target``: (seconds,
+    playouts, widest half-width, analysis)."""
+    from polis_nb.analysis import evaluate
+    from polis_nb.analysis.cluster import run_tasks
+
+    text = s.to_notation()
+    parts: list = []
+    done = 0
+    t0 = time.perf_counter()
+    while True:
+        tasks = [(text, None, "mover", "sensible", evaluate.EXPLORATION, evaluate.CHUNK, seed, done + i)
+                 for i in range(evaluate.WAVE)]
+        parts += run_tasks(evaluate._task, tasks, client=client)
+        done += len(tasks)
+        a = evaluate._result(s, parts, seed, "mover", time.perf_counter() - t0, done)
+        widest = max(c.half_width for c in a.choices)
+        if widest <= target or done >= max_tasks:
+            return time.perf_counter() - t0, a.iterations, widest, a
+
+
+def search(edition: str, target: float, quick: bool, dask: bool) -> None:
+    s = midgame(edition)
+    print(f"\n5. Search on a mid-game position ({edition}, sensible play from seed 8, round "
+          f"{s.round + 1}, {s.current_player} to choose among {len(pn.legal_actions(s))}; load average {_load()})")
+    mcts(s, 100 if quick else 300, 3)
+    max_tasks = 24 if quick else 120
+    secs, n, widest, a = analyse_until(s, target, "serial", max_tasks)
+    reached = "reached" if widest <= target else f"not reached within {n} playouts (widest ±{widest:.3f})"
+    print(f"  pn.analyse until every choice is within ±{100 * target:.0f} points: {reached}")
+    print(f"    in this process (client='serial'): {secs:6.1f} s for {n} playouts ({n / secs:.0f} playouts/s)")
+    print("    choices: " + ", ".join(f"{c.action} {c.p:.0%} ±{100 * c.half_width:.1f} ({c.visits})"
+                                      for c in a.choices))
+    if not dask:
+        return
+    try:
+        from polis_nb.analysis.cluster import close_local, local_client
+    except ImportError:
+        print("    Dask: not installed")
+        return
+    t = time.perf_counter()
+    client = local_client(2)
+    from polis_nb.analysis import evaluate
+    from polis_nb.analysis.cluster import run_tasks
+
+    warm = [(s.to_notation(), None, "mover", "sensible", evaluate.EXPLORATION, 1, 0, i) for i in range(2)]
+    run_tasks(evaluate._task, warm, client=client)
+    up = time.perf_counter() - t
+    try:
+        secs2, n2, widest2, _ = analyse_until(s, target, client, max_tasks)
+        print(f"    Dask LocalCluster, 2 workers:         {secs2:6.1f} s for {n2} playouts ({n2 / secs2:.0f} "
+              f"playouts/s; speed-up {secs / secs2:.2f}x; cluster start-up and warm-up {up:.1f} s apart)")
+    finally:
+        close_local()
+
+
+# --- main ---------------------------------------------------------------------------------------
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--seconds", type=float, default=3.0, help="time for the python-chess reference")
+    ap.add_argument("--quick", action="store_true", help="short rounds and samples (well under a minute)")
     ap.add_argument("--editions", default="ed1,ed2", help="comma-separated editions to measure")
+    ap.add_argument("--rounds", type=int, default=None, help="interleaved throughput rounds (7; quick 3)")
+    ap.add_argument("--round-seconds", type=float, default=None, help="seconds per round and player (1.5; quick 0.5)")
+    ap.add_argument("--no-dask", action="store_true", help="skip the analysis on a Dask LocalCluster")
+    ap.add_argument("--analyse-target", type=float, default=None,
+                    help="half-width every choice must reach (0.03 = ±3 points; quick 0.08)")
     args = ap.parse_args(argv)
-    print(f"polis_nb kernel benchmark — Python {sys.version.split()[0]}, one core")
-    results = {}
-    for edition in args.editions.split(","):
-        print(f" edition {edition}")
-        for name, pol in (("random", random_policy), ("sensible", sensible_policy)):
-            for checked in (False, True):
-                gps, dps, plies = games_per_second(pol, args.games, checked, edition)
-                results[(edition, name, checked)] = gps
-                print(f"  {name:8} policy, {'checked  ' if checked else 'unchecked'} apply: {gps:8.1f} games/s "
-                      f"{dps:9.0f} decisions/s  (mean {plies:.0f} decisions/game)")
-        positions = sample_positions(60, edition)
-        sample = positions[:: max(1, len(positions) // 3000)]
-        la = time_each(pn.legal_actions, sample)
-        print(f"  legal_actions over {len(sample)} positions: median {statistics.median(la) * 1e6:.1f} µs, "
-              f"p99 {_pct(la, 0.99) * 1e6:.1f} µs, max {max(la) * 1e6:.1f} µs")
-        pairs = [(s, pn.legal_actions(s)[0]) for s in sample if not s.is_terminal]
-        br = time_each(lambda sa: pn.apply_unchecked(*sa), pairs)
-        brc = time_each(lambda sa: pn.apply(*sa), pairs)
-        print(f"  branch (apply one decision to a shared parent): unchecked median "
-              f"{statistics.median(br) * 1e6:.1f} µs p99 {_pct(br, 0.99) * 1e6:.1f} µs; checked median "
-              f"{statistics.median(brc) * 1e6:.1f} µs")
-    cg = chess_games_per_second(args.seconds)
-    if cg is None:
-        print("  python-chess reference: not installed (pip install '.[bench]')")
-    else:
-        for (edition, name, checked), ours in results.items():
-            if name == "random" and not checked:
-                print(f"  python-chess random games: {cg:.1f} games/s; ratio polis_nb {edition} (random, unchecked)"
-                      f" / chess = {ours / cg:.2f}")
+    q = args.quick
+    editions = args.editions.split(",")
+    rounds = args.rounds or (3 if q else 7)
+    seconds = args.round_seconds or (0.5 if q else 1.5)
+    target = args.analyse_target or (0.08 if q else 0.03)
+    print(f"polis_nb kernel benchmark: Python {sys.version.split()[0]}, one process"
+          + (" (quick)" if q else ""))
+    throughput(editions, rounds, seconds)
+    print("\n2./3. Single calls over the positions of seeded games (GC on, as in use)")
+    for ed in editions:
+        print(f" {ed}")
+        gc.collect()
+        latencies(ed, 12 if q else 60)
+    print("\n4. How games end")
+    for ed in editions:
+        for name in ("random", "sensible"):
+            endings(ed, name, (60 if name == "random" else 20) if q else (400 if name == "random" else 100))
+    search(editions[0], target, q, not args.no_dask)
     return 0
 
 

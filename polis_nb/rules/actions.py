@@ -36,6 +36,18 @@ class Action:
         return cls(str(d["kind"]), tuple(str(a) for a in d.get("args", ())))
 
 
+_SHARED: dict[tuple[str, tuple[str, ...]], Action] = {}
+
+
+def shared(kind: str, args: tuple[str, ...] = ()) -> Action:
+    """``Action(kind, args)``, made once and then shared (actions are immutable values): the option
+    lists of the kernel name the same few hundred choices of a component set again and again."""
+    a = _SHARED.get((kind, args))
+    if a is None:
+        a = _SHARED[kind, args] = Action(kind, args)
+    return a
+
+
 @dataclass(frozen=True, slots=True)
 class Explanation:
     """Whether a choice is legal here, and why, in rule ids and our own words."""

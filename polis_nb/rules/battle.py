@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from .actions import Action, Explanation
+from .actions import Action, Explanation, shared
 from .board import board
 from .common import Log, add_prestige, say, side
 from .editions import edition_of
@@ -73,12 +73,23 @@ def start_battle(s: State, area: int, log: Log, turn_of: int | None = None) -> S
 # --- chance: drawing cards --------------------------------------------------------------------
 
 def draw_options(s: State) -> list[Action]:
-    return [Action("card", (n,)) for n, k in zip(_names(s), s.battle.deck) if k > 0]
+    return [shared("card", (n,)) for n, k in zip(_names(s), s.battle.deck) if k > 0]
 
 
 def draw_probability(s: State, a: Action) -> Fraction:
     i = _names(s).index(a.args[0])
     return Fraction(s.battle.deck[i], sum(s.battle.deck))
+
+
+def draw_weights(s: State, acts) -> list[tuple[int, int]]:
+    """The probability of each draw in ``acts`` as (numerator, denominator): cards of its type in
+    the deck over the cards in the deck."""
+    deck = s.battle.deck
+    index: dict[str, int] = {}
+    for i, n in enumerate(_names(s)):
+        index.setdefault(n, i)  # the first type of that name, as draw_probability
+    total = sum(deck)
+    return [(deck[index[a.args[0]]], total) for a in acts]
 
 
 def draw_apply(s: State, a: Action, log: Log) -> State:
@@ -115,7 +126,7 @@ def _window(s: State, log: Log) -> State:
 
 
 def retreat_options(s: State) -> list[Action]:
-    return [Action("fight"), Action("retreat")]
+    return [shared("fight"), shared("retreat")]
 
 
 def retreat_apply(s: State, a: Action, log: Log) -> State:
@@ -195,7 +206,7 @@ def attack_options(s: State) -> list[Action]:
     p = bt.attacker
     names = _names(s)
     pairs = attack_pairs(bt.hands[p], _salpinx(_types(s)), s.prestige[p] < 1)
-    return [Action("play", (names[i], names[j])) for i, j in pairs]
+    return [shared("play", (names[i], names[j])) for i, j in pairs]
 
 
 def attack_apply(s: State, a: Action, log: Log) -> State:
@@ -213,7 +224,7 @@ def defend_options(s: State) -> list[Action]:
     bt = s.battle
     names = _names(s)
     pairs = answer_pairs(bt.hands[other(bt.attacker)], bt.played[0] == bt.played[1])
-    return [Action("answer", (names[x], names[y])) for x, y in pairs]
+    return [shared("answer", (names[x], names[y])) for x, y in pairs]
 
 
 def matched(att, dfn) -> bool:

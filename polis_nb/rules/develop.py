@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .actions import Action, Explanation
+from .actions import Action, Explanation, shared
 from .board import board
 from .common import Log, add_good, have, polis_name, say, poss, side
 from .flow import after_action
-from .registry import ActionSpec, action, decision
+from .memo import answers
+from .registry import ActionSpec, Opens, action, decision, with_listing
 from .state import Pending, State, tadd, tset
 
 
@@ -15,10 +16,12 @@ def _own_poleis(s: State, p: int) -> list[int]:
     return [i for i, o in enumerate(s.owner) if o == p]
 
 
-def _move_cube(s: State, polis: int, area: int, p: int) -> State:
-    """One cube leaves the polis and becomes a unit of p in area."""
+def _build_unit(s: State, p: int, good: str, polis: int, area: int, pending: Pending) -> State:
+    """p pays one ``good`` and a cube of the polis becomes its unit in ``area``; the decision goes on
+    to ``pending`` (one copy of the State for all of it)."""
     u = s.units[area]
-    return s.evolve(pop=tadd(s.pop, polis, -1), units=tset(s.units, area, tset(u, p, u[p] + 1)))
+    return s.evolve(goods=tset(s.goods, p, tadd(s.goods[p], board(s).good_index[good], -1)),
+                    pop=tadd(s.pop, polis, -1), units=tset(s.units, area, tset(u, p, u[p] + 1)), pending=pending)
 
 
 def _hire_cost(s: State, p: int) -> int:
@@ -77,7 +80,7 @@ def _train_ok(s: State, p: int, i: int) -> bool:
 def train_polis_options(s: State) -> list[Action]:
     p = s.pending.player
     b = board(s)
-    return [Action("polis", (b.polis_ids[i],)) for i in _own_poleis(s, p) if _train_ok(s, p, i)]
+    return [shared("polis", (b.polis_ids[i],)) for i in _own_poleis(s, p) if _train_ok(s, p, i)]
 
 
 def train_polis_apply(s: State, a: Action, log: Log) -> State:
@@ -150,11 +153,11 @@ def train_pay_options(s: State) -> list[Action]:
     out = []
     if _train_ok(s, p, i):
         if s.pop[i] >= 2:
-            out += [Action("pay", (g,)) for g in _train_goods(s) if have(s, p, g) > 0]
+            out += [shared("pay", (g,)) for g in _train_goods(s) if have(s, p, g) > 0]
         if _hire_cost(s, p):
-            out.append(Action("hire"))
+            out.append(shared("hire"))
     if n > 0:
-        out.append(Action("end"))
+        out.append(shared("end"))
     return out
 
 
@@ -166,16 +169,17 @@ def train_pay_apply(s: State, a: Action, log: Log) -> State:
         say(log, f"{side(p)} ends the action", player=p)
         return after_action(s, p, log)
     area = b.polis_area[i]
+    pending = Pending("train-pay", p, (i, n + 1))
     if a.kind == "hire":
-        s = _hire(s, p, i, area, log, "hoplite", "stands in")
+        s = _hire(s, p, i, area, log, "hoplite", "stands in").evolve(pending=pending)
     else:
-        s = _move_cube(add_good(s, p, a.args[0], -1), i, area, p)
+        s = _build_unit(s, p, a.args[0], i, area, pending)
         say(log, f"{side(p)} trains a hoplite in {polis_name(b, i)} for 1 {a.args[0]}; it stands in "
             f"{b.name(area)}", "train.cost", player=p)
-    s = s.evolve(pending=Pending("train-pay", p, (i, n + 1)))
-    if not train_pay_options(s) or train_pay_options(s) == [Action("end")]:
+    more = train_pay_options(s)
+    if not more or more == [Action("end")]:
         return after_action(s, p, log)
-    return s
+    return with_listing(s, more)
 
 
 def _train_why(s: State, p: int) -> Explanation | None:
@@ -204,8 +208,28 @@ decision("train-polis", train_polis_options, train_polis_apply,
 decision("train-pay", train_pay_options, train_pay_apply,
          lambda s, a: _hire_why(s, a, "hoplite", train_pay_options) if a.kind == "hire" else
          _pay_why(s, a, _train_goods(s), "train.cost", "hoplite"))
-action(ActionSpec("train", False, lambda s, p: any(_train_ok(s, p, i) for i in _own_poleis(s, p)),
-                  lambda s, p, log: s.evolve(pending=Pending("train-polis", p)), _train_why,
+def _train_avail(s: State, p: int) -> bool:
+    """``any(_train_ok(s, p, i) for i in _own_poleis(s, p))``, the goods and hiring checked once."""
+    b = board(s)
+    lim = b.limit(s)
+    pay = have(s, p, b.comp.train_good) > 0 or have(s, p, "silver") > 0
+    hire = None
+    for i, o in enumerate(s.owner):
+        if o != p:
+            continue
+        area = b.polis_area[i]
+        if area >= 0 and s.units[area][p] < lim:
+            if pay and s.pop[i] >= 2:
+                return True
+            if hire is None:
+                hire = _hire_cost(s, p) > 0
+            if hire:
+                return True
+    return False
+
+
+action(ActionSpec("train", False, _train_avail,
+                  Opens("train-polis"), _train_why,
                   ("train.polis", "train.cost"), "Train hoplites",
                   frozenset(("metal", "iron", "silver"))))  # the train good of either edition
 
@@ -226,7 +250,7 @@ def _galley_ok(s: State, p: int, i: int) -> bool:
 def galley_polis_options(s: State) -> list[Action]:
     p = s.pending.player
     b = board(s)
-    return [Action("polis", (b.polis_ids[i],)) for i in _own_poleis(s, p) if _galley_ok(s, p, i)]
+    return [shared("polis", (b.polis_ids[i],)) for i in _own_poleis(s, p) if _galley_ok(s, p, i)]
 
 
 def galley_polis_apply(s: State, a: Action, log: Log) -> State:
@@ -245,11 +269,11 @@ def galley_pay_options(s: State) -> list[Action]:
     if s.pop[i] >= 2:
         for g in ("wood", "silver"):
             if have(s, p, g) > 0:
-                out += [Action("pay", (g, b.area_ids[x])) for x in _galley_seas(s, p, i)]
+                out += [shared("pay", (g, b.area_ids[x])) for x in _galley_seas(s, p, i)]
     if _hire_cost(s, p):
-        out += [Action("hire", (b.area_ids[x],)) for x in _galley_seas(s, p, i)]
+        out += [shared("hire", (b.area_ids[x],)) for x in _galley_seas(s, p, i)]
     if n > 0:
-        out.append(Action("end"))
+        out.append(shared("end"))
     return out
 
 
@@ -260,17 +284,18 @@ def galley_pay_apply(s: State, a: Action, log: Log) -> State:
     if a.kind == "end":
         say(log, f"{side(p)} ends the action", player=p)
         return after_action(s, p, log)
+    pending = Pending("galley-pay", p, (i, n + 1))
     if a.kind == "hire":
-        s = _hire(s, p, i, b.area_index[a.args[0]], log, "galley", "sails into")
+        s = _hire(s, p, i, b.area_index[a.args[0]], log, "galley", "sails into").evolve(pending=pending)
     else:
         sea = b.area_index[a.args[1]]
-        s = _move_cube(add_good(s, p, a.args[0], -1), i, sea, p)
+        s = _build_unit(s, p, a.args[0], i, sea, pending)
         say(log, f"{side(p)} builds a galley in {polis_name(b, i)} for 1 {a.args[0]}; it sails into "
             f"{b.name(sea)}", "galley.cost", player=p)
-    s = s.evolve(pending=Pending("galley-pay", p, (i, n + 1)))
-    if galley_pay_options(s) == [Action("end")]:
+    more = galley_pay_options(s)
+    if more == [Action("end")]:
         return after_action(s, p, log)
-    return s
+    return with_listing(s, more)
 
 
 def _galley_why(s: State, p: int) -> Explanation | None:
@@ -303,8 +328,26 @@ def _galley_pay_why(s: State, a: Action) -> Explanation | None:
 decision("galley-polis", galley_polis_options, galley_polis_apply,
          lambda s, a: _polis_why(s, a, _galley_ok, _galley_reason))
 decision("galley-pay", galley_pay_options, galley_pay_apply, _galley_pay_why)
-action(ActionSpec("galleys", False, lambda s, p: any(_galley_ok(s, p, i) for i in _own_poleis(s, p)),
-                  lambda s, p, log: s.evolve(pending=Pending("galley-polis", p)), _galley_why,
+def _galleys_avail(s: State, p: int) -> bool:
+    """``any(_galley_ok(s, p, i) for i in _own_poleis(s, p))``, the goods and hiring checked once."""
+    b = board(s)
+    lim = b.limit(s)
+    pay = have(s, p, "wood") > 0 or have(s, p, "silver") > 0
+    hire = None
+    for i, o in enumerate(s.owner):
+        if o != p or not any(s.units[x][p] < lim for x in b.polis_ports[i]):
+            continue
+        if pay and s.pop[i] >= 2:
+            return True
+        if hire is None:
+            hire = _hire_cost(s, p) > 0
+        if hire:
+            return True
+    return False
+
+
+action(ActionSpec("galleys", False, _galleys_avail,
+                  Opens("galley-polis"), _galley_why,
                   ("galley.polis", "galley.cost"), "Build galleys",
                   frozenset(("wood", "silver"))))
 
@@ -320,7 +363,7 @@ def _ships_ok(s: State, p: int, i: int) -> bool:
 def ships_polis_options(s: State) -> list[Action]:
     p = s.pending.player
     b = board(s)
-    return [Action("polis", (b.polis_ids[i],)) for i in b.trade_cities[p] if _ships_ok(s, p, i)]
+    return [shared("polis", (b.polis_ids[i],)) for i in b.trade_cities[p] if _ships_ok(s, p, i)]
 
 
 def ships_polis_apply(s: State, a: Action, log: Log) -> State:
@@ -336,9 +379,9 @@ def ships_pay_options(s: State) -> list[Action]:
     i, n = s.pending.data
     out = []
     if _ships_ok(s, p, i):
-        out += [Action("pay", (g,)) for g in ("wood", "silver") if have(s, p, g) > 0]
+        out += [shared("pay", (g,)) for g in ("wood", "silver") if have(s, p, g) > 0]
     if n > 0:
-        out.append(Action("end"))
+        out.append(shared("end"))
     return out
 
 
@@ -349,14 +392,15 @@ def ships_pay_apply(s: State, a: Action, log: Log) -> State:
     if a.kind == "end":
         say(log, f"{side(p)} ends the action", player=p)
         return after_action(s, p, log)
-    s = add_good(s, p, a.args[0], -1)
-    s = s.evolve(pop=tadd(s.pop, i, -1), ships_port=tadd(s.ships_port, p, 1))
+    goods = tset(s.goods, p, tadd(s.goods[p], b.good_index[a.args[0]], -1))
+    s = s.evolve(goods=goods, pop=tadd(s.pop, i, -1), ships_port=tadd(s.ships_port, p, 1),
+                 pending=Pending("ships-pay", p, (i, n + 1)))  # one copy: the good, the crew cube, the next step
     say(log, f"{side(p)} builds a trade ship in {polis_name(b, i)} for 1 {a.args[0]}; its crew cube returns to "
         "supply", "ships.cost", player=p)
-    s = s.evolve(pending=Pending("ships-pay", p, (i, n + 1)))
-    if ships_pay_options(s) == [Action("end")]:
+    more = ships_pay_options(s)
+    if more == [Action("end")]:
         return after_action(s, p, log)
-    return s
+    return with_listing(s, more)
 
 
 def _ships_why(s: State, p: int) -> Explanation | None:
@@ -375,7 +419,7 @@ decision("ships-polis", ships_polis_options, ships_polis_apply,
 decision("ships-pay", ships_pay_options, ships_pay_apply,
          lambda s, a: _pay_why(s, a, ("wood", "silver"), "ships.cost", "trade ship"))
 action(ActionSpec("ships", False, lambda s, p: any(_ships_ok(s, p, i) for i in board(s).trade_cities[p]),
-                  lambda s, p, log: s.evolve(pending=Pending("ships-polis", p)), _ships_why,
+                  Opens("ships-polis"), _ships_why,
                   ("ships.trade-city", "ships.cost"), "Build trade ships",
                   frozenset(("wood", "silver"))))
 
@@ -398,6 +442,25 @@ def payments(s: State, p: int, tile: str) -> list[tuple[str, ...]]:
     return out
 
 
+def affordable(s: State, p: int, tile: str) -> bool:
+    """Whether p can pay the tile some way: ``bool(payments(s, p, tile))`` without listing them.
+    Silver must replace exactly the kinds p lacks: replacing a kind p has only asks more silver."""
+    b = board(s)
+    proj = b.project_index[tile]
+    mine = s.goods[p]
+    gi = b.good_index
+    silver = 0
+    needs_silver = False
+    for g, n in proj.cost:
+        if g == "silver":
+            silver += n
+            needs_silver = True
+        elif mine[gi[g]] < n:
+            silver += n
+            needs_silver = True
+    return not needs_silver or mine[gi["silver"]] >= silver
+
+
 def _project_poleis(s: State, p: int, tile: str) -> list[int]:
     b = board(s)
     typ = b.project_index[tile].type
@@ -406,12 +469,12 @@ def _project_poleis(s: State, p: int, tile: str) -> list[int]:
 
 
 def _tile_ok(s: State, p: int, tile: str) -> bool:
-    return bool(_project_poleis(s, p, tile)) and bool(payments(s, p, tile))
+    return bool(_project_poleis(s, p, tile)) and affordable(s, p, tile)
 
 
 def tile_options(s: State) -> list[Action]:
     p = s.pending.player
-    return [Action("tile", (t,)) for t in s.display if _tile_ok(s, p, t)]
+    return [shared("tile", (t,)) for t in s.display if _tile_ok(s, p, t)]
 
 
 def tile_apply(s: State, a: Action, log: Log) -> State:
@@ -423,7 +486,7 @@ def tile_apply(s: State, a: Action, log: Log) -> State:
 def project_polis_options(s: State) -> list[Action]:
     p = s.pending.player
     b = board(s)
-    return [Action("polis", (b.polis_ids[i],)) for i in _project_poleis(s, p, s.pending.data[0])]
+    return [shared("polis", (b.polis_ids[i],)) for i in _project_poleis(s, p, s.pending.data[0])]
 
 
 def project_polis_apply(s: State, a: Action, log: Log) -> State:
@@ -513,6 +576,19 @@ def _project_pay_why(s: State, a: Action) -> Explanation | None:
 decision("project-tile", tile_options, tile_apply, _tile_why)
 decision("project-polis", project_polis_options, project_polis_apply, _project_polis_why)
 decision("project-pay", project_pay_options, project_pay_apply, _project_pay_why)
-action(ActionSpec("project", False, lambda s, p: any(_tile_ok(s, p, t) for t in s.display),
-                  lambda s, p, log: s.evolve(pending=Pending("project-tile", p)), _project_why,
+def _project_avail(s: State, p: int) -> bool:
+    """``any(_tile_ok(s, p, t) for t in s.display)``: the tiles with a polis for them come from the
+    memo (a player acting alone asks again after paying a good), then what p can pay."""
+    if not s.display:
+        return False
+    key = ("project-tiles", s.components, p, s.display, s.started, s.owner)
+    memo = answers(s)
+    tiles = memo.get(key)
+    if tiles is None:
+        tiles = memo[key] = tuple(t for t in s.display if _project_poleis(s, p, t))
+    return any(affordable(s, p, t) for t in tiles)
+
+
+action(ActionSpec("project", False, _project_avail,
+                  Opens("project-tile"), _project_why,
                   ("project.polis", "project.cost"), "Start a project"))

@@ -13,7 +13,7 @@ from .board import board_named, components_named, register
 from .editions import EDITIONS as EDITION_RULES
 from .editions import cite, edition_of
 from .registry import ACTIONS, HANDLERS
-from .state import CHANCE, NEUTRAL, PLAYERS, LogEntry, Pending, State
+from .state import CHANCE, NEUTRAL, PLAYERS, LogEntry, Pending, State, keep_legal
 
 EDITIONS = {k: e.component_set for k, e in EDITION_RULES.items()}
 OPTIONS = {k: v for e in EDITION_RULES.values() for k, v in e.options.items()}
@@ -38,7 +38,7 @@ def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options:
         if v not in known[k]:
             raise ValueError(f"option {k}={v!r} is not one of {', '.join(known[k])}")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError("seed must be an int")
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
     if not -2**63 <= seed < 2**64:
         raise ValueError("seed must fit in 64 bits")
     if components is None:
@@ -105,24 +105,31 @@ def _need_action(a: object, call: str) -> Action:
 
 
 def legal_actions(s: State) -> tuple[Action, ...]:
-    """The legal choices of the current decision, in a deterministic order (chance outcomes too)."""
+    """The legal choices of the current decision, in a deterministic order (chance outcomes too).
+
+    Worked out once per State and kept in it (states never change), so asking again, checking a
+    choice (:func:`apply`, :func:`is_legal`) and explaining it cost no second derivation."""
+    acts = getattr(s, "_legal", None)
+    if acts is not None:
+        return acts
     if not isinstance(s, State):
         _need_state(s, "legal_actions")
-    if s.outcome is not None:
-        return ()
-    return tuple(HANDLERS[s.pending.kind].options(s))
+    acts = () if s.outcome is not None else tuple(HANDLERS[s.pending.kind].options(s))
+    keep_legal(s, acts)
+    return acts
 
 
-def _probability(s: State, a: Action) -> Fraction:
+def _weights(s: State, acts: tuple[Action, ...]) -> list[tuple[int, int]]:
+    """The probability of each chance outcome in ``acts`` as (numerator, denominator) integers."""
     k = s.pending.kind
     if k == "draw-card":
-        return battle.draw_probability(s, a)
+        return battle.draw_weights(s, acts)
     if k == "market-die":
-        return politics.market_die_probability(s, a)
+        return [politics.market_die_weight(s, a) for a in acts]
     if k == "draw-event":
-        return events.event_probability(s, a)
-    n = len(HANDLERS[k].options(s))
-    return Fraction(1, n)
+        return events.event_weights(s, acts)
+    n = len(acts)
+    return [(1, n)] * n
 
 
 def chance_outcomes(s: State) -> tuple[tuple[Action, Fraction], ...]:
@@ -130,7 +137,8 @@ def chance_outcomes(s: State) -> tuple[tuple[Action, Fraction], ...]:
     _need_state(s, "chance_outcomes")
     if not s.is_chance:
         return ()
-    return tuple((a, _probability(s, a)) for a in legal_actions(s))
+    acts = legal_actions(s)
+    return tuple((a, Fraction(n, d)) for a, (n, d) in zip(acts, _weights(s, acts)))
 
 
 def chance_rng(s: State) -> random.Random:
@@ -143,17 +151,27 @@ def sample_chance(s: State, rng: random.Random | None = None) -> Action:
     """Pick a chance outcome with its probability, using ``rng`` (default: :func:`chance_rng`)."""
     if rng is not None and not isinstance(rng, random.Random):
         raise TypeError(f"sample_chance needs a random.Random (or None), not {type(rng).__name__}")
-    outs = chance_outcomes(s)
-    if not outs:
+    _need_state(s, "chance_outcomes")
+    if not s.is_chance:
         raise ValueError("the current decision is not a chance decision")
+    acts = legal_actions(s)
+    if not acts:
+        raise ValueError("the current decision is not a chance decision")
+    weights = _weights(s, acts)
     rng = rng or chance_rng(s)
-    x = rng.random() * float(sum(p for _, p in outs))
+    # the same floats as float(Fraction): an int / int division is correctly rounded, reduced or not
+    dens = {d for _, d in weights}
+    if len(dens) == 1:
+        total = sum(n for n, _ in weights) / weights[0][1]
+    else:
+        total = float(sum(Fraction(n, d) for n, d in weights))
+    x = rng.random() * total
     acc = 0.0
-    for a, p in outs:
-        acc += float(p)
+    for a, (n, d) in zip(acts, weights):
+        acc += n / d
         if x < acc:
             return a
-    return outs[-1][0]
+    return acts[-1]
 
 
 def settle(s: State, rng: random.Random | None = None) -> State:
@@ -209,23 +227,18 @@ def _unchecked(s: State, a: Action) -> State:
 
 
 def is_legal(s: State, a: Action) -> bool:
-    """Whether ``a`` is among ``legal_actions(s)``, decided without listing every option when the
-    decision allows (choosing an action checks only that action)."""
-    if s.outcome is not None:
-        return False
-    if s.pending.kind == "turn":
-        if a.kind == "pass":
-            return not a.args
-        return a.kind in ACTIONS and flow.turn_why(s, a) is None
-    h = HANDLERS[s.pending.kind]
-    if h.legal is not None:
-        return h.legal(s, a)
-    return a in h.options(s)
+    """Whether ``a`` is among ``legal_actions(s)`` (the listing, worked out once per state)."""
+    acts = legal_actions(s)
+    for x in acts:  # a choice taken from the listing is found by identity
+        if x is a:
+            return True
+    return a in acts
 
 
 def apply(s: State, action: Action | str) -> State:
-    """Apply one decision after checking it; raise IllegalActionError (with its explanation) if
-    it is not legal. The input state is never changed. A wrong type of argument raises TypeError."""
+    """Apply one decision after checking it against the legal choices; raise IllegalActionError
+    (with its explanation) if it is not legal. The input state is never changed. A wrong type of
+    argument raises TypeError."""
     if not isinstance(s, State):
         _need_state(s, "apply")
     a = parse_action(s, action) if isinstance(action, str) else _need_action(action, "apply")

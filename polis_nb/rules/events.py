@@ -18,10 +18,11 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..data import Components, Effect, EventCard
-from .actions import Action, Explanation
+from .actions import Action, Explanation, shared
 from .board import board, components_named
 from .common import Log, add_good, add_prestige, have, polis_name, say, side
 from .registry import decision
+from .routes import trade_route
 from .state import CHANCE, Outcome, Pending, State, other, tset
 
 PLAYER_IDS = {"athens": 0, "sparta": 1}
@@ -118,13 +119,24 @@ def away(s: State, p: int) -> dict[str, int]:
 
 
 def event_options(s: State) -> list[Action]:
-    return [Action("event", (e.id,)) for e in deck_for_round(s)]
+    return [shared("event", (e.id,)) for e in deck_for_round(s)]
 
 
 def event_probability(s: State, a: Action) -> Fraction:
     deck = deck_for_round(s)
     total = sum(e.copies for e in deck)
     return Fraction(next(e.copies for e in deck if e.id == a.args[0]), total)
+
+
+def event_weights(s: State, acts) -> list[tuple[int, int]]:
+    """The probability of each card in ``acts`` as (numerator, denominator): its copies over the
+    cards of the round's deck (the first card of that id, as :func:`event_probability`)."""
+    deck = deck_for_round(s)
+    total = sum(e.copies for e in deck)
+    copies: dict[str, int] = {}
+    for e in deck:
+        copies.setdefault(e.id, e.copies)
+    return [(copies[a.args[0]], total) for a in acts]
 
 
 def event_apply(s: State, a: Action, log: Log) -> State:
@@ -413,7 +425,7 @@ def send_options(s: State) -> list[Action]:
     b = board(s)
     out = [Action("send", (b.area_ids[i],)) for i in _send_areas(s, p, str(e.args[0]))]
     if sent >= int(e.args[2]):
-        out.append(Action("end"))
+        out.append(shared("end"))
     return out
 
 
@@ -526,7 +538,7 @@ def _blockade(s: State, e: Effect, p: int, log: Log, name: str) -> State:
     b = board(s)
     m1, m2, n, galleys, sea1, sea2 = e.args
     r = other(p)
-    cut = [m for m in (str(m1), str(m2)) if b.trade_route(s, r, m) is None]
+    cut = [m for m in (str(m1), str(m2)) if trade_route(s, r, m) is None]
     if not cut:
         return s
     names = " and ".join(b.comp.markets[b.market_index[m]].name for m in cut)

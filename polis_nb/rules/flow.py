@@ -2,12 +2,12 @@
 starting rounds. Phases are a small transition table driven by the pending decision."""
 from __future__ import annotations
 
-from .actions import Action, Explanation
+from .actions import Action, Explanation, shared
 from .board import board
-from .common import Log, add_good, add_prestige, have, round_name, say, side
+from .common import Log, add_good, have, round_name, say, side
 from .editions import edition_of
-from .registry import ACTION_ORDER, ACTIONS, decision
-from .state import CHANCE, Pending, State, other
+from .registry import ACTION_ORDER, ACTIONS, Opens, decision
+from .state import CHANCE, Pending, State, other, tadd, tset
 
 # --------------------------------------------------------------------------------------------
 # the "turn" decision: choose an action (paying a good first when acting alone) or pass
@@ -22,6 +22,18 @@ def _action_ok(s: State, p: int, kind: str) -> bool:
     if spec.military and kind != "tribute" and s.prestige[p] < 1:
         return False
     return spec.available(s, p)
+
+
+_CHOICES: dict[tuple[str, str], Action] = {}
+
+
+def _choice(kind: str, paid: str = "") -> Action:
+    """The Action choosing ``kind`` (paying one ``paid`` good when acting alone); made once and
+    shared, as the same few dozen choices are listed at every turn."""
+    a = _CHOICES.get((kind, paid))
+    if a is None:
+        a = _CHOICES[kind, paid] = Action(kind, ("+" + paid,)) if paid else Action(kind)
+    return a
 
 
 def turn_options(s: State) -> list[Action]:
@@ -41,17 +53,17 @@ def turn_options(s: State) -> list[Action]:
                     continue
                 spends = ACTIONS[kind].spends
                 if spends is not None and g not in spends:
-                    out.append(Action(kind, ("+" + g,)))
+                    out.append(_choice(kind, g))
                     continue
                 paid = paid or add_good(s, p, g, -1)
                 if _action_ok(paid, p, kind):
-                    out.append(Action(kind, ("+" + g,)))
+                    out.append(_choice(kind, g))
     else:
         for kind in ACTION_ORDER:
             if kind not in s.turn_actions and kind not in free and _action_ok(s, p, kind):
-                out.append(Action(kind))
-    out += [Action(kind) for kind in free if _action_ok(s, p, kind)]
-    out.append(Action("pass"))
+                out.append(_choice(kind))
+    out += [_choice(kind) for kind in free if _action_ok(s, p, kind)]
+    out.append(_choice("pass"))
     return out
 
 
@@ -94,19 +106,24 @@ def turn_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     if a.kind == "pass":
         return do_pass(s, p, log)
+    goods = s.goods
     if a.args:
         g = a.args[0][1:]
-        s = add_good(s, p, g, -1)
+        goods = tset(goods, p, tadd(goods[p], board(s).good_index[g], -1))
         say(log, f"{side(p)} pays 1 {g} to act after {side(other(p))} passed", "turn.alone", player=p)
     spec = ACTIONS[a.kind]
     if a.kind in edition_of(s).free_actions:  # not an action: no turn slot, no extra good
-        return spec.begin(s, p, log)
+        return spec.begin(s if goods is s.goods else s.evolve(goods=goods), p, log)
+    prestige = s.prestige
     if spec.military and a.kind != "tribute":
-        s = add_prestige(s, p, -1)
+        prestige = tadd(prestige, p, -1)
         say(log, f"{side(p)} chooses {spec.title} (−1 prestige)", "action.military-cost", player=p)
     else:
         say(log, f"{side(p)} chooses {spec.title}", player=p)
-    s = s.evolve(turn_actions=s.turn_actions + (a.kind,))
+    if isinstance(spec.begin, Opens):  # one copy of the State for the costs and the action's first decision
+        return s.evolve(goods=goods, prestige=prestige, turn_actions=s.turn_actions + (a.kind,),
+                        pending=Pending(spec.begin.kind, p, spec.begin.data))
+    s = s.evolve(goods=goods, prestige=prestige, turn_actions=s.turn_actions + (a.kind,))
     return spec.begin(s, p, log)
 
 
@@ -181,7 +198,7 @@ def next_battle(s: State, p: int, log: Log) -> State:
 
 def order_options(s: State) -> list[Action]:
     b = board(s)
-    return [Action("battle", (b.area_ids[x],)) for x in s.battles]
+    return [shared("battle", (b.area_ids[x],)) for x in s.battles]
 
 
 def order_apply(s: State, a: Action, log: Log) -> State:
@@ -280,7 +297,7 @@ def _after_projects(s: State, log: Log) -> State:
 
 
 def project_draw_options(s: State) -> list[Action]:
-    return [Action("draw", (t,)) for t in s.pile]
+    return [shared("draw", (t,)) for t in s.pile]
 
 
 def project_draw_apply(s: State, a: Action, log: Log) -> State:

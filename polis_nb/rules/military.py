@@ -1,14 +1,16 @@
 """Military actions: move hoplites, move galleys, besiege a polis, demand tribute."""
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
-from .actions import Action, Explanation
+from .actions import Action, Explanation, shared
 from .board import board
 from .common import Log, cubes, add_good, add_prestige, polis_name, say, poss, side
 from .editions import edition_of
 from .flow import after_action
-from .registry import ActionSpec, action, decision
+from .registry import ActionSpec, Opens, action, decision, with_listing
+from .routes import route, unit_routes
 from .state import CHANCE, NEUTRAL, Pending, State, other, tadd, tset
 
 # --- e./f. movement ---------------------------------------------------------------------------
@@ -23,25 +25,37 @@ def _origins(s: State, p: int, unit: str, dst: int) -> list[int]:
     b = board(s)
     if s.units[dst][p] >= b.limit(s):
         return []
-    return [o for o in _kind_areas(s, unit) if o != dst and s.units[o][p] > 0 and b.route(s, p, o, dst) is not None]
+    return [o for o in _kind_areas(s, unit) if o != dst and s.units[o][p] > 0 and dst in unit_routes(s, p, o)]
 
 
 def _any_move(s: State, p: int, unit: str) -> bool:
+    """Whether some unit of p can reach an area where p is below the stacking limit."""
     b = board(s)
     lim = b.limit(s)
-    areas = _kind_areas(s, unit)
-    srcs = [o for o in areas if s.units[o][p] > 0]
-    for d in areas:
-        if s.units[d][p] < lim and any(o != d and b.route(s, p, o, d) is not None for o in srcs):
-            return True
+    units = s.units
+    sea = unit == "galley"
+    srcs = [o for o in _kind_areas(s, unit) if units[o][p] > 0]
+    for o in srcs:  # a neighbour is always reachable: every search meets it first
+        for d in (b.sea_neighbours(s, p, o) if sea else b.land_nb[o]):
+            if d != o and units[d][p] < lim and b.is_sea[d] is sea:
+                return True
+    for o in srcs:
+        for d in unit_routes(s, p, o):  # never o itself
+            if units[d][p] < lim and b.is_sea[d] is sea:
+                return True
     return False
 
 
 def dest_options(s: State) -> list[Action]:
+    """Every area some unit can reach (``_origins`` not empty), each origin's routes looked up once."""
     p = s.pending.player
     unit = s.pending.data[0]
     b = board(s)
-    return [Action("to", (b.area_ids[d],)) for d in _kind_areas(s, unit) if _origins(s, p, unit, d)]
+    lim = b.limit(s)
+    areas = _kind_areas(s, unit)
+    reach = [(o, unit_routes(s, p, o)) for o in areas if s.units[o][p] > 0]
+    return [shared("to", (b.area_ids[d],)) for d in areas
+            if s.units[d][p] < lim and any(o != d and d in r for o, r in reach)]
 
 
 def dest_apply(s: State, a: Action, log: Log) -> State:
@@ -56,9 +70,9 @@ def from_options(s: State) -> list[Action]:
     p = s.pending.player
     unit, d, n = s.pending.data
     b = board(s)
-    out = [Action("from", (b.area_ids[o],)) for o in _origins(s, p, unit, d)]
+    out = [shared("from", (b.area_ids[o],)) for o in _origins(s, p, unit, d)]
     if n > 0:
-        out.append(Action("end"))
+        out.append(shared("end"))
     return out
 
 
@@ -70,7 +84,7 @@ def from_apply(s: State, a: Action, log: Log) -> State:
         say(log, f"{side(p)} ends the move", "move.one-destination", player=p)
         return after_action(s, p, log)
     o = b.area_index[a.args[0]]
-    r = b.route(s, p, o, d)
+    r = route(s, p, o, d)
     if unit == "galley":
         via, rules = r, ["move.one-at-a-time"]
         seas = (o,) + via + (d,)
@@ -89,9 +103,10 @@ def from_apply(s: State, a: Action, log: Log) -> State:
     if unit == "hoplite":
         mode = " by sea" if r[0] == "sea" else " by land"
     say(log, f"{side(p)} moves a {unit} from {b.name(o)} to {b.name(d)}{mode}{path}", *rules, player=p)
-    if from_options(s) == [Action("end")]:
+    more = from_options(s)
+    if more == [Action("end")]:
         return after_action(s, p, log)
-    return s
+    return with_listing(s, more)
 
 
 def _move_why_dest(s: State, a: Action) -> Explanation | None:
@@ -124,7 +139,7 @@ def _blocked(s: State, p: int, unit: str, d: int, o: int | None) -> Explanation:
              "both land and sea.")
     if not b.has_diolkos(s, p):
         with_diolkos = s.evolve(owner=tset(s.owner, b.diolkos[0], p))
-        helps = bool(_origins(with_diolkos, p, unit, d)) if o is None else b.route(with_diolkos, p, o, d) is not None
+        helps = bool(_origins(with_diolkos, p, unit, d)) if o is None else route(with_diolkos, p, o, d) is not None
         if helps:
             rules.append("move.diolkos")
             text += f" Only the owner of {polis_name(b, b.diolkos[0])} may cross the diolkos."
@@ -151,7 +166,7 @@ def _move_why_from(s: State, a: Action) -> Explanation | None:
         return Explanation.of(False, f"{side(p)} has no unit in {b.name(o)}.", "move.one-at-a-time")
     if s.units[d][p] >= b.limit(s):
         return Explanation.of(False, f"{b.name(d)} is full for {side(p)}.", "stack.limit")
-    if o != d and b.route(s, p, o, d) is None:
+    if o != d and route(s, p, o, d) is None:
         return _blocked(s, p, unit, d, o)
     return None
 
@@ -160,8 +175,8 @@ decision("move-dest", dest_options, dest_apply, _move_why_dest)
 decision("move-from", from_options, from_apply, _move_why_from)
 
 
-def _begin_move(unit: str):
-    return lambda s, p, log: s.evolve(pending=Pending("move-dest", p, (unit,)))
+def _begin_move(unit: str) -> Opens:
+    return Opens("move-dest", (unit,))
 
 
 def _move_why(unit: str):
@@ -246,7 +261,7 @@ def _siege_candidates(s: State, p: int) -> list[int]:
 def siege_options(s: State) -> list[Action]:
     p = s.pending.player
     b = board(s)
-    return [Action("polis", (b.polis_ids[i],)) for i in _siege_candidates(s, p) if siege_refusal(s, p, i) is None]
+    return [shared("polis", (b.polis_ids[i],)) for i in _siege_candidates(s, p) if siege_refusal(s, p, i) is None]
 
 
 def siege_apply(s: State, a: Action, log: Log) -> State:
@@ -277,8 +292,11 @@ def _siege_why(s: State, a: Action) -> Explanation | None:
     return siege_refusal(s, s.pending.player, b.polis_index[a.args[0]])
 
 
+_DIE_FACES = ("1", "2", "3", "4")
+
+
 def die_options(s: State) -> list[Action]:
-    return [Action("die", (str(k),)) for k in (1, 2, 3, 4)]
+    return [shared("die", (k,)) for k in _DIE_FACES]
 
 
 def die_apply(s: State, a: Action, log: Log) -> State:
@@ -343,7 +361,19 @@ decision("siege-die", die_options, die_apply)
 
 
 def _siege_avail(s: State, p: int) -> bool:
-    return any(siege_refusal(s, p, i) is None for i in _siege_candidates(s, p))
+    """Whether siege_refusal lets p besiege some polis (its checks, without the explanations)."""
+    b = board(s)
+    free = None
+    for i in _siege_candidates(s, p):
+        if b.comp.poleis[i].capital_of or i in s.sieged:
+            continue
+        if free is None:
+            free = b.discs_free(s, p) != 0
+            supply = b.supply(s, p)
+        need = b.comp.poleis[i].base if s.owner[i] == NEUTRAL else s.pop[i]
+        if supply >= need and free:
+            return True
+    return False
 
 
 def _siege_why_action(s: State, p: int) -> Explanation:
@@ -355,7 +385,7 @@ def _siege_why_action(s: State, p: int) -> Explanation:
                           "fortification in hoplites.", *rules)
 
 
-action(ActionSpec("siege", True, _siege_avail, lambda s, p, log: s.evolve(pending=Pending("siege-polis", p)),
+action(ActionSpec("siege", True, _siege_avail, Opens("siege-polis"),
                   _siege_why_action, ("siege.requirements",), "Besiege a polis", frozenset()))
 
 # --- h. tribute -------------------------------------------------------------------------------
@@ -390,7 +420,7 @@ def _tribute_candidates(s: State, p: int) -> list[int]:
 def tribute_area_options(s: State) -> list[Action]:
     p = s.pending.player
     b = board(s)
-    return [Action("area", (b.area_ids[t],)) for t in _tribute_candidates(s, p) if tribute_refusal(s, p, t) is None]
+    return [shared("area", (b.area_ids[t],)) for t in _tribute_candidates(s, p) if tribute_refusal(s, p, t) is None]
 
 
 def tribute_area_apply(s: State, a: Action, log: Log) -> State:
@@ -431,10 +461,14 @@ def rows_options(s: State) -> list[Action]:
     p = s.pending.player
     t = s.pending.data[0]
     rows, n, _ = _rows(s, p, t)
-    out = []
-    for c in allocations(rows, n, edition_of(s).tribute_all_hoplites):
-        out.append(Action("rows", (",".join(f"{r.good}:{k}" for r, k in zip(rows, c) if k),)))
-    return out
+    return list(_row_choices(tuple(rows), n, edition_of(s).tribute_all_hoplites))
+
+
+@lru_cache(maxsize=512)
+def _row_choices(rows: tuple, n: int, all_hoplites: bool) -> tuple[Action, ...]:
+    """The 'rows' choices for ``n`` hoplites on ``rows``: the same few tables come up again and again."""
+    return tuple(Action("rows", (",".join(f"{r.good}:{k}" for r, k in zip(rows, c) if k),))
+                 for c in allocations(rows, n, all_hoplites))
 
 
 def rows_apply(s: State, a: Action, log: Log) -> State:
@@ -487,7 +521,20 @@ decision("tribute-rows", rows_options, rows_apply, _rows_why)
 
 
 def _tribute_avail(s: State, p: int) -> bool:
-    return any(tribute_refusal(s, p, t) is None for t in _tribute_candidates(s, p))
+    """Whether tribute_refusal lets p demand tribute somewhere (its checks, without the explanations)."""
+    b = board(s)
+    if s.prestige[p] < 1 and s.units[b.home[p]][p] == 0:  # outside the home region tribute costs prestige
+        return False
+    for t in _tribute_candidates(s, p):
+        if b.is_sea[t] or b.area_ids[t] not in b.comp.tribute:
+            continue
+        poleis = b.comp.areas[t].poleis
+        if poleis and not any(s.owner[b.polis_index[x]] == p for x in poleis):
+            continue
+        if t != b.home[p] and s.prestige[p] < 1:
+            continue
+        return b.discs_free(s, p) != 0
+    return False
 
 
 def _tribute_why_action(s: State, p: int) -> Explanation:
@@ -498,5 +545,5 @@ def _tribute_why_action(s: State, p: int) -> Explanation:
                           "polis there, and no disc yet.", "tribute.requirements", "tribute.once-per-round")
 
 
-action(ActionSpec("tribute", True, _tribute_avail, lambda s, p, log: s.evolve(pending=Pending("tribute-area", p)),
+action(ActionSpec("tribute", True, _tribute_avail, Opens("tribute-area"),
                   _tribute_why_action, ("tribute.requirements",), "Demand tribute", frozenset()))

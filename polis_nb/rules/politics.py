@@ -3,13 +3,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .actions import Action, Explanation
+from .actions import Action, Explanation, shared
 from .board import board
 from .common import Log, cubes, add_good, add_prestige, have, polis_name, say, poss, side
 from .editions import edition_of
 from .flow import after_action
 from .military import take_polis
-from .registry import ActionSpec, action, decision
+from .memo import answers
+from .registry import ActionSpec, Opens, action, decision
+from .routes import proxenos_bribes, proxenos_can_travel, proxenos_route, trade_route
 from .state import CHANCE, NEUTRAL, Pending, State, other, tset
 
 # --- i. trade ---------------------------------------------------------------------------------
@@ -66,7 +68,7 @@ def trade_refusal(s: State, p: int, oid: str, mode: str | None = None, good: str
                               "trade.offer")
     if s.offers[b.offer_index[oid]] != NEUTRAL:
         return Explanation.of(False, f"That offer in {mname} already holds a ship this round.", "trade.offer")
-    if b.trade_route(s, p, o.market) is None:
+    if trade_route(s, p, o.market) is None:
         return Explanation.of(False, f"Every sea route from {poss(p)} trade port to {mname} crosses a sea "
                               f"{side(other(p))} controls.", "trade.route", "control.majority")
     can_x = bool(payers(s, p, o))
@@ -93,6 +95,29 @@ def trade_refusal(s: State, p: int, oid: str, mode: str | None = None, good: str
 def _open_offers(s: State, p: int):
     """(offer, goods that can pay an exchange, can buy) for every offer p could take now; the fast
     twin of trade_refusal (a test checks they agree)."""
+    mine = s.goods[p]
+    gi = board(s).good_index
+    for o, prices, load in _reachable_offers(s, p):
+        goods = [g for g, n in prices if mine[gi[g]] >= n]
+        can_b = load is not None and mine[gi["silver"]] >= load
+        if goods or can_b:
+            yield o, goods, can_b
+
+
+def _reachable_offers(s: State, p: int) -> tuple:
+    """(offer, ((demanded good, price), ...), wheat load to buy or None) for every offer open and
+    free this round that a trade ship of p can reach: what p may take, whatever goods it holds.
+    Kept in the memo, so a player acting alone who asks again after paying a good finds it there."""
+    key = ("offers", s.components, p, s.ships_port[p] >= 1, s.owner, s.closed, s.covered, s.round, s.offers,
+           s.markers)
+    memo = answers(s)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = tuple(_find_offers(s, p))
+    return got
+
+
+def _find_offers(s: State, p: int):
     b = board(s)
     if s.ships_port[p] < 1 or not any(s.owner[i] == p for i in b.trade_cities[p]):
         return
@@ -100,24 +125,21 @@ def _open_offers(s: State, p: int):
         if m.id in s.closed:
             continue
         free = [o for o in m.offers if offer_open(s, o) and s.offers[b.offer_index[o.id]] < 0]
-        if not free or b.trade_route(s, p, m.id) is None:
+        if not free or trade_route(s, p, m.id) is None:
             continue
         for o in free:
-            goods = payers(s, p, o)
-            can_b = o.receive == "wheat" and have(s, p, "silver") >= o.load
-            if goods or can_b:
-                yield o, goods, can_b
+            yield o, tuple((g, price(s, o, g)) for g in o.demand), o.load if o.receive == "wheat" else None
 
 
 def offer_options(s: State) -> list[Action]:
     out = []
     for o, goods, can_b in _open_offers(s, s.pending.player):
         if len(o.demand) == 1:
-            out += [Action("offer", (o.id, "exchange")) for _ in goods]
+            out += [shared("offer", (o.id, "exchange")) for _ in goods]
         else:
-            out += [Action("offer", (o.id, "exchange", g)) for g in goods]
+            out += [shared("offer", (o.id, "exchange", g)) for g in goods]
         if can_b:
-            out.append(Action("offer", (o.id, "buy")))
+            out.append(shared("offer", (o.id, "buy")))
     return out
 
 
@@ -128,7 +150,7 @@ def offer_apply(s: State, a: Action, log: Log) -> State:
     o = _offer(s, oid)
     ed = edition_of(s)
     mname = b.comp.markets[b.market_index[o.market]].name
-    route = b.trade_route(s, p, o.market)
+    route = trade_route(s, p, o.market)
     via = "overland" if route == () else "via " + ", ".join(b.comp.areas[b.area_index[x]].name for x in route)
     s = s.evolve(ships_port=tset(s.ships_port, p, s.ships_port[p] - 1),
                  offers=tset(s.offers, b.offer_index[oid], p))
@@ -156,20 +178,25 @@ def offer_apply(s: State, a: Action, log: Log) -> State:
 
 
 def market_die_options(s: State) -> list[Action]:
-    return [Action("roll", (str(k),)) for k in (1, 2, 3, 4)]
+    return [shared("roll", (k,)) for k in ("1", "2", "3", "4")]
 
 
-# how each roll is made: (text, probability of k, moves right)
+# how each roll is made: (text, probability of k as (numerator, denominator), moves right)
 _DICE = {
-    "exchange": ("a die shows", lambda k: Fraction(1, 4), True),
-    "exchange-low": ("the lower of two dice shows", lambda k: Fraction(9 - 2 * k, 16), True),
-    "buy": ("the higher of two dice shows", lambda k: Fraction(2 * k - 1, 16), False),
-    "buy-each": ("its own die shows", lambda k: Fraction(1, 4), False),
+    "exchange": ("a die shows", lambda k: (1, 4), True),
+    "exchange-low": ("the lower of two dice shows", lambda k: (9 - 2 * k, 16), True),
+    "buy": ("the higher of two dice shows", lambda k: (2 * k - 1, 16), False),
+    "buy-each": ("its own die shows", lambda k: (1, 4), False),
 }
 
 
-def market_die_probability(s: State, a: Action) -> Fraction:
+def market_die_weight(s: State, a: Action) -> tuple[int, int]:
+    """The probability of roll ``a`` as (numerator, denominator)."""
     return _DICE[s.pending.data[2]][1](int(a.args[0]))
+
+
+def market_die_probability(s: State, a: Action) -> Fraction:
+    return Fraction(*market_die_weight(s, a))
 
 
 def market_die_apply(s: State, a: Action, log: Log) -> State:
@@ -220,7 +247,7 @@ def _trade_why(s: State, p: int) -> Explanation:
                           "trade.offer", "trade.exchange")
 
 
-action(ActionSpec("trade", False, _trade_avail, lambda s, p, log: s.evolve(pending=Pending("trade-offer", p)),
+action(ActionSpec("trade", False, _trade_avail, Opens("trade-offer"),
                   _trade_why, ("trade.route", "trade.offer"), "Trade"))
 
 # --- j. proxenos ------------------------------------------------------------------------------
@@ -236,7 +263,7 @@ def proxenos_refusal(s: State, p: int, dst: int, mode: str) -> Explanation | Non
     if s.proxenos[other(p)] == dst:
         return Explanation.of(False, f"{polis_name(b, dst)} already hosts {poss(other(p))} proxenos.",
                               "proxenos.one-per-polis")
-    r = b.proxenos_route(s, p, src, dst, mode)
+    r = proxenos_route(s, p, src, dst, mode)
     if r is None:
         return Explanation.of(False, f"There is no {mode} route from {polis_name(b, src)} to {polis_name(b, dst)} "
                               "(Sparta and Thebai have no port; Epidamnos and Abdera no land).", "proxenos.route")
@@ -246,31 +273,26 @@ def proxenos_refusal(s: State, p: int, dst: int, mode: str) -> Explanation | Non
     return None
 
 
-def _proxenos_targets(s: State, p: int):
-    """(destination polis, mode) pairs p's proxenos can afford now; the fast twin of
-    proxenos_refusal (a test checks they agree)."""
-    b = board(s)
+def proxenos_options(s: State) -> list[Action]:
+    """Every (destination, land or sea) p's proxenos can afford: the fast twin of proxenos_refusal
+    (a test checks they agree), from the cheapest bribe to every polis by each mode."""
+    p = s.pending.player
     src = s.proxenos[p]
     if src < 0:
-        return
-    silver = have(s, p, "silver")
-    for mode in ("land", "sea"):
-        routes = b.proxenos_routes(s, p, src, mode)
-        if not routes:
-            continue
-        for d in range(len(s.owner)):
-            if d == src or s.proxenos[other(p)] == d:
-                continue
-            r = b.proxenos_route(s, p, src, d, mode, routes)
-            if r is not None and r[0] <= silver:
-                yield d, mode
-
-
-def proxenos_options(s: State) -> list[Action]:
+        return []
     b = board(s)
-    found = set(_proxenos_targets(s, s.pending.player))
-    return [Action("polis", (b.polis_ids[d], "by", m)) for d in range(len(s.owner)) for m in ("land", "sea")
-            if (d, m) in found]
+    silver = have(s, p, "silver")
+    theirs = s.proxenos[other(p)]
+    by = (("land", proxenos_bribes(s, p, src, "land")), ("sea", proxenos_bribes(s, p, src, "sea")))
+    out = []
+    for d in range(len(s.owner)):
+        if d == src or d == theirs:
+            continue
+        for mode, bribes in by:
+            bribe = bribes[d]
+            if bribe is not None and bribe <= silver:
+                out.append(shared("polis", (b.polis_ids[d], "by", mode)))
+    return out
 
 
 def proxenos_apply(s: State, a: Action, log: Log) -> State:
@@ -278,7 +300,7 @@ def proxenos_apply(s: State, a: Action, log: Log) -> State:
     b = board(s)
     dst, mode = b.polis_index[a.args[0]], a.args[2]
     src = s.proxenos[p]
-    cost, path = b.proxenos_route(s, p, src, dst, mode)
+    cost, path = proxenos_route(s, p, src, dst, mode)
     s = add_good(s, p, "silver", -cost).evolve(proxenos=tset(s.proxenos, p, dst))
     say(log, f"{poss(p)} proxenos travels by {mode} from {polis_name(b, src)} to {polis_name(b, dst)} via "
         + ", ".join(b.name(x) for x in path) + f", bribing {cost} silver", "proxenos.route", "proxenos.bribe",
@@ -293,12 +315,14 @@ def _proxenos_why(s: State, a: Action) -> Explanation | None:
     return proxenos_refusal(s, s.pending.player, b.polis_index[a.args[0]], a.args[2])
 
 
-decision("proxenos-dest", proxenos_options, proxenos_apply, _proxenos_why,
-         legal=lambda s, a: a.kind == "polis" and _proxenos_why(s, a) is None)
+decision("proxenos-dest", proxenos_options, proxenos_apply, _proxenos_why)
 
 
 def _proxenos_avail(s: State, p: int) -> bool:
-    return next(_proxenos_targets(s, p), None) is not None
+    """Whether p's proxenos can travel anywhere (proxenos_options would list something), by a
+    search that stops at the first destination it can afford."""
+    src = s.proxenos[p]
+    return src >= 0 and proxenos_can_travel(s, p, src, have(s, p, "silver"), s.proxenos[other(p)])
 
 
 def _proxenos_action_why(s: State, p: int) -> Explanation:
@@ -308,7 +332,7 @@ def _proxenos_action_why(s: State, p: int) -> Explanation:
 
 
 action(ActionSpec("proxenos", False, _proxenos_avail,
-                  lambda s, p, log: s.evolve(pending=Pending("proxenos-dest", p)), _proxenos_action_why,
+                  Opens("proxenos-dest"), _proxenos_action_why,
                   ("proxenos.route", "proxenos.bribe"), "Move the proxenos",
                   frozenset({"silver"})))
 
@@ -333,7 +357,12 @@ def _ransom_begin(s: State, p: int, log: Log) -> State:
     return after_action(s, p, log)
 
 
-action(ActionSpec("ransom", False, lambda s, p: _ransom_why(s, p) is None, _ransom_begin, _ransom_why,
+def _ransom_ok(s: State, p: int) -> bool:
+    """``_ransom_why(s, p) is None`` without building the explanation."""
+    return s.proxenos[p] < 0 and have(s, p, "silver") >= 2
+
+
+action(ActionSpec("ransom", False, _ransom_ok, _ransom_begin, _ransom_why,
                   ("proxenos.ransom",), "Ransom the proxenos",
                   frozenset({"silver"})))
 
@@ -386,6 +415,16 @@ def _civil_begin(s: State, p: int, log: Log) -> State:
     return after_action(s, p, log)
 
 
-action(ActionSpec("civilwar", False, lambda s, p: _civil_why(s, p) is None, _civil_begin, _civil_why,
+def _civil_ok(s: State, p: int) -> bool:
+    """``_civil_why(s, p) is None`` without building the explanation."""
+    b = board(s)
+    i = s.proxenos[p]
+    if i < 0 or s.owner[i] == p or b.capital[other(p)] == i:
+        return False
+    cost, n = civil_war_cost(s, i)
+    return have(s, p, "silver") >= cost and b.supply(s, p) >= n and b.discs_free(s, p) != 0
+
+
+action(ActionSpec("civilwar", False, _civil_ok, _civil_begin, _civil_why,
                   ("civilwar.target", "civilwar.cost"), "Start a civil war",
                   frozenset({"silver"})))

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .actions import Action, Explanation
-from .state import State
+from .state import Pending, State, keep_legal
 
 
 @dataclass(frozen=True)
@@ -18,8 +18,6 @@ class Handler:
     options: Callable[[State], list[Action]]
     apply: Callable[[State, Action, list], State]
     why: Callable[[State, Action], Explanation | None] | None = None
-    # decides one option without listing them all (must agree with ``options``; a test checks it)
-    legal: Callable[[State, Action], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -32,6 +30,27 @@ class ActionSpec:
     rules: tuple[str, ...]
     title: str
     spends: frozenset[str] | None = None  # goods the action may spend (None: any good)
+
+
+@dataclass(frozen=True)
+class Opens:
+    """An action's ``begin`` that only opens the action's first decision, ``Pending(kind, player,
+    data)``. Being data, the turn decision can set it in the same copy of the State as the action's
+    costs."""
+
+    kind: str
+    data: tuple = ()
+
+    def __call__(self, s: State, p: int, log: list) -> State:
+        return s.evolve(pending=Pending(self.kind, p, self.data))
+
+
+def with_listing(s: State, options: list[Action]) -> State:
+    """``s`` keeping ``options`` as its legal choices: for a handler that has just listed the
+    options of the decision ``s`` waits for (``HANDLERS[s.pending.kind].options(s)``), so that
+    :func:`~polis_nb.rules.engine.legal_actions` need not list them again."""
+    keep_legal(s, tuple(options))
+    return s
 
 
 HANDLERS: dict[str, Handler] = {}
@@ -51,8 +70,8 @@ def handler(kind: str, why=None):
     return deco
 
 
-def decision(kind: str, options, apply, why=None, legal=None) -> None:
-    HANDLERS[kind] = Handler(options, apply, why, legal)
+def decision(kind: str, options, apply, why=None) -> None:
+    HANDLERS[kind] = Handler(options, apply, why)
 
 
 def action(spec: ActionSpec) -> None:

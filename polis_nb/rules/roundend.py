@@ -2,7 +2,7 @@
 projects, feeding, growth, Megalopolis, spoilage, Phoros, then preparing the next round."""
 from __future__ import annotations
 
-from .actions import Action, Explanation
+from .actions import Action, Explanation, shared
 from .board import board
 from .common import Log, add_good, add_prestige, have, is_last_round, polis_name, round_name, say, poss, side
 from .editions import edition_of
@@ -109,8 +109,8 @@ def feed_options(s: State) -> list[Action]:
     b = board(s)
     out = []
     if have(s, p, "wheat") + s.prestige[p] >= need(s, p):
-        out.append(Action("feed", ("prestige",)))
-    out += [Action("release", (b.polis_ids[i],)) for i, o in enumerate(s.owner) if o == p and i != b.capital[p]]
+        out.append(shared("feed", ("prestige",)))
+    out += [shared("release", (b.polis_ids[i],)) for i, o in enumerate(s.owner) if o == p and i != b.capital[p]]
     return out
 
 
@@ -177,7 +177,7 @@ def _grow(s: State, p: int, log: Log):
 def grow_options(s: State) -> list[Action]:
     p = s.pending.player
     b = board(s)
-    return [Action("grow", (b.polis_ids[i],)) for i in _grow_targets(s, p, s.pending.data)] + [Action("end")]
+    return [shared("grow", (b.polis_ids[i],)) for i in _grow_targets(s, p, s.pending.data)] + [shared("end")]
 
 
 def grow_apply(s: State, a: Action, log: Log) -> State:
@@ -277,7 +277,7 @@ def phoros_step(s: State, p: int, log: Log):
 
 def phoros_options(s: State) -> list[Action]:
     p = s.pending.player
-    return [Action("phoros", (str(n),)) for n in range(s.prestige[p] + 1) if _phoros_rate(s, n) is not None]
+    return [shared("phoros", (str(n),)) for n in range(s.prestige[p] + 1) if _phoros_rate(s, n) is not None]
 
 
 def phoros_apply(s: State, a: Action, log: Log) -> State:

@@ -3,12 +3,15 @@
 A :class:`State` holds every piece of the game: round, the pending decision, prestige and goods,
 poleis, units, ships, proxenoi, projects, the event, markets, tribute discs, passes, the battle in
 progress and the outcome. States are hashable and equal by content; they are never mutated, and
-branching is a :func:`dataclasses.replace` of a few tuples.
+branching (:meth:`State.evolve`) copies the references of the fields, never their contents.
+
+Besides its fields a State has one private slot, ``_legal``: the kernel's listing of the legal
+choices, filled the first time it is asked for (see :func:`polis_nb.rules.engine.legal_actions`).
+It is no field: equality, hashing, copies and serialisation never see it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from operator import attrgetter
 from typing import Any
 
 PLAYERS = ("athens", "sparta")
@@ -84,8 +87,14 @@ class Outcome:
         return f"{who}{sc}: {self.reason} [{', '.join(self.rules)}]"
 
 
+class _Memo:
+    """The private slot a State keeps beside its fields (unset until the kernel fills it)."""
+
+    __slots__ = ("_legal",)
+
+
 @dataclass(frozen=True, slots=True)
-class State:
+class State(_Memo):
     """A position of Polis. Build one with :func:`polis_nb.new_game` or the position editor."""
 
     edition: str
@@ -160,11 +169,10 @@ class State:
         """A copy with some fields changed (the fast path behind every decision)."""
         if changes and not changes.keys() <= _STATE_FIELD_SET:
             raise TypeError(f"unknown State field(s): {sorted(set(changes) - _STATE_FIELD_SET)}")
-        new = _new(State)
-        for put, v in zip(_SETTERS, _get_all(self)):  # copy every slot (C-level getters and setters)
-            put(new, v)
+        new = _draft(self)
         for name, v in changes.items():
-            _set(new, name, v)
+            setattr(new, name, v)
+        new.__class__ = State
         return new
 
     # --- serialisation (implemented in rules.notation, imported lazily) ------------------------
@@ -203,7 +211,30 @@ class State:
 
 _STATE_FIELDS = tuple(f.name for f in fields(State))
 _STATE_FIELD_SET = frozenset(_STATE_FIELDS)
-_get_all = attrgetter(*_STATE_FIELDS)
-_SETTERS = tuple(State.__dict__[name].__set__ for name in _STATE_FIELDS)
-_new = object.__new__
-_set = object.__setattr__
+
+#: ``keep_legal(s, acts)``: keep ``acts``, the legal choices of ``s``, in its private slot (for the
+#: kernel: :func:`polis_nb.rules.engine.legal_actions` and the handlers that list them first)
+keep_legal = _Memo._legal.__set__  # type: ignore[attr-defined]
+
+
+# A copy is the fast path behind every decision (a few per decision), so it is made as cheaply as
+# Python allows: on an unfrozen twin of State with the very same slots, plain attribute stores
+# (which the interpreter specialises for slots) fill a new object, and ``__class__`` assignment
+# then makes it a State. CPython permits that assignment only between classes of identical layout
+# (it checks the base and the slot names), which the twin has by construction.
+_Draft = type("_Draft", (_Memo,), {"__slots__": _STATE_FIELDS, "__doc__": "A State being copied."})
+
+
+def _drafter():
+    """``_draft(s)``: a new _Draft holding the same field values as ``s`` (not its ``_legal``
+    slot), in straight-line code generated from the field names, as dataclasses generate
+    ``__init__``."""
+    lines = ["def _draft(s):", "    new = _new(_Draft)"]
+    lines += [f"    new.{name} = s.{name}" for name in _STATE_FIELDS]
+    lines.append("    return new")
+    env = {"_new": object.__new__, "_Draft": _Draft}
+    exec("\n".join(lines), env)  # noqa: S102 - the text is built from the field names above
+    return env["_draft"]
+
+
+_draft = _drafter()
