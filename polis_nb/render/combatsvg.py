@@ -163,7 +163,7 @@ def _end(y: float, end: dict) -> tuple[str, float]:
         out.append(body)
         cy += th + 2
     h = cy - y
-    return (f'<g class="end"><rect class="endbox" x="{_f(x)}" y="{_f(y)}" width="{_f(inner)}" height="{_f(h)}" '
+    return (f'<g class="battle-end"><rect class="endbox" x="{_f(x)}" y="{_f(y)}" width="{_f(inner)}" height="{_f(h)}" '
             f'rx="6"/>' + "".join(out) + "</g>"), h
 
 

@@ -112,7 +112,7 @@ def test_combat_picture_follows_the_battle_to_its_end():
         ch = w.view["choice"]
         w.play("fight" if ch["kind"] == "window" else ch["options"][0]["action"])
     picture = bundle(w)[SVG]
-    end = next(g for g in ET.fromstring(picture).iter(NS + "g") if g.get("class") == "end")
+    end = next(g for g in ET.fromstring(picture).iter(NS + "g") if g.get("class") == "battle-end")
     assert "The battle is over: " + w.view["end"]["cause_text"] in "".join(end.itertext())
     assert w.view["reveal"] and "Exchange " in picture
 

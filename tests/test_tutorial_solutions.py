@@ -1,0 +1,121 @@
+"""The tutorials' exercises ship unsolved, and their folded solutions solve them.
+
+An exercise in a tutorial is three cells, found by the first line of each:
+
+- the reader's cell, ``# exercise: <name>``: it starts from the exercise position and leaves the
+  decisions to the reader (as shipped it decides nothing);
+- the checker cell, ``# check: <name>``: its stored output says "Not yet: ..." with the reason and a hint;
+- right after it, a markdown cell ``<details><summary>Solution</summary> ... </details>`` holding a
+  fenced python block whose first line is ``# solution: <name>``.
+
+For each exercise the test runs the notebook's code cells before the reader's cell in one namespace
+(plain Python, no kernel: widgets are built without a browser), then the solution in place of the
+reader's cell, then the checker, and expects the checker to say "Correct: ...". The shipped reader's
+cell, checked the same way, must say "Not yet" (as its stored output does; nbval compares that one).
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
+KNOWN = {  # notebook -> the names of its exercises, in order (any other marked exercise is tested too)
+    "07-trade.ipynb": ["trade"],
+    "08-proxenos.ipynb": ["proxenos"],
+    "09-battles.ipynb": ["sure-loss"],
+    "10-round-and-game-end.ipynb": ["feeding"],
+    "11-annotated-game.ipynb": ["last-growth"],
+    "12-authoring.ipynb": ["annotate"],
+}
+SUCCESS, NOT_YET = "Correct:", "Not yet:"
+SOLUTION = re.compile(r"<details>\s*<summary>Solution</summary>(.*?)</details>", re.S)
+FENCE = re.compile(r"```python\n(.*?)```", re.S)
+
+
+def _first_line(cell) -> str:
+    return cell.source.split("\n", 1)[0].strip()
+
+
+def _index(nb, marker: str) -> int:
+    hits = [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and _first_line(c) == marker]
+    assert len(hits) == 1, f"expected exactly one code cell starting with {marker!r}, found {len(hits)}"
+    return hits[0]
+
+
+def _stdout(cell) -> str:
+    return "".join(o.get("text", "") for o in cell.outputs if o.get("output_type") == "stream"
+                   and o.get("name") == "stdout")
+
+
+def _solution(nb, name: str, after: int) -> str:
+    cell = nb.cells[after + 1] if after + 1 < len(nb.cells) else None
+    assert cell is not None and cell.cell_type == "markdown", "the solution must follow the checker cell"
+    folded = SOLUTION.search(cell.source)
+    assert folded, "the solution is folded in <details><summary>Solution</summary> ... </details>"
+    blocks = FENCE.findall(folded.group(1))
+    mine = [b for b in blocks if b.split("\n", 1)[0].strip() == f"# solution: {name}"]
+    assert len(mine) == 1, f"one ```python block starting with '# solution: {name}' inside the <details>"
+    return mine[0]
+
+
+def _run(source: str, ns: dict, label: str) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(source, label, "exec"), ns)
+    return out.getvalue()
+
+
+def _exercises() -> dict[str, list[str]]:
+    found = {}
+    for path in sorted(TUTORIALS.glob("*.ipynb")):
+        nb = nbformat.read(path, as_version=4)
+        names = [_first_line(c)[len("# exercise: "):] for c in nb.cells
+                 if c.cell_type == "code" and _first_line(c).startswith("# exercise: ")]
+        if names:
+            found[path.name] = names
+    return found
+
+
+CASES = [(nb, name) for nb, names in _exercises().items() for name in names]
+
+
+def test_the_known_exercises_are_marked():
+    found = _exercises()
+    for notebook, names in KNOWN.items():
+        assert set(names) <= set(found.get(notebook, [])), \
+            f"{notebook}: expected the exercises {names} marked '# exercise: <name>', found {found.get(notebook)}"
+
+
+@pytest.mark.parametrize("notebook,name", CASES, ids=[f"{n[:2]}-{x}" for n, x in CASES])
+def test_exercise_ships_unsolved_and_its_solution_solves_it(notebook, name, monkeypatch):
+    nb = nbformat.read(TUTORIALS / notebook, as_version=4)
+    mine, check = _index(nb, f"# exercise: {name}"), _index(nb, f"# check: {name}")
+    assert mine < check
+    stored = _stdout(nb.cells[check])
+    assert stored.startswith(NOT_YET), f"the shipped checker's stored output must say 'Not yet': {stored!r}"
+    solution = _solution(nb, name, check)
+
+    monkeypatch.chdir(TUTORIALS)
+    ns: dict = {"__name__": "__main__"}
+    for k, cell in enumerate(nb.cells[:mine]):
+        if cell.cell_type == "code":
+            _run(cell.source, ns, f"{notebook} cell {k}")
+    between = [c.source for c in nb.cells[mine + 1:check] if c.cell_type == "code"]
+
+    shipped = dict(ns)
+    _run(nb.cells[mine].source, shipped, f"{notebook} exercise")
+    for k, src in enumerate(between):
+        _run(src, shipped, f"{notebook} between {k}")
+    said = _run(nb.cells[check].source, shipped, f"{notebook} check")
+    assert said.startswith(NOT_YET), said
+
+    _run(solution, ns, f"{notebook} solution")
+    for k, src in enumerate(between):
+        _run(src, ns, f"{notebook} between {k}")
+    said = _run(nb.cells[check].source, ns, f"{notebook} check")
+    assert said.startswith(SUCCESS) and NOT_YET not in said, said
