@@ -76,8 +76,8 @@ def events():
     for e in c.events:
         d = describe_card(c, e.id)
         text = "**effect unknown** (no effect applied)" if d["effect_unknown"] else d["text"]
-        if not e.effect_unknown and e.effects and d["text"] == "no effect":  # a card with effects but no text
-            text = "; ".join(f"{x.player}: {x.op} {' '.join(map(str, x.args))}" for x in e.effects)
+        if d["composed"]:  # the file gives no text: describe_card composed it from the effects
+            text += " \\*"
         print(f"| {d['round']} | `{e.id}` | {e.name} | {e.copies} | {text} | {', '.join(d['rules']) or '—'} "
               f"| {d['provenance']} |")
 

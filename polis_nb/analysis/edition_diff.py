@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from ..data.types import PROVENANCE_RULES
 from ..rules import RULES, State, apply_unchecked, chance_outcomes, explain, legal_actions
 from ..rules.actions import PolisError
 from ..rules.board import board, components_named
@@ -157,7 +158,7 @@ def _edition_specific(rid: str) -> bool:
 def _primary(ids: tuple[str, ...]) -> str | None:
     """The rule that decides a refusal: the first edition-specific id, else the first id that is not a
     generic kernel rule."""
-    ids = tuple(r for r in ids if not r.startswith("decision.") and r != "data.reconstructed")
+    ids = tuple(r for r in ids if not _generic(r))
     for r in ids:
         if _edition_specific(r):
             return r
@@ -193,8 +194,14 @@ def _log_ids(s: State) -> tuple[str, ...]:
     return tuple(dict.fromkeys(r for e in s.log for r in e.rules))
 
 
+# the rules a value's provenance adds ("data.prototype", "data.reconstructed"): they warn about a component
+# value, and never name the rule that makes two editions differ
+_DATA_RULES = frozenset(PROVENANCE_RULES.values())
+
+
 def _generic(rid: str) -> bool:
-    return rid.startswith("decision.") or rid == "data.reconstructed"
+    """A generic kernel rule: a decision's form, or the provenance warning of a component value."""
+    return rid.startswith("decision.") or rid in _DATA_RULES
 
 
 def _numbers(text: str) -> list[str]:

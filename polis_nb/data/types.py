@@ -119,21 +119,23 @@ class Effect:
     op and args (the kernel's rule id in brackets):
 
     - gain | lose (good or "prestige", amount); place (unit "hoplite"|"galley", area);
-      remove-own-unit (count); close-market (market); start-player (side); close-offer (offer id)
-      [event.effects, event.start-player]
+      remove-own-unit (count) [event.effects]
+    - close-market (market); close-offer (offer id): no trade there this round [trade.market-closed]
+    - start-player (side): that side starts the round, whatever the prestige [event.start-player]
     - cede-polis (population): the player gives one own polis of that population, never the capital
       nor a polis it received from this card, to the rival, who picks it [event.betrayal]
     - send-abroad (unit, market, required, prestige each): before the round the player may send own
       units of that kind off the board to the market, gaining the prestige for each; for each of the
-      ``required`` units it cannot send it loses 1 prestige [event.egypt, event.persian-king]
+      ``required`` units it cannot send it loses 1 prestige [event.units-abroad]
     - return-abroad (share "all" | "half-up"): at round end that share of the units sent abroad
-      comes back, placed one at a time by their owners in turn where the stacking limit allows;
-      "half-up" rounds in the player's favour, one of the two stated exceptions [event.egypt]
+      comes back, placed one at a time by their owners in turn where the stacking limit allows
+      [event.units-abroad]; "half-up" rounds in the player's favour, one of the two stated
+      exceptions to rounding against the player [event.egypt-rounding]
     - sell-prestige (silver each): the player may give any number of prestige for that much silver
       each [event.treasury]
     - blockade-penalty (market, market, prestige, galleys, sea, sea): ``when`` end-of-turn; a player
-      whose control leaves the rival no free route to either market loses the prestige, unless it has
-      that many galleys in the two seas together [event.free-trade]
+      whose control leaves the rival no free route to one of the markets (or both) loses the prestige
+      once, unless it has that many galleys in the two seas together [event.free-trade]
     - double-battle-prestige (): once this round the player may double the prestige it won in one
       battle [event.great-commanders]
     - hire-units (silver each): hoplites and galleys may be paid with that much silver each, the cube
@@ -144,8 +146,9 @@ class Effect:
     - landing (territory, losses): the side with more hoplites there loses up to that many (both on a
       tie); with no hoplites left, the territory pays no tribute this round [event.carthage]
     - tribute-cap (territory, hoplites): at most that many hoplites collect tribute there [event.etna]
-    - replay-tied-exchanges (): a battle exchange that costs no unit and wins no prestige is fought
-      again by the same attacker [event.superstition]
+    - replay-tied-exchanges (): a battle exchange whose cards tie (each attacking card matched by the
+      card answering it, of equal value, so an attacking Salpinx never ties) is fought again by the same attacker
+      instead of the roles changing, if the battle goes on [event.superstition]
 
     player: "athens" | "sparta" | "both"; when: "now" | "end-of-turn" | "end-of-round"
     """

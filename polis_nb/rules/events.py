@@ -20,7 +20,7 @@ from functools import lru_cache
 from ..data import Components, Effect, EventCard
 from .actions import Action, Explanation, shared
 from .board import board, components_named
-from .common import Log, add_good, add_prestige, have, polis_name, say, side
+from .common import Log, add_good, add_prestige, have, polis_name, poss, say, side
 from .registry import decision
 from .routes import trade_route
 from .state import CHANCE, Outcome, Pending, State, other, tset
@@ -77,7 +77,11 @@ def in_force(s: State, op: str, p: int | None = None) -> Effect | None:
 def describe_card(comp: Components, cid: str) -> dict:
     """What a renderer shows of an event card: id, name, deck (round label and name), copies, our
     one-line ``text``, ``effect_unknown`` with the ``note`` on what is known, ``timing``, the rule ids its
-    effects follow, and its provenance (kind and source)."""
+    effects follow, and its provenance (kind and source).
+
+    ``text`` is the card's own text. Where the file gives none, a card with effects gets a sentence
+    composed from them (:func:`effects_text`; ``composed`` is then True), so it never reads "no effect";
+    a card without effects reads "effect unknown" (``effect_unknown``) or "no effect"."""
     ev = next(e for e in comp.events if e.id == cid)
     rnd = next((r for r in comp.rounds if r.label == ev.deck), None)
     rules = list(dict.fromkeys(OP_RULES[e.op] for e in ev.effects))
@@ -86,10 +90,85 @@ def describe_card(comp: Components, cid: str) -> dict:
     if ev.timing == "end-of-turn":
         rules.append("event.end-of-turn")
     prov = comp.provenance_of("events", cid)
+    composed = not ev.text and bool(ev.effects)
+    text = ev.text or (effects_text(comp, ev) if composed else "effect unknown" if ev.effect_unknown else "no effect")
     return {"id": ev.id, "name": ev.name, "deck": ev.deck, "round": rnd.name if rnd else ev.deck,
-            "copies": ev.copies, "text": ev.text or ("effect unknown" if ev.effect_unknown else "no effect"),
+            "copies": ev.copies, "text": text, "composed": composed,
             "effect_unknown": ev.effect_unknown, "note": ev.note, "timing": ev.timing, "rules": rules,
             "provenance": prov.kind, "source": prov.source}
+
+
+def effects_text(comp: Components, ev: EventCard) -> str:
+    """A plain sentence saying what the card's effects do, one clause per effect in their order (with its
+    timing when it does not act at once), for a card whose file gives no ``text``; "" without effects."""
+    area = {a.id: a.name for a in comp.areas}
+    market = {m.id: m.name for m in comp.markets}
+
+    def who(p: str) -> str:
+        return "each side" if p == "both" else side(PLAYER_IDS[p])
+
+    def whose(p: str) -> str:
+        return "each side's" if p == "both" else poss(PLAYER_IDS[p])
+
+    def clause(e: Effect) -> str:
+        a, w = e.args, who(e.player)
+        if e.op in ("gain", "lose"):
+            return f"{w} {e.op}s {a[1]} {a[0]}"
+        if e.op == "place":
+            return f"{w} places a {a[0]} from its supply in {area[str(a[1])]}"
+        if e.op == "remove-own-unit":
+            n = int(a[0])
+            return f"{w} takes {'one' if n == 1 else n} of its own hoplites or galleys off the board"
+        if e.op == "close-market":
+            return f"{market[str(a[0])]} takes no trade this round"
+        if e.op == "close-offer":
+            return f"offer {a[0]} takes no trade this round"
+        if e.op == "start-player":
+            return f"{who(str(a[0]))} starts this round, whatever the prestige"
+        if e.op == "cede-polis":
+            return (f"{w} hands one of its poleis of population {a[0]} (not the capital) with its projects to the "
+                    "rival, who picks it")
+        if e.op == "send-abroad":
+            unit, to, need, each = str(a[0]), market[str(a[1])], int(a[2]), int(a[3])
+            paid = f" for {each} prestige each" if each else ""
+            if need:
+                return (f"before the round {w} sends at least {_units(need, unit)} to {to}{paid} (1 prestige for "
+                        "each it cannot send)")
+            return f"before the round {w} may send {unit}s to {to}{paid}"
+        if e.op == "return-abroad":
+            return ("the units sent abroad all come back" if a[0] == "all"
+                    else "half the units sent abroad come back, rounded up")
+        if e.op == "sell-prestige":
+            return f"before the round {w} may give prestige for {a[0]} silver each"
+        if e.op == "blockade-penalty":
+            m1, m2, n, galleys, s1, s2 = (str(x) for x in a)
+            return (f"{'a side' if e.player == 'both' else w} ending its turn with the rival cut off from "
+                    f"{market[m1]} or {market[m2]} loses {n} prestige, unless it holds {galleys} galleys in "
+                    f"{area[s1]} and {area[s2]}")
+        if e.op == "double-battle-prestige":
+            return f"once this round {w} may double the prestige it won in one battle"
+        if e.op == "hire-units":
+            return (f"this round {w} may hire hoplites and galleys for {a[0]} silver each, the cube coming from the "
+                    "supply")
+        if e.op == "quell-pacifists":
+            return (f"this round tribute in {whose(e.player)} home region may put hoplites, up to the capital's "
+                    f"population, on the pacifists for {a[0]} prestige each")
+        if e.op == "battle-threshold":
+            return f"this round a battle starts at {a[0]} units in an area"
+        if e.op == "landing":
+            where = area[str(a[0])]
+            return (f"the side with more hoplites in {where} loses up to {a[1]} (both on a tie); an empty {where} "
+                    "pays no tribute this round")
+        if e.op == "tribute-cap":
+            return f"at most {a[1]} hoplites collect tribute in {area[str(a[0])]} this round"
+        if e.op == "replay-tied-exchanges":
+            return "this round a battle exchange whose cards tie is fought again by the same attacker"
+        raise ValueError(f"effect {e.op!r} is not in the vocabulary")  # pragma: no cover - the loader checks it
+
+    when = {"now": "", "end-of-turn": "at the end of every turn, ", "end-of-round": "at round end, "}
+    said = {("blockade-penalty", "end-of-turn")}  # clauses that name their moment themselves
+    text = "; ".join(("" if (e.op, e.when) in said else when[e.when]) + clause(e) for e in ev.effects)
+    return text[:1].upper() + text[1:] + "." if text else ""
 
 
 # --------------------------------------------------------------------------------------------
@@ -257,10 +336,19 @@ def _whom(e: Effect) -> str:
     return "each side" if e.player == "both" else side(PLAYER_IDS[e.player])
 
 
+def _whose(e: Effect) -> str:
+    return "each side's" if e.player == "both" else poss(PLAYER_IDS[e.player])
+
+
+def _units(n: int, unit: str) -> str:
+    """The number and the unit: "1 galley", "3 galleys"."""
+    return f"{n} {unit}{'' if n == 1 else 's'}"
+
+
 _IN_FORCE_TEXT = {
     "hire-units": lambda e, b: f"this round {_whom(e)} may hire hoplites and galleys for {e.args[0]} silver each, "
                                "taking the cube from its supply instead of the polis",
-    "quell-pacifists": lambda e, b: f"this round tribute in {_whom(e)}'s home region may put hoplites, up to the "
+    "quell-pacifists": lambda e, b: f"this round tribute in {_whose(e)} home region may put hoplites, up to the "
                                     f"capital's population, on the pacifists, worth {e.args[0]} prestige each",
     "double-battle-prestige": lambda e, b: f"once this round {_whom(e)} may double the prestige won in one battle",
     "battle-threshold": lambda e, b: f"this round a battle starts at {e.args[0]} units in an area",
@@ -300,7 +388,7 @@ def _landing(s: State, t: int, most: int, name: str, log: Log) -> State:
 def _ask_remove(s: State, cid: str, k: int, p: int, steps: tuple, log: Log):
     if any(u[p] for u in s.units):
         return s.evolve(pending=Pending("event-remove", p, (cid, steps))), True
-    say(log, f"{side(p)} has no unit to remove", "event.effects", player=p)
+    say(log, f"{card(s, cid).name}: {side(p)} has no unit to remove", "event.effects", player=p)
     return s, False
 
 
@@ -473,9 +561,10 @@ def _send_why(s: State, a: Action) -> Explanation | None:
     cid, _, k, sent = s.pending.data
     e = card(s, cid).effects[k]
     if a.kind == "end":
-        return Explanation.of(False, f"{side(p)} must send at least {e.args[2]} {e.args[0]}s while it has any "
+        return Explanation.of(False, f"{side(p)} must send at least {_units(int(e.args[2]), str(e.args[0]))} "
+                              "while it has any "
                               f"(sent so far: {sent}).", "event.units-abroad")
-    return Explanation.of(False, f"Send one of {side(p)}'s own {e.args[0]}s: "
+    return Explanation.of(False, f"Send one of {poss(p)} own {e.args[0]}s: "
                           + ", ".join(str(x) for x in send_options(s)) + ".", "event.units-abroad")
 
 
@@ -544,11 +633,11 @@ def _blockade(s: State, e: Effect, p: int, log: Log, name: str) -> State:
     names = " and ".join(b.comp.markets[b.market_index[m]].name for m in cut)
     held = s.units[b.area_index[str(sea1)]][p] + s.units[b.area_index[str(sea2)]][p]
     if held >= int(galleys):
-        say(log, f"{name}: {side(p)} blocks {side(r)}'s route to {names} but keeps {held} galleys in "
+        say(log, f"{name}: {side(p)} blocks {poss(r)} route to {names} but keeps {held} galleys in "
             f"{b.name(b.area_index[str(sea1)])} and {b.name(b.area_index[str(sea2)])}, so it pays nothing",
             "event.free-trade", player=p)
         return s
-    return pay_prestige(s, p, int(n), name, log, f"{side(p)} ends its turn blocking {side(r)}'s route to {names} "
+    return pay_prestige(s, p, int(n), name, log, f"{side(p)} ends its turn blocking {poss(r)} route to {names} "
                         f"and loses {n} prestige", "event.free-trade", "event.end-of-turn")
 
 
@@ -576,8 +665,9 @@ def _coming_back(s: State, share: str, name: str, log: Log) -> State:
         for unit, n in away(s, p).items():
             back = n if share == "all" else (n + 1) // 2
             rules = ["event.units-abroad"] + (["event.egypt-rounding"] if share == "half-up" else [])
-            how = "" if share == "all" else f", half rounded up in {side(p)}'s favour; {n - back} lost"
-            say(log, f"{name}: {back} of {side(p)}'s {n} {unit}{'s' if n > 1 else ''} abroad come back{how}",
+            how = "" if share == "all" else f", half rounded up in {poss(p)} favour; {n - back} lost"
+            say(log, f"{name}: {back} of {poss(p)} {_units(n, unit)} abroad {'comes' if back == 1 else 'come'} "
+                f"back{how}",
                 *rules, player=p)
             s = set_memo(s, f"away-{unit}", p, back)
     return s
@@ -597,8 +687,8 @@ def _next_return(s: State, p: int, log: Log) -> tuple[State, bool]:
             if _return_areas(s, q, unit):
                 return s.evolve(pending=Pending("event-return", q, (unit,))), True
             s = set_memo(s, f"away-{unit}", q, 0)
-            say(log, f"{card(s, s.event).name if s.event else 'The event'}: no area has room for {side(q)}'s "
-                f"{n} {unit}{'s' if n > 1 else ''}, which go back to its supply", "event.units-abroad",
+            say(log, f"{card(s, s.event).name if s.event else 'The event'}: no area has room for {poss(q)} "
+                f"{_units(n, unit)}, which {'goes' if n == 1 else 'go'} back to its supply", "event.units-abroad",
                 "stack.limit", player=q)
     return s, False
 
@@ -619,7 +709,7 @@ def return_apply(s: State, a: Action, log: Log) -> State:
     u = s.units[i]
     s = s.evolve(units=tset(s.units, i, tset(u, p, u[p] + 1)))
     s = set_memo(s, f"away-{unit}", p, memo(s, f"away-{unit}", p) - 1)
-    say(log, f"{card(s, s.event).name}: {side(p)}'s {unit} comes back to {b.name(i)}", "event.units-abroad",
+    say(log, f"{card(s, s.event).name}: {poss(p)} {unit} comes back to {b.name(i)}", "event.units-abroad",
         player=p)
     s, waiting = _next_return(s, other(p), log)
     return s if waiting else resume_roundend(s.evolve(roundend=(0, 0)), log)
@@ -627,7 +717,7 @@ def return_apply(s: State, a: Action, log: Log) -> State:
 
 def _return_why(s: State, a: Action) -> Explanation | None:
     p = s.pending.player
-    return Explanation.of(False, f"Place {side(p)}'s {s.pending.data[0]} in an area of its kind below the stacking "
+    return Explanation.of(False, f"Place {poss(p)} {s.pending.data[0]} in an area of its kind below the stacking "
                           "limit: " + ", ".join(str(x) for x in return_options(s)) + ".", "event.units-abroad",
                           "stack.limit")
 

@@ -17,6 +17,7 @@ from polis_nb.data import (
     Components,
     default_components,
     load_components,
+    packaged_components,
 )
 
 from .helpers import has as _has
@@ -100,9 +101,90 @@ def test_data_map_edges_as_decided(comp: Components) -> None:
     assert by_id["achaia"].poleis == ()
     land_edges = {frozenset((a.id, n)) for a in comp.areas if a.kind == "land" for n in a.neighbours}
     assert len(land_edges) == 13
-    assert comp.provenance_of("adjacency", "makedonia-akarnania").kind == "reconstructed"
-    assert comp.provenance_of("adjacency", "akarnania-makedonia").kind == "reconstructed"
+    assert comp.provenance_of("adjacency", "makedonia-akarnania").kind == "prototype"
+    assert comp.provenance_of("adjacency", "akarnania-makedonia").kind == "prototype"
     assert comp.provenance_of("adjacency", "attika-boiotia").kind == "derived"
+    assert comp.provenance_of("adjacency", "boiotia-kyklades").kind == "reconstructed"
+
+
+# prototype-data.md §2.7-2.8: the prototype's map graph, port arrows and market seas
+PROTOTYPE_LAND = {("makedonia", "akarnania"), ("makedonia", "thessalia"), ("akarnania", "thessalia"),
+                  ("thessalia", "boiotia"), ("boiotia", "attika"), ("attika", "megaris"), ("megaris", "arkadia"),
+                  ("megaris", "achaia"), ("achaia", "arkadia"), ("achaia", "messenia"), ("arkadia", "messenia"),
+                  ("arkadia", "lakedaimon"), ("messenia", "lakedaimon")}
+PROTOTYPE_COASTS = {("makedonia", "thrakikon"), ("akarnania", "ionion"), ("thessalia", "ionion"),
+                    ("attika", "kyklades"), ("megaris", "kyklades"), ("megaris", "ionion"), ("arkadia", "myrtoon"),
+                    ("lakedaimon", "myrtoon"), ("messenia", "ionion"), ("sikelia", "ionion"), ("ionia", "noties")}
+PROTOTYPE_SEAS = {("thrakikon", "kyklades"), ("thrakikon", "noties"), ("kyklades", "noties"), ("kyklades", "myrtoon"),
+                  ("myrtoon", "noties"), ("myrtoon", "ionion")}
+PROTOTYPE_EDGES = {frozenset(e) for e in PROTOTYPE_LAND | PROTOTYPE_COASTS | PROTOTYPE_SEAS}
+# the three prototype edges ed1-default leaves out (unverified in polis-data.md; the prototype's graph
+# lacks Boiotia-Megaris and Thessalia-Kyklades, which worked examples need)
+LEFT_OUT = {frozenset(e) for e in (("achaia", "messenia"), ("myrtoon", "noties"), ("thrakikon", "noties"))}
+
+
+def _edges(c: Components) -> set[frozenset[str]]:
+    return {frozenset((a.id, n)) for a in c.areas for n in (*a.neighbours, *a.coasts)}
+
+
+def test_data_map_provenance_follows_the_prototype(comp: Components) -> None:
+    """An edge, port arrow or market sea once reconstructed that the prototype's map agrees with is
+    labelled prototype (14 edges, 9 port arrows, 3 market seas); reconstructed stays only where no source
+    speaks, and ed1-default keeps its 33 edges."""
+    edges = _edges(comp)
+    assert len(edges) == 33 and not edges & LEFT_OUT
+    assert PROTOTYPE_EDGES - edges == LEFT_OUT and edges - PROTOTYPE_EDGES == {
+        frozenset(e) for e in (("boiotia", "megaris"), ("thessalia", "kyklades"), ("boiotia", "kyklades"),
+                               ("thessalia", "thrakikon"), ("lakedaimon", "ionion"), ("achaia", "ionion"))}
+    kinds: Counter[str] = Counter()
+    for e in edges:
+        a, b = sorted(e)
+        prov = comp.provenance_of("adjacency", f"{a}-{b}")
+        kinds[prov.kind] += 1
+        if prov.kind == "prototype":
+            assert e in PROTOTYPE_EDGES and prov.source == "prototype-data.md §2.8" and prov.basis, e
+        if prov.kind == "reconstructed":
+            assert e not in PROTOTYPE_EDGES, e
+    assert kinds == {"derived": 15, "prototype": 14, "reconstructed": 4}
+    ports = Counter(comp.provenance_of("poleis", p.id, "ports").kind for p in comp.poleis)
+    assert ports == {"stated": 3, "derived": 6, "prototype": 9}
+    assert all(comp.provenance_of("poleis", p.id, "ports").source == "prototype-data.md §2.7"
+               for p in comp.poleis if comp.provenance_of("poleis", p.id, "ports").kind == "prototype")
+    seas = {m.id: comp.provenance_of("markets", m.id, "seas") for m in comp.markets}
+    assert {m: p.kind for m, p in seas.items()} == {"euxeinos": "prototype", "persis": "stated",
+                                                    "illyria": "prototype", "thrake": "prototype",
+                                                    "aigyptos": "derived"}
+    assert all(p.source == "prototype-data.md §2.8" for p in seas.values() if p.kind == "prototype")
+    assert comp.trade_ports["athens"] == ("kyklades",)  # as printed: the Ed1 trade example crosses Kyklades
+
+
+def test_data_prototype_overlay_has_the_prototype_map() -> None:
+    """prototype-data.md §2.8: the ed1-prototype overlay adds the prototype's three edges ed1-default leaves
+    out and reaches Aigyptos from Noties, each labelled prototype; Athens still trades from Kyklades."""
+    base, proto = packaged_components("ed1-default"), packaged_components("ed1-prototype")
+    assert _edges(proto) == _edges(base) | LEFT_OUT
+    for e in LEFT_OUT:
+        a, b = sorted(e)
+        assert proto.provenance_of("adjacency", f"{a}-{b}").kind == "prototype"
+    aig = {m.id: m for m in proto.markets}["aigyptos"]
+    assert aig.seas == ("noties",) and proto.provenance_of("markets", "aigyptos", "seas").kind == "prototype"
+    assert {m.id: m.seas for m in base.markets}["aigyptos"] == ("myrtoon",)
+    assert proto.trade_ports == base.trade_ports and proto.trade_ports["athens"] == ("kyklades",)
+
+
+def test_data_offer_basis_per_market() -> None:
+    """The offers' basis speaks of the prototype's wheat payment only where a market has a silver offer."""
+    for name in ("ed1-default", "ed1-prototype"):
+        c = packaged_components(name)
+        for m in c.markets:
+            prov = c.provenance_of("markets", m.id, "offers")
+            if prov.kind != "prototype":
+                continue
+            silver = [o for o in m.offers if o.receive == "silver"]
+            assert ("lets wheat pay for the silver" in prov.basis) == bool(silver), (name, m.id, prov.basis)
+            assert "silver-for-wheat" not in prov.basis
+            for o in silver:
+                assert f"silver {o.load}-load" in prov.basis and f"(here {o.demand[0]})" in prov.basis
 
 
 def test_data_every_id_resolves(comp: Components) -> None:
@@ -151,7 +233,7 @@ def test_data_poleis_table(comp: Components) -> None:
     assert sum(1 for p in comp.poleis if p.project_types) == 12
     for p in comp.poleis:
         assert 1 <= p.base <= p.max_pop and p.growth >= 1
-    assert comp.provenance_of("poleis", "argos", "ports").kind == "reconstructed"
+    assert comp.provenance_of("poleis", "argos", "ports").kind == "prototype"
     assert comp.provenance_of("poleis", "chalkis", "ports").kind == "stated"
     assert comp.provenance_of("poleis", "argos", "base").kind == "derived"
 
@@ -235,6 +317,17 @@ def test_data_events(comp: Components) -> None:
         ("place", "sparta", ("hoplite", "thessalia")), ("place", "athens", ("hoplite", "boiotia"))]
     assert [(x.op, x.player, x.args) for x in by_id["leotychidas"].effects] == [("start-player", "both", ("athens",))]
     assert comp.provenance_of("events", "holy-war").kind == "stated"
+
+
+@pytest.mark.parametrize("name", ["ed1-default", "ed1-prototype", "ed2-default"])
+def test_data_every_card_has_a_text(name: str) -> None:
+    """Every packaged card with effects, and every No Event card, carries its own one-line text, so
+    describe_card never composes one (nor reads "no effect") for a packaged card."""
+    c = packaged_components(name)
+    for e in c.events:
+        assert e.text.strip() or e.effect_unknown, e.id
+        if not e.effects and not e.effect_unknown:
+            assert e.text == "Nothing happens.", e.id
 
 
 def test_data_setup(comp: Components) -> None:

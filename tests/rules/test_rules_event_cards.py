@@ -5,6 +5,7 @@ position editor (``event="mercenaries"``). Cards whose effect no source states a
 nothing."""
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 
 import polis_nb as pn
 from polis_nb.rules.board import board
+from polis_nb.data import packaged_components
 from polis_nb.rules.events import describe_card
 
 from .helpers import legal, play, play_ids, pop, prestige, refused, refused_for, rule_ids, units
@@ -72,6 +74,54 @@ def test_event_unknown_effect__every_unknown_card_has_no_effects():
     assert unknown == {"peasant-revolts", "pericles", "long-walls", "enemies-of-greece", "plague",
                        "freedom-of-slaves", "hermenfrevel"}
     assert all(not e.effects for e in comp.events if e.effect_unknown)
+
+
+# --- describe_card --------------------------------------------------------------------------------
+
+
+def test_describe_card__round_three_cards_say_what_they_do():
+    """polis-data.md §8 (W1 card sheet): the round-3 cards have effects, and describe_card shows their
+    one-line texts, never "no effect"; No Event says that nothing happens."""
+    comp = pn.default_components()
+    texts = {e.id: describe_card(comp, e.id) for e in comp.events if e.deck == "3"}
+    assert texts["no-event"]["text"] == "Nothing happens."
+    assert "Persis" in texts["xerxes"]["text"] and "Athens" in texts["leotychidas"]["text"]
+    assert "Ionion" in texts["earthquake"]["text"] and "Messenia" in texts["earthquake"]["text"]
+    for cid, d in texts.items():
+        assert d["text"] not in ("no effect", "effect unknown") and not d["composed"], cid
+    assert describe_card(packaged_components("ed2-default"), "xerxes")["text"] == "Persia takes no trade this round."
+
+
+def test_describe_card__effects_without_text_are_composed(tmp_path):
+    """A card a user adds with effects but no text is described from its effects, never as "no effect"."""
+    card = {"id": "hermenfrevel", "name": "Hermenfrevel", "deck": "5b", "copies": 1, "timing": "end-of-turn",
+            "effects": [{"op": "lose", "player": "athens", "args": ["prestige", 1], "when": "end-of-turn"}],
+            "provenance": "stated", "source": "my card"}
+    d = describe_card(overlay(tmp_path, events=[card]), "hermenfrevel")
+    assert d["composed"] and d["text"] == "At the end of every turn, Athens loses 1 prestige."
+    assert d["rules"] == ["event.effects", "event.end-of-turn"]
+
+
+@pytest.mark.parametrize("name", ["ed1-default", "ed2-default"])
+def test_describe_card__every_effect_can_be_composed(name):
+    """Every packaged card with effects, its text taken away, still gets a sentence from its effects that
+    names the places its effects name."""
+    comp = packaged_components(name)
+    bare = dataclasses.replace(comp, events=tuple(dataclasses.replace(e, text="") for e in comp.events))
+    for e in comp.events:
+        d = describe_card(bare, e.id)
+        if e.effects:
+            assert d["composed"] and d["text"] not in ("", "no effect") and d["text"].endswith("."), e.id
+            for x in e.effects:
+                for arg in x.args:
+                    if str(arg) in {a.id for a in comp.areas}:
+                        assert board_name(comp, str(arg)) in d["text"], (e.id, arg)
+        else:
+            assert not d["composed"] and d["text"] == ("effect unknown" if e.effect_unknown else "no effect")
+
+
+def board_name(comp: pn.Components, area: str) -> str:
+    return next(a.name for a in comp.areas if a.id == area)
 
 
 # --- event.hermenfrevel ---------------------------------------------------------------------------
@@ -185,6 +235,23 @@ def test_event_units_abroad__cannot_send_costs_prestige():
     s, ids = play_ids(s, "send noties")
     assert "event.units-abroad" in ids and s.pending.kind == "turn"
     assert prestige(s, "athens") == prestige(s0, "athens") - 1
+    assert any(e.text.endswith("Athens cannot send 1 more galley and loses 1 prestige") for e in s.log)
+
+
+def test_event_units_abroad__log_wording():
+    """The log agrees in number and writes "Athens'" (Ed1 · Spielablauf › Aufrunden for the rounding):
+    one galley of one sent comes back, and one hoplite of one."""
+    s0 = at_event(round="4", units={"kyklades": (0, 0), "noties": (1, 0)}, goods=FED)
+    s = finish_round(play(s0, "event egypt", "send noties"))
+    texts = [e.text for e in s.log]
+    assert ("Egypt Rebels Against Persia: 1 of Athens' 1 galley abroad comes back, half rounded up in Athens' "
+            "favour; 0 lost") in texts
+    s = at_event(round="4", goods=FED)
+    s = finish_round(play(s, "event persian-king", "end", "send lakedaimon", "end"))
+    assert "Murder of the Persian King: 1 of Sparta's 1 hoplite abroad comes back" in [e.text for e in s.log]
+    s = play(s, "place lakedaimon")
+    assert "Murder of the Persian King: Sparta's hoplite comes back to Lakedaimon" in [e.text for e in s.log]
+    assert not any("Athens's" in e.text for e in s.log)
 
 
 # --- event.egypt-rounding -------------------------------------------------------------------------
