@@ -58,8 +58,12 @@ Sections (all required in a complete file; the shape of one entity is given):
                    galleys: {sea: n}, ships_in_port, proxenos: polis, goods: {good: n}, prestige}``
 =================  ==========================================================================================
 
-Ids (of areas, poleis, markets, projects, events, goods, rounds, card formations and manoeuvres) are
-letters, digits, ``-`` and ``_`` only, so that the game notation can carry them.
+Ids (of areas, poleis, markets, projects, events, goods, rounds, card formations and manoeuvres, and the
+keys of ``offers`` and ``tribute``) are ASCII letters, digits, ``-`` and ``_`` only (at most 64, the first
+a letter or a digit), so that the game notation can carry them. Any text of a file (names, sources,
+keys) holds no lone surrogate and no control character other than tab and line ends, and every whole
+number lies within -999..999 (a position holds prestige and goods up to 999), so that every position a
+set leads to can be drawn and written.
 
 Packaged sets: ``ed1-default`` (``ed1.json``), ``ed2-default`` (``ed2.json``) and ``ed1-prototype``
 (``ed1-prototype.json``, an overlay of ``ed1-default`` holding the values of the designer's prototype;
@@ -89,6 +93,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -135,8 +140,14 @@ def _parse(text: str, file: str) -> Any:
         raise ComponentError(file, [f"{file}: line {e.lineno}, column {e.colno}: invalid JSON: {e.msg}"]) from None
     except JSONDepthError as e:
         raise ComponentError(file, [f"{file}: {e}"]) from None
+    except ValueError:  # json reads numbers with int(), which refuses more than sys.get_int_max_str_digits() digits
+        raise ComponentError(file, [f"{file}: invalid JSON: a number has more than {sys.get_int_max_str_digits()} "
+                                    f"digits"]) from None
     if dups:
-        raise ComponentError(file, [f"{file}: duplicate key '{k}' in one JSON object" for k in dups])
+        probs = Problems()  # keeps each message short and printable (a key may hold anything)
+        for k in dups:
+            probs.append(f"{file}: duplicate key '{k}' in one JSON object")
+        raise ComponentError(file, probs)
     return raw
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -64,6 +64,14 @@ RETURN_SHARES = ("all", "half-up")
 # ids travel in the game notation (``poleis=athenai:A5``, ``rows wine:3,oil:2``, ``event holy-war``,
 # offer ids ``persis.1``, provenance keys ``projects.zeus.cost``): letters, digits, '-' and '_' only
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+# strings no component file may hold: lone surrogates, control characters but tab and line ends, non-characters
+_BAD_TEXT = re.compile("[\ud800-\udfff\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+MAX_TEXT_PROBLEMS = 20
+#: Whole numbers in a component file lie within ±999: a position holds prestige and goods up to 999
+#: (``polis_nb.rules.statefields.TRACK_MAX``, which a test keeps equal), and no count of the game
+#: comes near it.
+MAX_NUMBER = 999
+MAX_MESSAGE = 500
 LOADS = (3, 4, 5)
 RECEIVED = ("wheat", "silver")
 MAX_TRIBUTE_ROW = 5
@@ -217,11 +225,62 @@ def id_problem(ident: str) -> str | None:
             f"allowed (use letters A-Z, a-z, digits, '-' and '_')")
 
 
+def text_problem(text: str) -> str | None:
+    """Why ``text`` (any string of a component file) cannot be shown or saved, or None: a lone surrogate
+    (no UTF-8 for it) or a control character other than tab and line ends (no SVG or XML may hold one)."""
+    m = _BAD_TEXT.search(text)
+    if m is None:
+        return None
+    c = m.group()
+    if "\ud800" <= c <= "\udfff":
+        return f"holds a lone surrogate (U+{ord(c):04X}) at character {m.start() + 1}, which cannot be saved as UTF-8"
+    what = "non-character" if c in "\ufffe\uffff" else "control character"
+    return f"holds the {what} U+{ord(c):04X} at character {m.start() + 1}, which a picture cannot show"
+
+
+def _check_values(raw: dict[str, Any], file: str, probs: Problems) -> None:
+    """Every string of the file, keys too, passes :func:`text_problem` and every whole number lies
+    within ±:data:`MAX_NUMBER`; at most :data:`MAX_TEXT_PROBLEMS` are reported. Paths as in every
+    message: ``$.name``, ``poleis[3].name``, ``offers.persis.rows[0]``."""
+    found = 0
+    todo: deque[tuple[str, Any]] = deque([("$", k) for k in raw])  # keys are reported at their object's path
+    todo += [(f"$.{k}" if k in HEADER[0] or k in HEADER[1] else k, v) for k, v in raw.items()]
+    while todo:
+        path, v = todo.popleft()
+        if isinstance(v, dict):
+            todo += [(path, k) for k in v] + [(f"{path}.{k}", x) for k, x in v.items()]
+        elif isinstance(v, list):
+            todo += [(f"{path}[{i}]", x) for i, x in enumerate(v)]
+        else:
+            bad = text_problem(v) if isinstance(v, str) else number_problem(v) if _is_int(v) else None
+            if bad is not None:
+                found += 1
+                if found <= MAX_TEXT_PROBLEMS:
+                    probs.append(f"{file}: {path}: {bad}")
+    if found > MAX_TEXT_PROBLEMS:
+        probs.append(f"{file}: $: {found - MAX_TEXT_PROBLEMS} more such strings or numbers")
+
+
+def number_problem(n: int) -> str | None:
+    """Why the whole number ``n`` has no place in a component file (beyond every track), or None."""
+    if -MAX_NUMBER <= n <= MAX_NUMBER:
+        return None
+    size = str(n) if abs(n) < 10**20 else f"a number of about {int(abs(n).bit_length() * 0.30103) + 1} digits"
+    return f"{size} is out of range: numbers in a component file lie within -{MAX_NUMBER}..{MAX_NUMBER}"
+
+
 def _edge_key(between: list[str]) -> str:
     return "-".join(sorted(between))
 
 
 class Problems(list[str]):
+    """Messages ``"<file>: <json path>: <what is wrong>"``; each is cut to :data:`MAX_MESSAGE` characters
+    and made printable (a lone surrogate quoted from the file is written as ``\\udXXX``)."""
+
+    def append(self, msg: str) -> None:
+        msg = msg.encode("utf-8", "backslashreplace").decode("utf-8")
+        super().append(msg if len(msg) <= MAX_MESSAGE else msg[:MAX_MESSAGE] + "…")
+
     def at(self, at: At, sub: str, msg: str) -> None:
         self.append(f"{at.file}: {at.path}{sub}: {msg}")
 
@@ -260,6 +319,7 @@ def locate(raw: dict[str, Any], file: str, probs: Problems) -> Doc:
     doc = Doc(file)
     top = At(raw, file, "$")
     overlay = "extends" in raw
+    _check_values(raw, file, probs)
     req, opt = HEADER
     for k in raw:
         if k not in req and k not in opt and k not in SECTIONS:
@@ -294,6 +354,10 @@ def locate(raw: dict[str, Any], file: str, probs: Problems) -> Doc:
                 continue
             doc.keyed[sec] = {}
             for key, v in val.items():
+                bad = id_problem(key)
+                if bad is not None:  # a market, territory or player id: the notation must carry it
+                    probs.append(f"{file}: {sec}.{key}: {bad}")
+                    continue
                 at = _object_entry(v, file, f"{sec}.{key}", probs)
                 if at is not None:
                     doc.keyed[sec][key] = at

@@ -16,6 +16,9 @@ from ..rules.state import ATHENS, NEUTRAL, PLAYERS, SPARTA, State
 SIDE_NAME = ("Athens", "Sparta")
 SIDE_ADJ = ("Athenian", "Spartan")
 NOBODY = "nobody"  # a viewer who may see no hand (card draws are all hidden from them)
+# a count or a slot in action text: ASCII digits only (str.isdigit also takes "²" and "٣", which int() refuses
+# or reads as another number), and short enough to be a real one
+_NUMBER = re.compile(r"[0-9]{1,6}", re.ASCII)
 
 
 # --- shared word helpers -----------------------------------------------------------------------
@@ -417,7 +420,7 @@ def action_words(s: State, a, *, viewer: str | None = None) -> str:
     if k == "offer" and args:
         return _offer_words(s, b, args)
     if k == "phoros" and args:
-        got = edition_of(s).phoros.get(int(args[0])) if args[0].isdigit() else None
+        got = edition_of(s).phoros.get(int(args[0])) if _NUMBER.fullmatch(args[0]) else None
         if args[0] == "0":
             return "No phoros (keep the prestige)"
         return f"Phoros: {args[0]} prestige → {got} silver" if got else f"Phoros: {args[0]} prestige → silver"
@@ -449,9 +452,10 @@ def _offer_words(s: State, b: Board, args) -> str:
     """"Persis offer 1: 3 wheat for 4 wine" (an exchange), "…: 3 wheat, bought with silver"."""
     where = _place(b, args[0])
     mid, _, slot = args[0].partition(".")
-    if mid not in b.market_index or not slot.isdigit():
+    offers = b.comp.markets[b.market_index[mid]].offers if mid in b.market_index else ()
+    if not _NUMBER.fullmatch(slot) or int(slot) >= len(offers):
         return f"{where}: {' '.join(args[1:])}"
-    o = b.comp.markets[b.market_index[mid]].offers[int(slot)]
+    o = offers[int(slot)]
     if len(args) > 1 and args[1] == "buy":
         return f"{where}: {o.load} {o.receive}, bought with silver"
     good = args[2] if len(args) > 2 else o.demand[0]

@@ -3,13 +3,18 @@ revision number, the checked path from an intent to a redraw, and the static pic
 for readers without a kernel."""
 from __future__ import annotations
 
+import logging
+import traceback
+
 import anywidget
 import traitlets
 
 from ..render.combatsvg import combat_svg
 from ..render.viewmodel import view_svg
 from ._assets import asset
-from .intents import IntentError, check_intent
+from .intents import IntentError, check_intent, plain_note, shown
+
+log = logging.getLogger("polis_nb.widgets")
 
 
 class IntentWidget(anywidget.AnyWidget):
@@ -26,6 +31,7 @@ class IntentWidget(anywidget.AnyWidget):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._rev = 0
+        self._last_bug: tuple[Exception, str] | None = None  # the last unexpected error and its traceback
         self.on_msg(self._on_msg)
 
     @property
@@ -57,14 +63,41 @@ class IntentWidget(anywidget.AnyWidget):
         self.handle_intent(content)
 
     def handle_intent(self, content) -> None:
-        """Act on one intent as the browser sends it (tests call this directly)."""
+        """Act on one intent as the browser sends it (tests call this directly). Never raises: a
+        malformed, unknown, stale or illegal intent is refused in the view's note and changes nothing;
+        an unexpected error (a bug in polis_nb) is shown there too, logged, and kept in ``_last_bug``
+        (the fuzz tests check it), so the widget stays usable instead of failing silently in the comm."""
         try:
             intent = check_intent(content, self.KINDS, self._rev)
             explanation, note = self._act(intent)
         except self.REFUSED as e:
-            self._refresh(note=f"Refused: {e}")
+            self._show(note=f"Refused: {e}")
             return
-        self._refresh(explanation=explanation, note=note)
+        except Exception as e:  # a bug: say so in the widget rather than lose it in the comm's log
+            self._bug(e, content)
+            self._show(note=f"Refused: something went wrong inside polis_nb ({type(e).__name__}: "
+                            f"{shown(str(e), 200)}). This is a bug; please report it. The widget shows the "
+                            "position as it is now.")
+            return
+        self._show(explanation=explanation, note=note)
+
+    def _bug(self, e: Exception, content) -> None:
+        self._last_bug = (e, "".join(traceback.format_exception(e)))
+        log.error("polis_nb widget %s: intent %s failed", type(self).__name__, shown(content, 200), exc_info=e)
+
+    def _show(self, explanation=None, note: str = "") -> None:
+        """Redraw with ``note``; if the redraw itself fails (a bug), keep the last view with the note."""
+        try:
+            self._refresh(explanation=explanation, note=plain_note(note))
+        except Exception as e:
+            self._bug(e, None)
+            self._rev += 1
+            note = plain_note(f"Refused: the view could not be drawn ({type(e).__name__}); this is a bug, "
+                              "please report it")
+            view = dict(self.view, rev=self._rev, note=note)
+            if isinstance(view.get("board"), dict):
+                view["board"] = dict(view["board"], rev=self._rev, note=note)
+            self.view = view
 
     def _act(self, intent: dict):
         raise NotImplementedError

@@ -18,8 +18,8 @@ import traitlets
 from ..record import GLYPHS, Game, RecordError
 from ..render.recordview import node_ids, viewer_view
 from .base import IntentWidget
-from .control import Controller
-from .intents import IntentError
+from .control import Controller, place_problem
+from .intents import IntentError, node_index, text_problem
 
 KINDS = {"goto": ("node",), "nav": ("dir",), "comment": ("node",), "glyph": ("node", "glyph"),
          "clear": ("node",), "mode": ("mode",), "choose": ("action",), "click": ("target",),
@@ -73,9 +73,11 @@ class Viewer(IntentWidget):
                                 explanation=explanation, arrow_from=self._arrow_from, node=self._ctl.node)
 
     def _node(self, ident: str):
-        if not ident.startswith("n") or not ident[1:].isdigit() or int(ident[1:]) >= len(self._nodes):
-            raise IntentError(f"unknown node {ident!r}")
-        return self._nodes[int(ident[1:])]
+        """The node with id ``n<k>`` (ASCII digits only) in the rows shown; IntentError otherwise."""
+        k = node_index(ident)
+        if k >= len(self._nodes):
+            raise IntentError(f"unknown node {ident!r} (the record has {len(self._nodes)} nodes)")
+        return self._nodes[k]
 
     def _act(self, intent: dict):
         g = self.game
@@ -88,10 +90,14 @@ class Viewer(IntentWidget):
         elif kind == "nav":
             self._nav(intent["dir"])
         elif kind == "comment":
-            text = intent.get("text", "")
-            if not isinstance(text, str) or len(text) > MAX_COMMENT:
-                raise IntentError(f"a comment is text of at most {MAX_COMMENT} characters")
-            g.comment(text, before=bool(intent.get("before", False)), node=self._node(intent["node"]))
+            text, before = intent.get("text", ""), intent.get("before", False)
+            bad = text_problem(text, MAX_COMMENT) if text != "" else None
+            if bad is not None:
+                raise IntentError(f"the comment {bad}")
+            if not isinstance(before, bool):
+                raise IntentError(f"'before' says whether the comment goes before the decision: true or false, "
+                                  f"not {type(before).__name__}")
+            g.comment(text, before=before, node=self._node(intent["node"]))
         elif kind == "glyph":
             node = self._node(intent["node"])
             if intent["glyph"] not in GLYPHS:
@@ -136,7 +142,12 @@ class Viewer(IntentWidget):
             self._ctl.goto(to)
 
     def _draw(self, target: str):
-        ident = target.partition(":")[2]
+        bad = place_problem(self._ctl.state, target)
+        if bad is not None:
+            raise IntentError(bad)
+        kind, _, ident = target.partition(":")
+        if kind == "offer":
+            raise IntentError("arrows and highlights go on areas, poleis and markets, not on one offer")
         if self._arrow_from is None:
             self._arrow_from = ident
             return None, f"Arrow from {ident}: click where it points (the same place again highlights it)"
