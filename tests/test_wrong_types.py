@@ -68,8 +68,7 @@ def test_a_path_object_is_as_good_as_its_text(tmp_path):
     assert pn.Game.load(pathlib.PurePath(str(path))).to_text() == pn.Game.load(str(path)).to_text()
 
 
-# pn.edit and pn.position take a state and mappings; a wrong type there still fails deep inside
-# rules/editor.py (not this issue's files: the fix belongs at the top of edit, see the issue note)
+# pn.edit and pn.position take a state and mappings; outcome takes a state
 EDIT = [
     ("edit(x)", lambda x: pn.edit(x), [None, 5, "polis/1", pn.Game(seed=1)]),
     ("edit(state, units=x)", lambda x: pn.edit(STATE, units=x), [5, "x", ["attika"]]),
@@ -81,8 +80,6 @@ EDIT = [
 EDIT_CASES = [(name, call, x) for name, call, values in EDIT for x in values]
 
 
-@pytest.mark.xfail(raises=AttributeError, strict=True,
-                   reason="rules/editor.py and rules/scoring.py do not check argument types yet (AttributeError)")
 @pytest.mark.parametrize("name, call, x", EDIT_CASES, ids=[f"{n}-{type(x).__name__}" for n, _, x in EDIT_CASES])
 def test_edit_wrong_type_is_a_type_error(name, call, x):
     with pytest.raises(TypeError) as err:

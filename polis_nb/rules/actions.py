@@ -106,7 +106,7 @@ def tokenize(text: str) -> list[str]:
     for tok in toks:
         col = text.index(tok, col)
         for j, ch in enumerate(tok):
-            if not (ch.isalnum() or ch in "-.:,+_/"):
+            if not ((ch.isascii() and ch.isalnum()) or ch in "-.:,+_/"):  # ids are ASCII: no "²" or "٣"
                 raise InvalidActionError(text, col + j, f"unexpected character {ch!r}")
         col += len(tok)
     return toks

@@ -82,6 +82,29 @@ def invariant_problems(s: State) -> list[str]:
     return out
 
 
+_MAPPINGS = ("prestige", "goods", "poleis", "units", "proxenos", "ships_port", "markers", "siege_discs",
+             "tribute_discs", "away")
+_LISTS = ("display", "passed", "turn_actions", "tribute_done", "covered")
+
+
+def _check_types(s: Any, args: Mapping[str, Any]) -> None:
+    """TypeError, naming the argument, for what :func:`edit` cannot read at all."""
+    if not isinstance(s, State):
+        raise TypeError(f"edit needs a State (from pn.new_game or pn.position), not {type(s).__name__}")
+    for name in _MAPPINGS:
+        v = args[name]
+        if v is not None and not isinstance(v, Mapping):
+            raise TypeError(f"{name} must be a mapping (e.g. a dict by id), not {type(v).__name__}")
+    for name in ("goods", "away"):
+        for side, v in (args[name] or {}).items():
+            if not isinstance(v, Mapping):
+                raise TypeError(f"{name}[{side!r}] must be a mapping (e.g. {{'wine': 3}}), not {type(v).__name__}")
+    for name in _LISTS:
+        v = args[name]
+        if v is not None and (isinstance(v, (str, bytes)) or not isinstance(v, (list, tuple))):
+            raise TypeError(f"{name} must be a list of ids, not {type(v).__name__}")
+
+
 def edit(s: State, *, round: str | int | None = None, to_move: str | None = None,
          prestige: Mapping[str, int] | None = None, goods: Mapping[str, Mapping[str, int]] | None = None,
          poleis: Mapping[str, Any] | None = None, units: Mapping[str, tuple[int, int]] | None = None,
@@ -107,9 +130,10 @@ def edit(s: State, *, round: str | int | None = None, to_move: str | None = None
     (e.g. ``["persis.1", "persis.2"]``); ``tribute_discs`` says how many tribute discs each side placed
     this round (discs are limited in the second edition).
 
-    Raises :class:`PositionError` naming every problem (unknown ids, broken invariants); the input
-    state is never changed.
+    Raises :class:`PositionError` naming every problem (unknown ids, broken invariants), and
+    TypeError for an argument of the wrong type; the input state is never changed.
     """
+    _check_types(s, locals())
     b = board(s)
     comp = b.comp
     probs: list[str] = []

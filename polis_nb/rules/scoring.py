@@ -37,5 +37,7 @@ def final_outcome(s: State) -> Outcome:
 
 def outcome(s: State) -> Outcome | None:
     """How the game ended (winner, scores, reason and rule ids), or None while it goes on."""
+    if not isinstance(s, State):
+        raise TypeError(f"outcome needs a State, not {type(s).__name__}")
     return s.outcome
 

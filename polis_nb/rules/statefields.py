@@ -277,7 +277,7 @@ class _Reader:
             i, p = seq(x, w, 2)
             return (self.polis(i, f"{w}[0]"), _player(p, f"{w}[1]"))
 
-        out = tuple_of(v, where, disc, unique=True, ordered=True)
+        out = tuple_of(v, where, disc, ordered=True)  # each failed siege leaves a disc: repeats are real
         if out and not self.ed.siege_discs:
             raise bad(where, f"the {self.ed.id} edition has no siege discs [siege.discs]")
         return out

@@ -392,6 +392,8 @@ def test_siege_discs():
 def test_siege_discs__each_disc_counts():
     """Ed2 · Akcje › 7: two failures give +2; a 1 then reaches Thebai's fortification 3."""
     s = fresh(to_move="athens", units={"boiotia": (4, 0)}, siege_discs={"thebai": ["athens", "athens"]})
+    # two discs of one side at one polis are a real position: the position readers take them back
+    assert pn.State.from_dict(s.to_dict()) == s and pn.State.from_notation(s.to_notation()) == s
     s = play(s, "siege", "polis thebai")
     assert "+2" in s.log[-1].text
     s = play(s, "die 1")
