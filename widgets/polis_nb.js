@@ -269,6 +269,109 @@ function makeMap(cls) {
   };
 }
 
+// --- the engine panel: what the search thinks of the position ---------------------------------------
+// Python runs the search (polis_nb.analysis.analyse) when asked and sends its result in words: an
+// evaluation bar (Athens' chance to win, with its 95% interval), the choices best first and the best
+// line. The best choice's place is marked on the map by Python. Nothing here judges a move.
+
+function makeEngine(send) {
+  const box = h("section", "pn-engine", { "aria-label": "Analysis of this position" });
+  const head = h("div", "pn-engine-head");
+  const run = h("button", "pn-analyse", { type: "button",
+    title: "The search bot plays many games on from here (a few seconds) and ranks the choices" }, "Analyse this position");
+  const evalBar = h("div", "pn-evalbar", { role: "img" });
+  const fill = h("div", "pn-eval-athens");
+  const band = h("div", "pn-eval-band");
+  evalBar.append(fill, band);
+  const label = h("span", "pn-eval-label");
+  head.append(run, evalBar, label);
+  const summary = h("div", "pn-eval-summary", { "aria-live": "polite" });
+  const details = h("details", "pn-eval-details");
+  const table = h("table", "pn-eval-table");
+  const line = h("div", "pn-eval-line");
+  details.append(h("summary", "", {}, "Every choice and the best line"), table, line);
+  box.append(head, summary, details);
+  let canPlay = false;
+  run.addEventListener("click", () => {
+    run.disabled = true;
+    run.textContent = "Analysing…";
+    send({ kind: "analyse" });
+  });
+  table.addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-action]");
+    if (b) send({ kind: "choose", action: b.dataset.action });
+  });
+  return {
+    box,
+    update(en, opts = {}) {
+      canPlay = !!opts.playable;
+      run.disabled = !!opts.disabled;
+      run.textContent = en ? "Analyse again" : "Analyse this position";
+      box.hidden = !!opts.hidden;
+      evalBar.hidden = label.hidden = details.hidden = !en;
+      summary.textContent = en ? en.summary : "";
+      if (!en) return;
+      const a = en.athens;
+      fill.style.width = a.p + "%";
+      band.style.left = a.low + "%";
+      band.style.width = Math.max(1, a.high - a.low) + "%";
+      evalBar.setAttribute("aria-label", `Athens wins ${a.p}% (95% interval ${a.low}–${a.high}%), Sparta ${100 - a.p}%`);
+      label.textContent = `Athens ${a.p}% · Sparta ${100 - a.p}%`;
+      label.title = `95% interval for Athens: ${a.low}–${a.high}%, from ${en.playouts} playouts in ${en.seconds} s (seed ${en.seed})`;
+      table.replaceChildren(h("tr", "", {}, ""));
+      const hr = table.firstChild;
+      for (const t of ["Choice", "Wins", "95% interval", "Playouts", "Games mostly ended by", ""]) hr.append(h("th", "", {}, t));
+      en.choices.forEach((c, i) => {
+        const tr = h("tr", i === 0 ? "pn-best" : "");
+        tr.append(h("td", "", {}, c.label), h("td", "pn-num", {}, c.p + "%"), h("td", "pn-num", {}, `${c.low}–${c.high}%`),
+          h("td", "pn-num", {}, String(c.playouts)), h("td", "pn-ended", {}, c.ended_by));
+        const td = h("td");
+        if (canPlay) td.append(h("button", "pn-play-choice", { type: "button", "data-action": c.action }, "Play"));
+        tr.append(td);
+        table.append(tr);
+      });
+      if (en.more) {
+        const tr = h("tr");
+        tr.append(h("td", "pn-more", { colspan: "6" }, `… and ${en.more} more`));
+        table.append(tr);
+      }
+      line.replaceChildren(h("span", "pn-line-title", {}, "Best line: "),
+        h("span", "", {}, en.line.map((x) => `${x.who}: ${x.text}`).join(" → ") || "—"));
+    },
+  };
+}
+
+// --- playing against a bot (Board): which bot, which side the user plays, undo --------------------
+
+function makeOpponent(send) {
+  const box = h("div", "pb-opponent", { role: "group", "aria-label": "Play against a bot" });
+  const botSel = h("select", "pb-bot", { "aria-label": "Opponent" });
+  const sideSel = h("select", "pb-side", { "aria-label": "Your side" });
+  const undo = h("button", "pb-undo", { type: "button", title: "Back to your previous decision (the bot's answers go too)" },
+    "Undo my last decision");
+  box.append(h("span", "pb-opponent-title", {}, "Opponent:"), botSel, sideSel, undo);
+  const change = () => send({ kind: "opponent", bot: botSel.value, side: sideSel.value });
+  botSel.addEventListener("change", change);
+  sideSel.addEventListener("change", change);
+  undo.addEventListener("click", () => send({ kind: "undo" }));
+  return {
+    box,
+    update(o, canUndo) {
+      box.hidden = !o;
+      if (!o) return;
+      if (botSel.options.length !== o.bots.length) {
+        botSel.replaceChildren(...o.bots.map(([id, name]) => h("option", "", { value: id }, name)));
+        sideSel.replaceChildren(h("option", "", { value: "athens" }, "you play Athens"),
+          h("option", "", { value: "sparta" }, "you play Sparta"));
+      }
+      botSel.value = o.bot || "none";
+      sideSel.value = o.side;
+      sideSel.disabled = !o.bot || o.bot === "none";
+      undo.disabled = !canUndo;
+    },
+  };
+}
+
 function renderBoard({ model, el }) {
   el.classList.add("pnb-board");
   const bar = h("div", "pb-bar");
@@ -283,7 +386,14 @@ function renderBoard({ model, el }) {
   tools.append(whyBtn, map.zoomBar, hint);
   const note = h("div", "pb-note", { role: "alert" });
   const explain = h("div", "pb-explain", { "aria-live": "polite" });
-  bar.append(prompt, buttons, choices, tools, note, explain);
+  const send = (msg) => {
+    msg.rev = model.get("view").rev;
+    el.classList.add("pn-waiting"); // until Python answers (a bot or the engine may think a while)
+    model.send(msg);
+  };
+  const opponent = makeOpponent(send);
+  const engine = makeEngine(send);
+  bar.append(opponent.box, prompt, buttons, choices, tools, note, explain, engine.box);
   const below = h("div", "pb-below");
   const logBox = h("section", "pb-logbox", { "aria-label": "What just happened" });
   const log = h("ol", "pb-log");
@@ -295,10 +405,6 @@ function renderBoard({ model, el }) {
   el.append(bar, map.box, below);
 
   let whyMode = false;
-  const send = (msg) => {
-    msg.rev = model.get("view").rev;
-    model.send(msg);
-  };
   function setWhy(on) {
     whyMode = on;
     whyBtn.setAttribute("aria-pressed", String(on));
@@ -354,6 +460,9 @@ function renderBoard({ model, el }) {
     log.replaceChildren(...(v.log || []).map((e) => sentenceEl(e, "li", "")));
     logBox.hidden = !(v.log || []).length;
     descText.textContent = v.description || "";
+    opponent.update(v.opponent, v.can_undo);
+    el.classList.remove("pn-waiting");
+    engine.update(v.engine, { playable: true, hidden: v.engine_off, disabled: v.player === "terminal" });
     el.dataset.rev = String(v.rev ?? "");
   }
   model.on("change:view", draw);
@@ -399,6 +508,11 @@ function renderViewer({ model, el }) {
   const note = h("div", "pb-note", { role: "alert" });
   const explain = h("div", "pb-explain", { "aria-live": "polite" });
   playBar.append(prompt, buttons, note, explain);
+  const send = (msg) => {
+    msg.rev = model.get("view").rev;
+    model.send(msg);
+  };
+  const engine = makeEngine(send);
 
   const below = h("div", "pv-below");
   const left = h("div", "pv-left");
@@ -419,12 +533,8 @@ function renderViewer({ model, el }) {
   const tree = h("div", "pv-tree", { role: "tree", "aria-label": "Decisions and variations" });
   right.append(treeTitle, tree);
   below.append(left, right);
-  el.append(bar, playBar, map.box, below);
+  el.append(bar, playBar, engine.box, map.box, below);
 
-  const send = (msg) => {
-    msg.rev = model.get("view").rev;
-    model.send(msg);
-  };
   for (const g of GLYPHS) {
     const b = h("button", "pv-glyph", { type: "button", "aria-label": `glyph ${g} (${GLYPH_WORDS[g]})`,
       title: GLYPH_WORDS[g], "aria-pressed": "false" }, g);
@@ -481,6 +591,7 @@ function renderViewer({ model, el }) {
     note.hidden = !b.note;
     drawExplanation(explain, b.explanation);
     playBar.hidden = !(prompt.textContent || b.note || b.explanation || buttons.children.length);
+    engine.update(v.engine, { playable: v.mode === "play", hidden: v.engine_off, disabled: b.player === "terminal" });
     current.replaceChildren(
       h("div", "pv-decision", {}, n.num ? `${n.num}. ${n.decision || ""}` : "The game starts"),
       ...(n.sentences || []).map((s) => sentenceEl(s)),

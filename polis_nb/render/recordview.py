@@ -89,12 +89,15 @@ def rows(game: Game, index: dict[int, str], viewer: str | None = None, current: 
 
 
 def viewer_view(game: Game, *, mode: str, rev: int, viewer: str | None = None, note: str = "",
-                explanation=None, arrow_from: str | None = None, node: Node | None = None) -> dict:
-    """The Viewer's view model at ``node`` (by default the Game's current node)."""
+                explanation=None, arrow_from: str | None = None, node: Node | None = None,
+                engine: dict | None = None, engine_marks=()) -> dict:
+    """The Viewer's view model at ``node`` (by default the Game's current node); ``engine`` is the
+    engine panel for that position (see :mod:`.analysisview`), drawn with ``engine_marks``."""
     nodes = node_ids(game)
     index = {id(n): f"n{i}" for i, n in enumerate(nodes)}
     node = game.node if node is None else node
-    bv = board_view(node.state, viewer=viewer, marks=tuple(node.marks), explanation=explanation, rev=rev, note=note)
+    bv = board_view(node.state, viewer=viewer, marks=tuple(node.marks) + tuple(engine_marks), explanation=explanation,
+                    rev=rev, note=note)
     if mode != "play":
         bv["targets"], bv["buttons"] = {}, []
     rws, cut = rows(game, index, viewer, node)
@@ -124,4 +127,5 @@ def viewer_view(game: Game, *, mode: str, rev: int, viewer: str | None = None, n
                 "up": k > 0, "down": k < len(siblings) - 1},
         "arrow_from": arrow_from,
         "headers": dict(game.headers),
+        "engine": engine,
     }

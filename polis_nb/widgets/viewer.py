@@ -4,7 +4,8 @@ on from any node.
 Intents (``{"kind": ..., "rev": n, ...}``): ``goto`` (``node``), ``nav`` (``dir``: back, forward,
 start, end, up, down), ``comment`` (``node``, ``text``, optional ``before``), ``glyph`` (``node``,
 ``glyph``: toggles), ``clear`` (``node``: remove its marks), ``mode`` (``mode``: view, play, draw),
-and in play mode ``choose`` / ``click`` / ``why`` as on the Board; in draw mode ``click`` draws: two
+``analyse`` (the engine panel for the position shown), and in play mode ``choose`` / ``click`` / ``why`` as on the Board;
+in draw mode ``click`` draws: two
 different places make an arrow, the same place twice a highlight.
 
 The viewer shows its own node of the record: the one current when it was made, until you step,
@@ -19,11 +20,12 @@ from ..record import GLYPHS, Game, RecordError
 from ..render.recordview import node_ids, viewer_view
 from .base import IntentWidget
 from .control import Controller, place_problem
+from .engine import Engine
 from .intents import IntentError, node_index, text_problem
 
 KINDS = {"goto": ("node",), "nav": ("dir",), "comment": ("node",), "glyph": ("node", "glyph"),
          "clear": ("node",), "mode": ("mode",), "choose": ("action",), "click": ("target",),
-         "why": ("target",)}
+         "why": ("target",), "analyse": ()}
 MODES = ("view", "play", "draw")
 MAX_COMMENT = 10_000
 
@@ -43,6 +45,7 @@ class Viewer(IntentWidget):
         self.game = game
         self._mode = mode
         self._arrow_from: str | None = None
+        self._engine = Engine()
         self._refresh()
 
     @property
@@ -69,8 +72,10 @@ class Viewer(IntentWidget):
         note = self._ctl.check_node() or note
         self._rev += 1
         self._nodes = node_ids(self.game)
+        s = self._ctl.state
         self.view = viewer_view(self.game, mode=self._mode, rev=self._rev, viewer=self._ctl.viewer, note=note,
-                                explanation=explanation, arrow_from=self._arrow_from, node=self._ctl.node)
+                                explanation=explanation, arrow_from=self._arrow_from, node=self._ctl.node,
+                                engine=self._engine.view(s), engine_marks=self._engine.marks(s))
 
     def _node(self, ident: str):
         """The node with id ``n<k>`` (ASCII digits only) in the rows shown; IntentError otherwise."""
@@ -85,7 +90,11 @@ class Viewer(IntentWidget):
         moved = self._ctl.check_node()
         if moved:
             return None, moved  # the intent was made on a position that is gone: show where we are
-        if kind == "goto":
+        if kind == "analyse":
+            if self._ctl.state.is_terminal:
+                return None, "The game is over: there is nothing to analyse."
+            self._engine.run(self._ctl.state)
+        elif kind == "goto":
             self._ctl.goto(self._node(intent["node"]))
         elif kind == "nav":
             self._nav(intent["dir"])

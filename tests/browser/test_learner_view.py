@@ -270,3 +270,64 @@ def test_no_raw_notation_on_screen(page1280):
         assert not pg.problems, pg.problems
     finally:
         h.__exit__(None, None, None)
+
+
+# --- playing against a bot, and the engine panel (issue: analysis) ---------------------------------
+
+def _one_decision(page, sel: str, board) -> str:
+    """Make one decision as a user would: an action other than passing, else a place, else any button."""
+    buttons = board.locator('.pb-buttons .pb-button:not([data-kind="pass"])')
+    if buttons.count():
+        target = buttons.first
+    elif board.locator(".pn-map svg .legal").count():
+        target = board.locator(".pn-map svg .legal").first
+    else:
+        target = board.locator(".pb-buttons .pb-button").first
+    what = target.get_attribute("data-action") or target.get_attribute("id") or "?"
+    before = page.eval_on_selector(sel, "e => e.dataset.rev")
+    target.dispatch_event("click")
+    page.wait_for_function("([s, r]) => document.querySelector(s).dataset.rev !== r", arg=[sel, before],
+                           timeout=60_000)
+    if board.locator(".pb-choices .pb-choice").count():  # a place with several choices: take the first
+        before = page.eval_on_selector(sel, "e => e.dataset.rev")
+        board.locator(".pb-choices .pb-choice").first.click()
+        page.wait_for_function("([s, r]) => document.querySelector(s).dataset.rev !== r", arg=[sel, before])
+    return what
+
+
+def test_three_decisions_against_a_bot_then_undo_and_analyse_in_lab(page, lab):
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_notebook(page, lab, "bot.ipynb")
+    sel = ".pnb-board"
+    board = page.locator(sel)
+    expect(board.locator(".pb-prompt")).to_contain_text("Athens:")  # the bot played Sparta's opening turn
+    expect(board.locator(".pb-bot")).to_have_value("sensible")
+    expect(board.locator(".pb-side")).to_have_value("athens")
+    played = [_one_decision(page, sel, board) for _ in range(3)]
+    assert len(played) == 3
+    expect(board.locator(".pb-prompt")).to_contain_text(re.compile(r"^Athens:|over"))
+    kc = kernel_client(lab, "bot.ipynb")
+    try:  # the record holds the user's decisions and the bot's answers, in one line
+        out = kernel_eval(kc, "path = board.node.path()\n"
+                              "who = [n.parent.state.current_player for n in path if n.parent is not None]\n"
+                              "print(g.node is board.node, who.count('athens') >= 3, who.count('sparta') >= 2)")
+    finally:
+        kc.stop_channels()
+    assert out == "True True True", out
+    expect(board.locator(".pb-undo")).to_be_enabled()
+    click_and_wait(page, sel, board.locator(".pb-undo"))
+    expect(board.locator(".pb-note")).to_contain_text("Back to before your last decision")
+    expect(board.locator(".pb-prompt")).to_contain_text("Athens:")
+    # the engine panel: an evaluation bar and the choices in words, the best one marked on the map
+    act_done = page.eval_on_selector(sel, "e => e.dataset.rev")
+    board.locator(".pn-analyse").click()
+    page.wait_for_function("([s, r]) => document.querySelector(s).dataset.rev !== r", arg=[sel, act_done],
+                           timeout=60_000)
+    expect(board.locator(".pn-eval-label")).to_contain_text(re.compile(r"Athens \d+% · Sparta \d+%"))
+    expect(board.locator(".pn-eval-summary")).to_contain_text("Best for Athens:")
+    assert board.locator(".pn-eval-table tr").count() >= 2
+    assert not RAW.search(board.locator(".pn-engine").inner_text())
+    shot(page, "lab-board-bot.png")
+    assert not page.errors

@@ -148,10 +148,12 @@ def resolve(value, rev: int):
         return {k: resolve(v, rev) for k, v in value.items()}
     return value
 
-KINDS = ["choose", "click", "why", "goto", "nav", "comment", "glyph", "clear", "mode", "reveal", "hide"]
+# "analyse" is left out: every valid one runs a search of a few seconds (tests/widgets/test_opponent_engine.py)
+KINDS = ["choose", "click", "why", "goto", "nav", "comment", "glyph", "clear", "mode", "reveal", "hide", "opponent",
+         "undo"]
 KIND_FIELDS = {"choose": ("action",), "click": ("target",), "why": ("target",), "goto": ("node",), "nav": ("dir",),
                "comment": ("node", "text", "before"), "glyph": ("node", "glyph"), "clear": ("node",),
-               "mode": ("mode",), "reveal": ("side",), "hide": ()}
+               "mode": ("mode",), "reveal": ("side",), "hide": (), "opponent": ("bot", "side"), "undo": ()}
 FIELDS = sorted({f for fs in KIND_FIELDS.values() for f in fs})
 UNICODE = ["", " ", "x" * 501, "\ud800", "a\udfffb", "\x00", "\u202e", "\ufeff", "💥" * 30, "²", "٣", "\n", "\r\n"]
 # per field: values of the right shape, near misses, and text a parser might choke on
@@ -174,6 +176,8 @@ ODD = {
     "mode": ["view", "play", "draw", "fly", "View"],
     "glyph": ["!", "?", "!!", "??", "!?", "?!", "???", "!\x00", "‼"],
     "side": ["athens", "sparta", "persia", "chance", "Athens", "both"],
+    # the search bot's name is left out: it thinks about a second a decision
+    "bot": ["none", "random", "sensible", "greedy", "Sensible", "stockfish", "search ", "", "random\x00"],
     "text": ["", "a comment", "{", "}", "{\\}", "\"quoted\" ; [%arrow attika boiotia]", "x" * 10_000, "x" * 10_001,
              "\ud800", "line\r\nbreak", "\x00"],
     "before": [True, False, None, 0, 1, "true", [], {}],
