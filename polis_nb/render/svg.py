@@ -567,7 +567,15 @@ def draw_track(ctx: _Ctx) -> str:
     out.append(_text(x0 + 8, y0 + 48, limits))
     ev = (next((e.name for e in comp.events if e.id == s.event), s.event) if s.event
           else "none yet" if s.phase == "start" else "none")
-    out.append(_text(x0 + 8, y0 + 65, _lines_of(f"Event: {ev}", w - 16, 1)[0]))
+    line = _text(x0 + 8, y0 + 65, _lines_of(f"Event: {ev}", w - 16, 1)[0])
+    if s.event:  # the card's text as a tooltip (and for screen readers)
+        from ..rules.events import describe_card
+
+        card = describe_card(comp, s.event)
+        tip = f"{card['name']} ({card['round']}): {card['text']}"
+        line = (f'<g class="event" data-event="{_e(s.event)}" aria-label="{_e(tip)}"><title>{_e(tip)}</title>'
+                f"{line}</g>")
+    out.append(line)
     vals = ", ".join(f"{g} {v}" for g, v in zip(comp.market_goods, s.markers))
     out.append(_text(x0 + 8, y0 + 82, _lines_of(f"Market value: {vals}", w - 16, 1)[0]))
     out.append(_text(x0 + 8, y0 + 99, _lines_of(_status(ctx), w - 16, 1, BOLD_W)[0], "b"))

@@ -323,3 +323,15 @@ def test_describe_handles_every_position_of_a_game():
     for s in game_positions(4, every=25):
         text = describe(s)
         assert "Territories:" in text and "Markets:" in text
+
+
+def test_the_round_event_carries_its_card_text():
+    """The round track names the event; hovering it (or a screen reader) gives the card's text."""
+    s = pn.position("ed1", 3, round="4", event="treasury")
+    root = parse(svg(s))
+    ev = next(g for g in root.iter(NS + "g") if g.get("class") == "event")
+    assert ev.get("data-event") == "treasury"
+    assert ev.find(NS + "title").text.startswith("Transfer of the Treasury (4): ")
+    assert "".join(ev.find(NS + "text").itertext()) == "Event: Transfer of the Treasury"
+    assert not [g for g in parse(svg(pn.position("ed1", 3, round="4", event=None))).iter(NS + "g")
+                if g.get("class") == "event"]
