@@ -208,24 +208,28 @@ decision("train-polis", train_polis_options, train_polis_apply,
 decision("train-pay", train_pay_options, train_pay_apply,
          lambda s, a: _hire_why(s, a, "hoplite", train_pay_options) if a.kind == "hire" else
          _pay_why(s, a, _train_goods(s), "train.cost", "hoplite"))
+def _pays_or_hires(s: State, p: int, pay: bool, poleis) -> bool:
+    """Whether one of ``poleis`` (those with room for the unit) can give ``p`` a unit: paid with a good
+    (``pay``: ``p`` holds one) from a polis that keeps a cube, or hired (Mercenaries). Hiring is
+    checked once, and only when paying fails."""
+    hire = None
+    for i in poleis:
+        if pay and s.pop[i] >= 2:
+            return True
+        if hire is None:
+            hire = _hire_cost(s, p) > 0
+        if hire:
+            return True
+    return False
+
+
 def _train_avail(s: State, p: int) -> bool:
     """``any(_train_ok(s, p, i) for i in _own_poleis(s, p))``, the goods and hiring checked once."""
     b = board(s)
     lim = b.limit(s)
     pay = have(s, p, b.comp.train_good) > 0 or have(s, p, "silver") > 0
-    hire = None
-    for i, o in enumerate(s.owner):
-        if o != p:
-            continue
-        area = b.polis_area[i]
-        if area >= 0 and s.units[area][p] < lim:
-            if pay and s.pop[i] >= 2:
-                return True
-            if hire is None:
-                hire = _hire_cost(s, p) > 0
-            if hire:
-                return True
-    return False
+    room = (i for i, o in enumerate(s.owner) if o == p and b.polis_area[i] >= 0 and s.units[b.polis_area[i]][p] < lim)
+    return _pays_or_hires(s, p, pay, room)
 
 
 action(ActionSpec("train", False, _train_avail,
@@ -333,17 +337,8 @@ def _galleys_avail(s: State, p: int) -> bool:
     b = board(s)
     lim = b.limit(s)
     pay = have(s, p, "wood") > 0 or have(s, p, "silver") > 0
-    hire = None
-    for i, o in enumerate(s.owner):
-        if o != p or not any(s.units[x][p] < lim for x in b.polis_ports[i]):
-            continue
-        if pay and s.pop[i] >= 2:
-            return True
-        if hire is None:
-            hire = _hire_cost(s, p) > 0
-        if hire:
-            return True
-    return False
+    room = (i for i, o in enumerate(s.owner) if o == p and any(s.units[x][p] < lim for x in b.polis_ports[i]))
+    return _pays_or_hires(s, p, pay, room)
 
 
 action(ActionSpec("galleys", False, _galleys_avail,

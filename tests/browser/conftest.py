@@ -77,3 +77,20 @@ def page(browser, request):
         ARTIFACTS.mkdir(exist_ok=True)
         pg.screenshot(path=str(ARTIFACTS / f"failure-{request.node.name}.png"), full_page=True)
     ctx.close()
+
+
+@pytest.fixture
+def page1280(browser):
+    """A page at 1280×800 that collects page errors, console errors and warnings (``.problems``) and
+    every request it makes (``.requests``)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.set_default_timeout(20_000)
+    pg = ctx.new_page()
+    pg.problems = []  # type: ignore[attr-defined]
+    pg.requests = []  # type: ignore[attr-defined]
+    pg.on("pageerror", lambda e: pg.problems.append(f"page error: {e}"))  # type: ignore[attr-defined]
+    pg.on("console", lambda m: pg.problems.append(f"console {m.type}: {m.text}")  # type: ignore[attr-defined]
+          if m.type in ("error", "warning") else None)
+    pg.on("request", lambda r: pg.requests.append(r.url))  # type: ignore[attr-defined]
+    yield pg
+    ctx.close()

@@ -38,19 +38,6 @@ LABEL_SIZES = """root => {
 RAW = re.compile(r"\b[a-z]+(?:-[a-z]+)?:[a-z0-9]+\b|\[%|\b1 cubes\b|is not a choice of this decision")
 
 
-@pytest.fixture
-def page1280(browser):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    ctx.set_default_timeout(20_000)
-    pg = ctx.new_page()
-    pg.problems = []  # type: ignore[attr-defined]
-    pg.on("pageerror", lambda e: pg.problems.append(f"page error: {e}"))  # type: ignore[attr-defined]
-    pg.on("console", lambda m: pg.problems.append(f"console {m.type}: {m.text}")  # type: ignore[attr-defined]
-          if m.type in ("error", "warning") else None)
-    yield pg
-    ctx.close()
-
-
 def _open(pg, widgets: dict) -> Harness:
     h = Harness(widgets, width=OUTPUT_WIDTH).__enter__()
     pg.goto(h.url)

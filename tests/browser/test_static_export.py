@@ -28,21 +28,6 @@ TUTORIALS = Path(__file__).resolve().parents[2] / "tutorials"
 
 
 @pytest.fixture
-def page1280(browser):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    ctx.set_default_timeout(15_000)
-    pg = ctx.new_page()
-    pg.problems = []  # type: ignore[attr-defined]
-    pg.requests = []  # type: ignore[attr-defined]
-    pg.on("pageerror", lambda e: pg.problems.append(f"page error: {e}"))  # type: ignore[attr-defined]
-    pg.on("console", lambda m: pg.problems.append(f"console {m.type}: {m.text}")  # type: ignore[attr-defined]
-          if m.type in ("error", "warning") else None)
-    pg.on("request", lambda r: pg.requests.append(r.url))  # type: ignore[attr-defined]
-    yield pg
-    ctx.close()
-
-
-@pytest.fixture
 def http_dir(tmp_path):
     """A stdlib http server on 127.0.0.1 serving ``tmp_path``; yields its base URL."""
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
