@@ -111,10 +111,7 @@ class Board(IntentWidget):
     def _act(self, intent: dict):
         kind = intent["kind"]
         if kind == "analyse":
-            if self.state.is_terminal:
-                return None, "The game is over: there is nothing to analyse."
-            self._engine.run(self.state)
-            return None, ""
+            return None, self._engine.run(self.state)
         if kind == "opponent":
             if intent["bot"] not in dict(BOTS) or intent["side"] not in ("athens", "sparta"):
                 raise IntentError(f"unknown opponent {intent['bot']!r} or side {intent['side']!r}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..analysis.evaluate import analyse
 from ..record.node import Mark
-from ..render.analysisview import analysis_view
+from ..render.analysisview import analysis_view, best_marks
 from ..rules import State
 
 BUDGET = 400  # playouts: a few seconds here, intervals of about ±5 points on the best choice
@@ -18,11 +18,15 @@ class Engine:
         self.budget, self.seed = budget, seed
         self._state: State | None = None
         self._view: dict | None = None
+        self._marks: tuple[Mark, ...] = ()
 
-    def run(self, s: State) -> None:
-        """Analyse ``s`` (blocks while the search runs)."""
-        self._view = analysis_view(analyse(s, budget=self.budget, seed=self.seed, client="serial"))
-        self._state = s
+    def run(self, s: State) -> str:
+        """Analyse ``s`` (blocks while the search runs); returns the note for the widget ("" when done)."""
+        if s.is_terminal:
+            return "The game is over: there is nothing to analyse."
+        a = analyse(s, budget=self.budget, seed=self.seed, client="serial")
+        self._state, self._view, self._marks = s, analysis_view(a), tuple(best_marks(s, a))
+        return ""
 
     def view(self, s: State) -> dict | None:
         """The panel for ``s``, if it was analysed (None otherwise)."""
@@ -30,5 +34,4 @@ class Engine:
 
     def marks(self, s: State) -> tuple[Mark, ...]:
         """Board marks of the analysis of ``s``: the best choice's place and move."""
-        v = self.view(s)
-        return tuple(Mark(m["kind"], tuple(m["targets"]), m["colour"]) for m in v["marks"]) if v else ()
+        return self._marks if self.view(s) is not None else ()

@@ -91,9 +91,9 @@ class Viewer(IntentWidget):
         if moved:
             return None, moved  # the intent was made on a position that is gone: show where we are
         if kind == "analyse":
-            if self._ctl.state.is_terminal:
-                return None, "The game is over: there is nothing to analyse."
-            self._engine.run(self._ctl.state)
+            note = self._engine.run(self._ctl.state)
+            if note:
+                return None, note
         elif kind == "goto":
             self._ctl.goto(self._node(intent["node"]))
         elif kind == "nav":
