@@ -1,7 +1,6 @@
 """Kernel benchmark: prints figures, asserts nothing (ARCHITECTURE §8).
 
     python bench/kernel.py [--quick] [--editions ed1,ed2] [--rounds 7] [--round-seconds 1.5]
-                           [--no-dask] [--analyse-target 0.03]
 
 Figures (a full run takes two to three minutes on two cores; ``--quick`` under half a minute):
 
@@ -25,13 +24,8 @@ Figures (a full run takes two to three minutes on two cores; ``--quick`` under h
 4. **How games end**: for random and sensible play per edition, how many games end by sudden death
    (ostracism, an unfed capital, prestige owed, an unpaid Salpinx) and how many by scoring after the
    last round, with their mean length in decisions and the round reached.
-5. **Search**: MCTS iterations/s of the search bot's tree (``polis_nb.analysis.search.Tree``, sensible
-   playouts) on a mid-game position, and the time ``pn.analyse`` takes until every choice's 95%
-   interval is within ±3 points there, in this process (``client="serial"``) and on a Dask
-   LocalCluster of two workers (cluster start-up reported apart; on a machine whose cores are busy
-   with other work, see the load average, two workers cannot beat one process). The analysis runs as
-   ``pn.analyse`` does with a target: waves of four seeded tasks of 250 playouts; after k tasks the
-   figures are those of ``pn.analyse(s, budget=250 * k)``, wherever the tasks ran.
+5. The search (iterations/s, time to an answer, how search games end, the budget ladder) is measured
+   by ``bench/search.py``.
 
 python-chess is installed with ``pip install '.[bench]'``; without it the chess figures are skipped.
 """
@@ -79,19 +73,6 @@ def _load() -> str:
 
 def _step(s: pn.State, policy, rng: random.Random) -> pn.Action:
     return pn.sample_chance(s, rng) if s.is_chance else policy(s, rng)
-
-
-def midgame(edition: str = "ed1", seed: int = 8, choices: tuple[int, int] = (3, 4)) -> pn.State:
-    """The first turn decision from round 2 on with ``choices`` (least, most) legal choices, in a game
-    of sensible play from ``seed``."""
-    rng = random.Random(seed)
-    s = pn.new_game(edition, seed=seed)
-    while True:
-        s = pn.apply(s, _step(s, sensible_policy, rng))
-        if s.is_terminal:
-            raise RuntimeError(f"game {edition}/{seed} ended before a mid-game position")
-        if s.round >= 1 and s.pending.kind == "turn" and choices[0] <= len(pn.legal_actions(s)) <= choices[1]:
-            return s
 
 
 # --- 1. throughput, interleaved with python-chess ------------------------------------------------
@@ -255,76 +236,6 @@ def endings(edition: str, policy_name: str, games: int) -> None:
                   f"decisions, round {statistics.mean(rounds[k]):.1f}")
 
 
-# --- 5. search ----------------------------------------------------------------------------------
-
-def mcts(s: pn.State, iterations: int, repeats: int) -> None:
-    from polis_nb.analysis.search import Tree
-
-    rates = []
-    for k in range(repeats):
-        t = time.perf_counter()
-        Tree(s).run(random.Random(k), iterations)
-        rates.append(iterations / (time.perf_counter() - t))
-    print(f"  MCTS iterations/s (Tree, sensible playouts, {iterations} iterations x {repeats}): "
-          f"median {statistics.median(rates):.0f} ({min(rates):.0f}-{max(rates):.0f})")
-
-
-def analyse_until(s: pn.State, target: float, client, max_tasks: int, seed: int = 1):
-    """Waves of pn.analyse's tasks until every choice's 95% interval is within ±``target``: (seconds,
-    playouts, widest half-width, analysis)."""
-    from polis_nb.analysis import evaluate
-    from polis_nb.analysis.cluster import run_tasks
-
-    text = s.to_notation()
-    parts: list = []
-    done = 0
-    t0 = time.perf_counter()
-    while True:
-        tasks = [(text, None, "mover", "sensible", evaluate.EXPLORATION, evaluate.CHUNK, seed, done + i)
-                 for i in range(evaluate.WAVE)]
-        parts += run_tasks(evaluate._task, tasks, client=client)
-        done += len(tasks)
-        a = evaluate._result(s, parts, seed, "mover", time.perf_counter() - t0, done)
-        widest = max(c.half_width for c in a.choices)
-        if widest <= target or done >= max_tasks:
-            return time.perf_counter() - t0, a.iterations, widest, a
-
-
-def search(edition: str, target: float, quick: bool, dask: bool) -> None:
-    s = midgame(edition)
-    print(f"\n5. Search on a mid-game position ({edition}, sensible play from seed 8, round "
-          f"{s.round + 1}, {s.current_player} to choose among {len(pn.legal_actions(s))}; load average {_load()})")
-    mcts(s, 100 if quick else 300, 3)
-    max_tasks = 24 if quick else 120
-    secs, n, widest, a = analyse_until(s, target, "serial", max_tasks)
-    reached = "reached" if widest <= target else f"not reached within {n} playouts (widest ±{widest:.3f})"
-    print(f"  pn.analyse until every choice is within ±{100 * target:.0f} points: {reached}")
-    print(f"    in this process (client='serial'): {secs:6.1f} s for {n} playouts ({n / secs:.0f} playouts/s)")
-    print("    choices: " + ", ".join(f"{c.action} {c.p:.0%} ±{100 * c.half_width:.1f} ({c.visits})"
-                                      for c in a.choices))
-    if not dask:
-        return
-    try:
-        from polis_nb.analysis.cluster import close_local, local_client
-    except ImportError:
-        print("    Dask: not installed")
-        return
-    t = time.perf_counter()
-    client = local_client(2)
-    from polis_nb.analysis import evaluate
-    from polis_nb.analysis.cluster import run_tasks
-
-    warm = [(s.to_notation(), None, "mover", "sensible", evaluate.EXPLORATION, 1, 0, i) for i in range(2)]
-    run_tasks(evaluate._task, warm, client=client)
-    up = time.perf_counter() - t
-    try:
-        secs2, n2, widest2, _ = analyse_until(s, target, client, max_tasks)
-        print(f"    Dask LocalCluster, 2 workers:         {secs2:6.1f} s for {n2} playouts ({n2 / secs2:.0f} "
-              f"playouts/s; speed-up {secs / secs2:.2f}x; cluster start-up and warm-up {up:.1f} s apart)")
-    finally:
-        close_local()
-
-
 # --- main ---------------------------------------------------------------------------------------
 
 def main(argv: list[str] | None = None) -> int:
@@ -333,15 +244,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--editions", default="ed1,ed2", help="comma-separated editions to measure")
     ap.add_argument("--rounds", type=int, default=None, help="interleaved throughput rounds (7; quick 3)")
     ap.add_argument("--round-seconds", type=float, default=None, help="seconds per round and player (1.5; quick 0.5)")
-    ap.add_argument("--no-dask", action="store_true", help="skip the analysis on a Dask LocalCluster")
-    ap.add_argument("--analyse-target", type=float, default=None,
-                    help="half-width every choice must reach (0.03 = ±3 points; quick 0.08)")
     args = ap.parse_args(argv)
     q = args.quick
     editions = args.editions.split(",")
     rounds = args.rounds or (3 if q else 7)
     seconds = args.round_seconds or (0.5 if q else 1.5)
-    target = args.analyse_target or (0.08 if q else 0.03)
     print(f"polis_nb kernel benchmark: Python {sys.version.split()[0]}, one process"
           + (" (quick)" if q else ""))
     throughput(editions, rounds, seconds)
@@ -354,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     for ed in editions:
         for name in ("random", "sensible"):
             endings(ed, name, (60 if name == "random" else 20) if q else (400 if name == "random" else 100))
-    search(editions[0], target, q, not args.no_dask)
+    print("\n(The search's figures are in bench/search.py.)")
     return 0
 
 

@@ -5,8 +5,9 @@
 Every pair of bots (random, sensible, greedy, and the search bot at ``--iterations`` tree iterations
 per decision) plays ``--games`` games, half in each edition, colours alternated. Prints each pair's
 result with its 95% Wilson interval, per edition and overall, the standings, how the games ended,
-and the time taken. Games run on a local Dask cluster with ``--workers`` workers (``--serial``: in
-this process); each game is seeded by its index, so the table is the same on any number of workers.
+and the time taken. Games run on a local Dask cluster of ``--workers`` worker processes (asked for
+explicitly: ``workers=N``; ``--serial``: in this process, the library's default); each game is seeded
+by its index, so the table is the same on any number of workers.
 """
 from __future__ import annotations
 
@@ -28,8 +29,8 @@ def main() -> None:
     bots = {"random": "random", "sensible": "sensible", "greedy": "greedy",
             f"search{args.iterations}": SearchBot(iterations=args.iterations)}
     t0 = time.perf_counter()
-    lad = ladder(bots, games=args.games, seed=args.seed, client="serial" if args.serial else None,
-                 workers=None if args.serial else args.workers, progress=True)
+    lad = ladder(bots, games=args.games, seed=args.seed, workers=None if args.serial else args.workers,
+                 progress=True)
     took = time.perf_counter() - t0
     print(lad)
     print("\n how the games ended:")

@@ -1,107 +1,149 @@
-"""``analyse(state)``: what should the side to decide play here?
+"""``analyse(state)``: what should the side to decide play here, and how sure is that?
 
-The search bot's tree search (:mod:`.search`), run as several independent trees (root-parallel
-ISMCTS) whose statistics add up. Each tree is one task with its own generator seeded from the
-run's ``seed`` and the task's index, so the result does not depend on where or on how many workers
-the tasks run (:mod:`.cluster`).
+One search tree (:mod:`.search`) grows from the position, wave after wave, until the budget is
+spent, the position is proven, or (with ``target``) the best choice is known closely enough. Two
+kinds of number come out, and they are never shown as one another:
 
-For every legal choice the result gives the playouts that went through it, its estimated win
-probability for the side to decide (a shared result counts as half a win) with a 95% Wilson
-interval, and the rule ids that ended those playouts (from :func:`polis_nb.outcome`). The tree
-spends most playouts on the choices that look best, so the best choices get the narrowest
-intervals; the estimate is the win rate of playouts in which the later decisions follow the
-search (the playout policy below the tree), not perfect play.
+* **Proven** values: the outcome with best play by both sides, exact over every chance outcome.
+  ``ChoiceValue.proven`` is ``"win"``, ``"loss"`` or ``"shared"`` and ``p`` is exactly 1.0, 0.0 or
+  0.5 (a chance step can also prove a value in between, e.g. ¾ when a die decides: ``exact``);
+  ``reason`` says why in words with the deciding rule ("loses at once: Athens cannot feed its
+  capital Athenai ...").
+* **Estimates**: the share of the engine's playouts through a choice that the side to decide won
+  (a shared result counts half; a playout stopped early counts the evaluation's estimate of how it
+  would have ended, see :mod:`.evaluation`). With 30 playouts or more it has a 95% interval; a
+  choice the search never tried is "not evaluated" (``p`` is None).
+
+Choices that differ only in how they are paid (``trade +metal``, ``trade +wood``) stay separate in
+``choices`` and are grouped as one row each in ``groups``.
 
     >>> import polis_nb as pn
     >>> s = pn.settle(pn.new_game(seed=3))
-    >>> a = pn.analyse(s, budget=60, seed=1, client="serial")
+    >>> a = pn.analyse(s, budget=60, seed=1)
     >>> a.player, len(a.choices) == len(pn.legal_actions(s)), a.best.action in pn.legal_actions(s)
     ('sparta', True, True)
-    >>> 0 <= a.best.low <= a.best.p <= a.best.high <= 1
+    >>> a.best.p is not None and 0 <= a.best.p <= 1
     True
 """
 from __future__ import annotations
 
 import html
+import math
+import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from ..record.compare import set_evaluator
-from ..rules import Action, State, legal_actions
+from ..rules import Action, State, legal_actions, paid_with
 from ..rules.state import CHANCE, PLAYERS
-from .battle_result import wilson
-from .cluster import check_client, run_tasks, task_rng
-from .search import EXPLORATION, Tree, rollout_policy
+from .cluster import check_client
+from .search import CUT, EXPLORATION, WAVE, Node, Tree, rollout_policy
+from .solver import Proof, label
 
-CHUNK = 250  # iterations per task (one tree); fixed, so results never depend on the workers
-WAVE = 4  # tasks per wave when running to a target interval or a time limit
+MIN_INTERVAL = 30  # playouts below which no interval is shown
+ROOT_SOLVE = 2000  # solver nodes for the choices at the position (plus 4 per playout of the budget)
+Z95 = 1.959964
 
 
 @dataclass(frozen=True)
 class ChoiceValue:
-    """One choice at the analysed position, seen by the side to decide.
+    """One choice at the analysed position, valued for the side to decide.
 
-    ``p`` counts a shared result as half a win; ``low``/``high`` bound it at 95% (Wilson).
-    ``ends`` counts the rule ids that ended the playouts through this choice.
+    ``p``: exactly 1.0 / 0.0 / 0.5 for a proven win / loss / shared result, the exact value for a
+    value proven over chance steps (``exact``), else the playout estimate, or None if the search
+    never tried the choice. ``low``/``high``: its 95% interval, for estimates with at least
+    :data:`MIN_INTERVAL` playouts (else None). ``reason`` says it in words; ``rules`` are the rule
+    ids that decide it (a proof's ending). ``ends`` counts how its playouts ended (rule ids, or
+    ``("cut off",)`` for a playout scored by the evaluation).
     """
 
     action: Action
     visits: int
-    wins: int
-    shared: int
-    losses: int
-    p: float
-    low: float
-    high: float
+    p: float | None
+    low: float | None
+    high: float | None
+    proven: str | None
+    exact: Fraction | None
+    reason: str
+    rules: tuple[str, ...] = ()
     ends: dict[tuple[str, ...], int] = field(default_factory=dict)
 
     @property
-    def half_width(self) -> float:
-        return (self.high - self.low) / 2
+    def half_width(self) -> float | None:
+        """Half the interval's width (0 for a proven value, None without an interval)."""
+        if self.exact is not None:
+            return 0.0
+        return None if self.low is None or self.high is None else (self.high - self.low) / 2
+
+    @property
+    def evaluated(self) -> bool:
+        return self.p is not None
 
     def to_dict(self) -> dict:
-        return {"action": str(self.action), "visits": self.visits, "wins": self.wins, "shared": self.shared,
-                "losses": self.losses, "p": self.p, "low": self.low, "high": self.high,
+        return {"action": str(self.action), "visits": self.visits, "p": self.p, "low": self.low, "high": self.high,
+                "proven": self.proven, "exact": None if self.exact is None else str(self.exact),
+                "reason": self.reason, "rules": list(self.rules),
                 "ends": [{"rules": list(k), "count": v} for k, v in self.ends.items()]}
+
+
+@dataclass(frozen=True)
+class ChoiceGroup:
+    """The choices that differ only in how they are paid (one choice alone if it has no such
+    variants): ``what`` is chosen (notation without the payment), ``choices`` its variants best
+    first, ``payments`` how each pays (same order; empty for a choice without variants)."""
+
+    what: str
+    choices: tuple[ChoiceValue, ...]
+    payments: tuple[str, ...]
+
+    @property
+    def best(self) -> ChoiceValue:
+        return self.choices[0]
 
 
 @dataclass(frozen=True)
 class LineStep:
     """One decision of the best line: who makes it ("athens", "sparta" or "chance"), the decision
-    (``card ?`` for a card drawn into the other side's hidden hand), how many playouts went that
-    way, and the win rate of those playouts for the side that made it (None for chance)."""
+    (``card ?`` for a card drawn into a hand the analysing side cannot see), the playouts that went
+    that way, and their value for the side that made it (None for chance; exact when proven)."""
 
     text: str
     who: str
     visits: int
     p: float | None
+    proven: str | None = None
 
     def __str__(self) -> str:
         return f"{self.who}: {self.text}" if self.who == "chance" else f"{self.who.capitalize()}: {self.text}"
 
 
 class Analysis:
-    """The result of :func:`analyse`: choices best first, the best line and what ended the games.
+    """The result of :func:`analyse`: every legal choice valued (best first), grouped rows, the best
+    line, and how the playouts ended.
 
-    ``choices`` are ordered by playouts (the search's preference; ties by estimate), so
-    ``best`` is the choice the search bot would make. ``athens`` is Athens' estimated win
-    probability at the position if the best choice is made (at a chance step: over the chance
-    outcomes; at the end of the game: the result), with ``athens_interval`` -- what an evaluation
-    bar shows. ``decided_by`` counts rule ids over every playout.
+    ``best`` is the choice the search prefers. ``athens`` is Athens' value at the position with that
+    choice (at a chance step: over the outcomes; at the end of the game: the result);
+    ``athens_proven`` says whether it is proven ("win" / "loss" / "shared" for Athens) and
+    ``athens_interval`` gives (value, low, high) for an evaluation bar (low = high = value when
+    proven; None bounds when the playouts are too few). ``proven`` is the position's label for the
+    side to decide.
     """
 
     def __init__(self, state: State, choices: list[ChoiceValue], line: list[LineStep], decided_by: Counter,
-                 iterations: int, tasks: int, seed: int, seconds: float, overall: tuple[float, int],
-                 view: str | None):
+                 iterations: int, seed: int, seconds: float, view: str | None, root: tuple[float, float, int],
+                 root_proof: Proof | None, cut: int):
         self.state = state
         self.player = state.current_player  # "athens", "sparta", "chance" or "terminal"
         self.choices = tuple(choices)
         self.line = tuple(line)
         self.decided_by = decided_by
-        self.iterations, self.tasks, self.seed, self.seconds, self.view = iterations, tasks, seed, seconds, view
-        self._overall = overall  # (score for Athens, playouts) over all playouts
+        self.iterations, self.seed, self.seconds, self.view = iterations, seed, seconds, view
+        self.cut = cut  # playouts scored by the evaluation rather than finished
+        self._root = root  # (Athens' total, squares, visits) over all playouts
+        self._root_proof = root_proof
 
     # --- the figures ------------------------------------------------------------------------
     @property
@@ -110,23 +152,66 @@ class Analysis:
         return self.choices[0] if self.choices else None
 
     @property
-    def athens_interval(self) -> tuple[float, float, float]:
-        """(estimate, low, high): Athens' win probability at this position, 95% interval."""
+    def groups(self) -> tuple[ChoiceGroup, ...]:
+        """The choices as rows: variants that differ only in payment share one row (in the order of
+        their best variant)."""
+        rows: dict[str, list[tuple[ChoiceValue, str]]] = {}
+        for c in self.choices:
+            pw = paid_with(self.state, c.action)
+            key = pw[0] if pw else str(c.action)
+            rows.setdefault(key, []).append((c, pw[1] if pw else ""))
+        out = []
+        for key, items in rows.items():
+            pays = tuple(pay for _, pay in items) if len(items) > 1 or items[0][1] else ()
+            out.append(ChoiceGroup(key, tuple(c for c, _ in items), pays))
+        return tuple(out)
+
+    @property
+    def proven(self) -> str | None:
+        """The position's proven label for the side to decide (None if not proven)."""
+        lab = self.athens_proven
+        if lab is None or self.player not in PLAYERS:
+            return lab
+        return lab if self.player == "athens" or lab == "shared" else {"win": "loss", "loss": "win"}[lab]
+
+    @property
+    def athens_proven(self) -> str | None:
+        """"win", "loss" or "shared" if Athens' result at this position is proven, else None."""
+        v = self.athens_exact
+        if v is None:
+            return None
+        return label(v, self._root_proof.mixed if self._root_proof is not None else False)
+
+    @property
+    def athens_exact(self) -> Fraction | None:
+        """Athens' exact value here, if proven (a finished game, a proven root or best choice)."""
         s = self.state
         if s.is_terminal:
             w = s.outcome.winner  # type: ignore[union-attr]
-            v = 0.5 if w is None else 1.0 if w == PLAYERS[0] else 0.0
-            return v, v, v
+            return Fraction(1, 2) if w is None else Fraction(int(w == PLAYERS[0]))
+        if self._root_proof is not None:
+            return self._root_proof.value
+        return None
+
+    @property
+    def athens_interval(self) -> tuple[float, float | None, float | None]:
+        """(value, low, high): Athens' value here with its 95% interval (low = high = value when
+        proven; None bounds when too few playouts back it)."""
+        ex = self.athens_exact
+        if ex is not None:
+            return float(ex), float(ex), float(ex)
         b = self.best
-        if b is not None:
-            return (b.p, b.low, b.high) if self.player == PLAYERS[0] else (1 - b.p, 1 - b.high, 1 - b.low)
-        k, n = self._overall
-        lo, hi = wilson(k, n)
-        return (k / n if n else 0.5), lo, hi
+        if b is not None and b.p is not None:
+            if self.player == PLAYERS[0]:
+                return b.p, b.low, b.high
+            return (1 - b.p, None if b.high is None else 1 - b.high, None if b.low is None else 1 - b.low)
+        total, sq, n = self._root
+        mean, lo, hi = _interval(total, sq, n)
+        return (0.5 if mean is None else mean), lo, hi
 
     @property
     def athens(self) -> float:
-        """Athens' estimated win probability here (a shared result counts half)."""
+        """Athens' value here (exact if proven, else the playout estimate)."""
         return self.athens_interval[0]
 
     def choice(self, action: Action | str) -> ChoiceValue:
@@ -138,59 +223,83 @@ class Analysis:
         raise KeyError(f"{text!r} is not a choice at this position; choices: "
                        + ", ".join(str(c.action) for c in self.choices))
 
+    def bar_text(self) -> str:
+        """What the evaluation bar shows, in words that say what kind of number it is."""
+        v, lo, hi = self.athens_interval
+        lab = self.athens_proven
+        if lab is not None:
+            return {"win": "Athens wins by force", "loss": "Sparta wins by force",
+                    "shared": "a shared result by force"}[lab]
+        if self.athens_exact is not None:
+            return f"Athens wins with probability exactly {self.athens_exact}"
+        if self.iterations == 0:
+            return "not evaluated"
+        span = "" if lo is None else f" (95% interval {_pc(lo)}–{_pc(hi)})"  # type: ignore[arg-type]
+        return f"Athens wins {_pc(v)} of the engine's playouts{span}"
+
     def to_dict(self) -> dict:
         """Plain JSON-safe data, e.g. for a view model (evaluation bar, best-choice arrows)."""
         est, lo, hi = self.athens_interval
-        return {"player": self.player, "view": self.view, "iterations": self.iterations, "tasks": self.tasks,
-                "seed": self.seed, "athens": {"p": est, "low": lo, "high": hi},
+        return {"player": self.player, "view": self.view, "iterations": self.iterations, "seed": self.seed,
+                "athens": {"p": est, "low": lo, "high": hi, "proven": self.athens_proven}, "bar": self.bar_text(),
                 "choices": [c.to_dict() for c in self.choices],
-                "line": [{"text": x.text, "who": x.who, "visits": x.visits, "p": x.p} for x in self.line],
-                "decided_by": dict(self.decided_by.most_common())}
+                "line": [{"text": x.text, "who": x.who, "visits": x.visits, "p": x.p, "proven": x.proven}
+                         for x in self.line],
+                "decided_by": dict(self.decided_by.most_common()), "cut_off": self.cut}
 
     # --- showing it -------------------------------------------------------------------------
     def __repr__(self) -> str:
         b = self.best
         head = f"<Analysis {self.player}, {self.iterations} playouts"
         if b is None:
-            return head + f": Athens {self.athens:.0%}>"
-        return head + f": best {b.action} {b.p:.0%} [{b.low:.0%}, {b.high:.0%}]>"
+            return head + f": {self.bar_text()}>"
+        return head + f": best {b.action}, {_figure(b)}>"
 
     def __str__(self) -> str:
-        est, lo, hi = self.athens_interval
-        rows = [f"Analysis for {self.player.capitalize()}: {self.iterations} playouts in {self.tasks} tasks, "
-                f"seed {self.seed}; Athens {_pc(est)} [{_pc(lo)}, {_pc(hi)}]"]
+        rows = [f"Analysis for {self.player.capitalize()}: {self.iterations} playouts, seed {self.seed}; "
+                f"{self.bar_text()}"]
         if self.choices:
-            rows.append(f"  {'choice':28} {'playouts':>8} {'win':>6}  {'95% interval':14} decided by")
-            for c in self.choices:
-                rows.append(f"  {str(c.action):28} {c.visits:8d} {_pc(c.p):>6}  [{_pc(c.low)}, {_pc(c.high)}]"
-                            f"{'':3} {_ends(c.ends)}")
+            rows.append(f"  {'choice':30} {'playouts':>8}  value")
+            for g in self.groups:
+                c = g.best
+                name = g.what if g.payments else str(c.action)
+                pay = f" (pay {', '.join(g.payments)})" if g.payments else ""
+                rows.append(f"  {name + pay:30} {c.visits:8d}  {_figure(c)}")
         if self.line:
             rows.append("  best line: " + "; ".join(str(x) for x in self.line))
-        if self.decided_by:
-            rows.append("  games ended by: " + ", ".join(f"{r} {n}" for r, n in self.decided_by.most_common()))
+        ended = _ended_words(self.decided_by, self.cut)
+        if ended:
+            rows.append("  playouts ended by: " + ended)
+        rows.append("  " + NUMBERS_NOTE)
         return "\n".join(rows)
 
     def _repr_html_(self) -> str:
         esc = html.escape
-        est, lo, hi = self.athens_interval
         rows = "".join(
-            f"<tr><td>{esc(str(c.action))}</td><td style='text-align:right'>{c.visits}</td>"
-            f"<td style='text-align:right'>{_pc(c.p)}</td><td>[{_pc(c.low)}, {_pc(c.high)}]</td>"
-            f"<td>{esc(_ends(c.ends))}</td></tr>" for c in self.choices)
+            f"<tr><td>{esc(g.what if g.payments else str(g.best.action))}"
+            f"{esc(' (pay ' + ', '.join(g.payments) + ')') if g.payments else ''}</td>"
+            f"<td style='text-align:right'>{g.best.visits}</td><td>{esc(_figure(g.best))}</td></tr>"
+            for g in self.groups)
         line = "; ".join(esc(str(x)) for x in self.line)
-        ended = ", ".join(f"{esc(r)} {n}" for r, n in self.decided_by.most_common())
-        table = ("<table class='polis-analysis'><tr><th>choice</th><th>playouts</th><th>win</th><th>95% interval</th>"
-                 f"<th>decided by</th></tr>{rows}</table>") if self.choices else ""
+        ended = esc(_ended_words(self.decided_by, self.cut))
+        table = ("<table class='polis-analysis'><tr><th>choice</th><th>playouts</th><th>value</th></tr>"
+                 f"{rows}</table>") if self.choices else ""
         return (f"<div class='polis-analysis'><p>Analysis for {esc(self.player.capitalize())}: {self.iterations} "
-                f"playouts; Athens {_pc(est)} [{_pc(lo)}, {_pc(hi)}]</p>{table}"
-                + (f"<p>Best line: {line}</p>" if line else "") + (f"<p>Games ended by: {ended}</p>" if ended else "")
-                + "</div>")
+                f"playouts; {esc(self.bar_text())}</p>{table}"
+                + (f"<p>Best line: {line}</p>" if line else "") + (f"<p>Playouts ended by: {ended}</p>" if ended else "")
+                + f"<p><small>{esc(NUMBERS_NOTE)}</small></p></div>")
 
     def plot(self, width: int = 560) -> "SvgPlot":
-        """Each choice's win probability with its 95% interval as an SVG chart (no plotting library)."""
+        """Each choice's value as an SVG chart (proven values marked, estimates with their interval)."""
         from .plot import analysis_svg
 
         return SvgPlot(analysis_svg(self, width))
+
+
+NUMBERS_NOTE = ("What these numbers mean: 'by force' is proven — the result with best play by both sides, "
+                "over every die and card. A percentage is an estimate: the share of the engine's playouts won "
+                "(a playout stopped early counts the evaluation's estimate of how it would end), with a 95% "
+                "interval once 30 or more playouts back it. 'Not evaluated': the search never tried that choice.")
 
 
 class SvgPlot(str):
@@ -204,80 +313,151 @@ def _pc(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
-def _ends(ends: dict) -> str:
-    total = sum(ends.values())
-    top = sorted(ends.items(), key=lambda kv: -kv[1])[:2]
-    return ", ".join(f"{' + '.join(k)} {v / total:.0%}" for k, v in top) if total else ""
+def _figure(c: ChoiceValue) -> str:
+    """A choice's value in a few words: proven, exact, estimated or not evaluated."""
+    if c.proven is not None:
+        return c.reason
+    if c.exact is not None:
+        return f"wins with probability exactly {c.exact} (chance decides)"
+    if c.p is None:
+        return "not evaluated"
+    if c.low is None:
+        return f"{_pc(c.p)} of {c.visits} playouts won (too few for an interval)"
+    return f"{_pc(c.p)} of playouts won [{_pc(c.low)}, {_pc(c.high)}]"  # type: ignore[arg-type]
+
+
+_END_WORDS = {"end.score": "the final scoring", "end.tie-break": "a tie broken on goods",
+              "end.ostracism": "ostracism", "end.ostracism-ed2": "ostracism",
+              "end.capital-unfed": "an unfed capital", "end.capital-unfed-ed2": "an unfed capital",
+              "end.prestige-owed": "prestige owed", "battle.salpinx-unpayable": "an unpaid Salpinx"}
+
+
+def _ended_words(ends: Counter, cut: int = 0) -> str:
+    """How playouts ended, in words: ``ends`` counts rule ids of finished ones; ``cut`` those
+    stopped at the horizon."""
+    total = sum(n for r, n in ends.items() if not r.startswith("end.tie-break")) + cut
+    if not total:
+        return ""
+    parts = [] if not cut else [f"stopped early and estimated {cut / total:.0%}"]
+    for r, n in ends.most_common():
+        if r.startswith("end.tie-break"):
+            continue
+        parts.append(f"{_END_WORDS.get(r, r)} {n / total:.0%}")
+    return ", ".join(parts[:5])
+
+
+def _interval(total: float, sq: float, n: int) -> tuple[float | None, float | None, float | None]:
+    """(mean, low, high) of n scores in [0, 1] with the given sum and sum of squares: a normal 95%
+    interval, clipped to [0, 1], from MIN_INTERVAL scores on (else None bounds)."""
+    if n == 0:
+        return None, None, None
+    mean = total / n
+    if n < MIN_INTERVAL:
+        return mean, None, None
+    var = max(0.0, sq / n - mean * mean)
+    half = Z95 * math.sqrt(max(var, 1e-12) / (n - 1))
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
+def _proof_words(proof: Proof, p: int) -> tuple[str | None, str]:
+    """(label for side p, reason in words) of a proven choice."""
+    v = proof.value if p == 0 else 1 - proof.value
+    lab = label(v, proof.mixed)
+    quick = "at once" if proof.choices == 0 else "by force"
+    why = proof.why.rstrip(".")
+    if lab == "win":
+        return lab, f"wins {quick}: {why}"
+    if lab == "loss":
+        return lab, f"loses {quick}: {why}"
+    if lab == "shared":
+        return lab, f"a shared result {quick}: {why}"
+    return None, f"wins with probability exactly {v} (chance decides; e.g. {why})"
+
+
+def _value(a: Action, node: Node, p: int, ends: Counter | None) -> ChoiceValue:
+    e = dict(ends or {})
+    if node.proof is not None:
+        lab, reason = _proof_words(node.proof, p)
+        exact = node.proof.value if p == 0 else 1 - node.proof.value
+        return ChoiceValue(a, node.visits, float(exact), float(exact), float(exact), lab, exact, reason,
+                           node.proof.end.rules, e)
+    if node.visits == 0:
+        return _untried(a)
+    mean, lo, hi = _interval(node.total, node.sq, node.visits)
+    if p == 1:
+        mean, lo, hi = 1 - mean, (None if hi is None else 1 - hi), (None if lo is None else 1 - lo)  # type: ignore
+    top = Counter(e).most_common(1)
+    rules = () if not top or tuple(top[0][0]) == CUT else tuple(top[0][0])
+    reason = f"{PLAYERS[p].capitalize()} wins {_pc(mean)} of the engine's {node.visits} playouts through it"  # type: ignore
+    return ChoiceValue(a, node.visits, mean, lo, hi, None, None, reason, rules, e)
+
+
+def _untried(a: Action) -> ChoiceValue:
+    return ChoiceValue(a, 0, None, None, None, None, None, "not evaluated: the search never tried it")
 
 
 # --- running ----------------------------------------------------------------------------------
 
-def _task(text: str, comp: Any, view: Any, rollout: Any, exploration: float, iterations: int, seed: int,
-          index: int) -> dict:
-    """One tree of ``iterations`` from the position in ``text`` (runs on a worker)."""
-    if comp is not None:
-        from ..rules.board import register
-
-        register(comp)
-    s = State.from_notation(text)
-    tree = Tree(s, viewer=view, rollout=rollout, exploration=exploration)
-    return tree.run(task_rng("analyse", seed, index), iterations).summary()
-
-
 def analyse(s: State, budget: int = 2000, *, seconds: float | None = None, target: float | None = None,
             seed: int = 0, view: str | None = "mover", rollout: Any = "sensible",
-            exploration: float = EXPLORATION, chunk: int = CHUNK, client: Any = None, workers: int | None = None,
+            exploration: float = EXPLORATION, wave: int = WAVE, client: Any = None, workers: int | None = None,
             progress: bool = False) -> Analysis:
-    """Evaluate every legal choice at ``s`` for the side to decide.
+    """Value every legal choice at ``s`` for the side to decide (see the module docstring).
 
-    ``budget`` is the number of playouts (tree iterations), split into tasks of ``chunk``. With
-    ``target`` (e.g. 0.03 for ±3 points) the tasks run in waves until the best choice's interval is
-    that narrow or ``budget`` is spent; with ``seconds`` waves stop once that time has passed (the
-    result then depends on the machine's speed). ``view`` is whose knowledge the search uses:
-    "mover" (the side to decide), "athens", "sparta" or None (a spectator: neither battle hand).
-    ``rollout`` plays below the tree ("sensible", "random", "greedy" or a policy function).
-    ``client`` and ``workers`` choose where the tasks run (see :mod:`.cluster`; "serial" for this
-    process); ``progress`` shows a bar. Same ``seed`` and budget: the same result.
+    ``budget`` caps the playouts (tree iterations); the search stops sooner once the position is
+    proven, after ``seconds`` (the result then depends on the machine's speed) or, with ``target``
+    (e.g. 0.03 for ±3 points), once the best choice is proven or its interval that narrow. ``view``
+    is whose knowledge the search uses: "mover" (the side to decide), "athens", "sparta" or None (a
+    spectator: neither battle hand). ``rollout`` plays below the tree ("sensible", "random",
+    "greedy" or a policy function). ``wave`` leaves are chosen and scored together; ``client`` and
+    ``workers`` choose where their playouts run (see :mod:`.cluster`): by default in this process;
+    ``workers=N`` on a local Dask cluster of N worker processes; ``client=`` a scheduler address or a
+    ``distributed.Client``. ``progress`` shows a bar. Same ``seed``, budget and wave: the same
+    result wherever the playouts run.
     """
     if not isinstance(s, State):
         raise TypeError(f"analyse needs a State, not {type(s).__name__}")
     if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
         raise ValueError(f"budget must be a whole number of playouts >= 1, not {budget!r}")
-    if not isinstance(chunk, int) or chunk < 1:
-        raise ValueError(f"chunk must be a whole number >= 1, not {chunk!r}")
     if target is not None and not 0 < target < 0.5:
         raise ValueError(f"target is a half-width between 0 and 0.5 (0.03 = ±3 points), not {target!r}")
     if seconds is not None and not seconds > 0:
         raise ValueError(f"seconds must be > 0, not {seconds!r}")
     if view not in ("mover", None, *PLAYERS):
         raise ValueError(f"view must be 'mover', 'athens', 'sparta' or None, not {view!r}")
+    if not isinstance(wave, int) or isinstance(wave, bool) or wave < 1:
+        raise ValueError(f"wave must be a whole number >= 1, not {wave!r}")
     rollout_policy(rollout)
     check_client(client)
     t0 = time.perf_counter()
     if s.is_terminal:
-        return _finished(s, seed, view)
+        return Analysis(s, [], [], Counter(s.outcome.rules), 0, seed, 0.0, view, (0.0, 0.0, 0), None, 0)  # type: ignore
     from ..rules.board import board
 
     comp = board(s).comp
     portable = None if _is_default(comp) else comp  # a user's component set travels with the tasks
-    text = s.to_notation()
-    sizes = [chunk] * (budget // chunk) + ([budget % chunk] if budget % chunk else [])
-    adaptive = target is not None or seconds is not None
-    parts: list[dict] = []
-    done = 0
-    while done < len(sizes):
-        wave = sizes[done: done + WAVE] if adaptive else sizes
-        tasks = [(text, portable, view, rollout, exploration, n, seed, done + i) for i, n in enumerate(wave)]
-        parts += run_tasks(_task, tasks, client=client, workers=workers, progress=progress, desc="analyse")
-        done += len(wave)
-        if not adaptive:
-            break
-        partial = _result(s, parts, seed, view, time.perf_counter() - t0, done)
-        if target is not None and partial.best is not None and partial.best.half_width <= target:
-            break
-        if seconds is not None and time.perf_counter() - t0 >= seconds:
-            break
-    return _result(s, parts, seed, view, time.perf_counter() - t0, done)
+    tree = Tree(s, viewer=view, rollout=rollout, exploration=exploration, wave=wave)
+    bar = _bar(budget, progress)
+
+    def enough(t: Tree) -> bool:
+        if target is None or t.iterations < MIN_INTERVAL:
+            return False
+        got = _result(s, t, seed, view, 0.0).best
+        return got is not None and got.half_width is not None and got.half_width <= target
+
+    tree.solve_root_choices(ROOT_SOLVE + 4 * budget)  # near a round's end: which choices win or lose by force
+    try:
+        tree.run(random.Random(f"polis:analyse:{seed}"), budget, seconds, seed=seed, client=client, workers=workers,
+                 comp=portable, stop=enough if target is not None else None, on_wave=bar.update)
+    finally:
+        bar.close()
+    return _result(s, tree, seed, view, time.perf_counter() - t0)
+
+
+def _bar(total: int, progress: bool):
+    from .cluster import _bar as bar
+
+    return bar(total, progress, "analyse")
 
 
 def _is_default(comp) -> bool:
@@ -286,54 +466,30 @@ def _is_default(comp) -> bool:
     return any(default_components(ed) == comp for ed in ("ed1", "ed2"))
 
 
-def _result(s: State, parts: list[dict], seed: int, view: Any, seconds: float, tasks: int) -> Analysis:
-    from .search import merge_summaries
-
-    m = merge_summaries(parts)
-    legal = {str(a): a for a in legal_actions(s)}
-    choices = []
-    decided: Counter = Counter()
-    athens_score, n_all = 0.0, 0
-    for text, c in m["choices"].items():
-        wins, shared, losses = c["results"]
-        n = wins + shared + losses
-        ends = {tuple(k.split("|")): v for k, v in c["ends"].items()}
-        for rules, v in ends.items():
-            for r in rules:
-                decided[r] += v
-        mine = wins + shared / 2
-        athens_score += mine if s.pending.player in (0, CHANCE) else n - mine
-        n_all += n
-        if s.pending.player == CHANCE:
-            continue
-        lo, hi = wilson(mine, n)
-        choices.append(ChoiceValue(legal[text], n, wins, shared, losses, mine / n if n else 0.0, lo, hi, ends))
-    order = {a: i for i, a in enumerate(legal)}
-    choices.sort(key=lambda c: (-c.visits, -c.p, order[str(c.action)]))
-    missing = [a for a in legal.values() if all(c.action != a for c in choices)]
-    if s.pending.player != CHANCE:
-        choices += [ChoiceValue(a, 0, 0, 0, 0, 0.0, 0.0, 1.0) for a in missing]
-    line = _line(m["tree"], max(2, m["iterations"] // 100))
-    return Analysis(s, choices, line, decided, m["iterations"], tasks, seed, seconds, (athens_score, n_all),
-                    None if view is None else view)
-
-
-def _line(tree: dict, min_visits: int, depth: int = 12) -> list[LineStep]:
-    out: list[LineStep] = []
-    node = tree
-    while node and len(out) < depth:
-        text, (visits, value, player, children) = max(node.items(), key=lambda kv: kv[1][0])
-        if visits < min_visits:
-            break
-        who = "chance" if player == CHANCE else PLAYERS[player]
-        out.append(LineStep(text, who, visits, None if player == CHANCE else value / visits))
-        node = children
-    return out
-
-
-def _finished(s: State, seed: int, view: Any) -> Analysis:
-    o = s.outcome
-    return Analysis(s, [], [], Counter(o.rules), 0, 0, seed, 0.0, (0.0, 0), view)  # type: ignore[union-attr]
+def _result(s: State, tree: Tree, seed: int, view: Any, seconds: float) -> Analysis:
+    decided: Counter = Counter()  # rule ids over the playouts that finished (and the proofs)
+    for c in tree.ends.values():
+        for rules, n in c.items():
+            if tuple(rules) != CUT:
+                for r in rules:
+                    decided[r] += n
+    p = s.pending.player
+    choices: list[ChoiceValue] = []
+    if p != CHANCE:
+        legal = legal_actions(s)
+        seen = set()
+        for a, node in tree.choices():
+            if a in legal:  # (a hidden hand may make other choices legal in other deals)
+                choices.append(_value(a, node, p, tree.ends.get(a)))
+                seen.add(a)
+        choices += [_untried(a) for a in legal if a not in seen]
+    line = [LineStep(str(a), "chance" if n.player == CHANCE else PLAYERS[n.player], n.visits,
+                     None if n.player == CHANCE else n.for_player(n.player),
+                     None if n.proof is None or n.player == CHANCE else _proof_words(n.proof, n.player)[0])
+            for a, n in tree.line(max(2, tree.iterations // 100))]
+    root = tree.root
+    return Analysis(s, choices, line, decided, tree.iterations, seed, seconds, view,
+                    (root.total, root.sq, root.visits), root.proof, tree.cut)
 
 
 set_evaluator(analyse)  # g.compare(a, b, evaluate=...) and Comparison.evaluate use it

@@ -151,7 +151,8 @@ def ladder(bots: "Sequence[Any] | dict[str, Any]", games: int = 200, *, editions
     """Every pair of ``bots`` plays ``games`` games (split evenly over ``editions``, colours
     alternated within each). ``bots`` are names ("random", "sensible", "greedy", "search"), bot
     objects, or a dict of name -> bot. ``client``/``workers``: where the games run (see
-    :mod:`.cluster`; the default starts a local Dask cluster)."""
+    :mod:`.cluster`; by default in this process, ``workers=N`` on a local Dask cluster of N worker
+    processes)."""
     named = _named(bots)
     if len(named) < 2:
         raise ValueError("a ladder needs at least two bots")

@@ -1,5 +1,6 @@
-"""An analysis as an SVG chart: one row per choice, its win probability as a bar and its 95%
-interval as a whisker, with the 50% line; plain SVG text, no plotting library."""
+"""Analyses as SVG charts, plain SVG text, no plotting library: an analysis (one row per choice,
+its win probability as a bar and its 95% interval as a whisker, with the 50% line) and a game
+review (Athens' win chance after each reviewed decision, judged decisions marked)."""
 from __future__ import annotations
 
 from html import escape
@@ -7,9 +8,10 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .evaluate import Analysis
+    from .review import Review
 
 ROW, TOP, LABEL, PAD = 20, 28, 190, 12
-BAR, BEST, WHISKER = "#9fb8d6", "#2f6fb0", "#222"
+BAR, BEST, WHISKER, PROVEN = "#9fb8d6", "#2f6fb0", "#222", "#2f855a"
 
 
 def analysis_svg(a: "Analysis", width: int = 560) -> str:
@@ -21,32 +23,97 @@ def analysis_svg(a: "Analysis", width: int = 560) -> str:
     def x(p: float) -> float:
         return LABEL + PAD + p * span
 
-    rows = a.choices
+    rows = [g.best for g in a.groups]
     height = TOP + ROW * max(1, len(rows)) + 24
-    title = (f"{a.player.capitalize()} to decide: win probability per choice, 95% interval "
-             f"({a.iterations} playouts)")
+    title = (f"{a.player.capitalize()} to decide: proven results, or the share of {a.iterations} engine "
+             "playouts won with its 95% interval")
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12" class="polis-analysis-plot">',
            f'<text x="{PAD}" y="16" font-weight="bold">{escape(title)}</text>']
-    for k, c in enumerate(rows):
+    for k, (g, c) in enumerate(zip(a.groups, rows)):
         y = TOP + k * ROW
         fill = BEST if k == 0 else BAR
-        out.append(f'<text x="{LABEL - 4}" y="{y + 13}" text-anchor="end">{escape(str(c.action))}</text>')
-        if c.visits:
-            out.append(f'<rect x="{x(0):.1f}" y="{y + 3}" width="{x(c.p) - x(0):.1f}" height="{ROW - 6}" '
-                       f'fill="{fill}"><title>{escape(str(c.action))}: {c.p:.1%} [{c.low:.1%}, {c.high:.1%}], '
-                       f'{c.visits} playouts</title></rect>')
+        name = g.what if g.payments else str(c.action)
+        out.append(f'<text x="{LABEL - 4}" y="{y + 13}" text-anchor="end">{escape(name)}</text>')
+        if c.p is None:
+            out.append(f'<text x="{x(0) + 4:.1f}" y="{y + 13}" fill="#777">not evaluated</text>')
+            continue
+        tip = escape(f"{name}: {c.reason}")
+        out.append(f'<rect x="{x(0):.1f}" y="{y + 3}" width="{x(c.p) - x(0):.1f}" height="{ROW - 6}" '
+                   f'fill="{PROVEN if c.proven else fill}"><title>{tip}</title></rect>')
+        if c.low is not None and c.high is not None and c.exact is None:
             out.append(f'<line x1="{x(c.low):.1f}" x2="{x(c.high):.1f}" y1="{y + ROW / 2}" y2="{y + ROW / 2}" '
                        f'stroke="{WHISKER}"/>')
             for v in (c.low, c.high):
                 out.append(f'<line x1="{x(v):.1f}" x2="{x(v):.1f}" y1="{y + 6}" y2="{y + ROW - 6}" stroke="{WHISKER}"/>')
-            out.append(f'<text x="{x(1) + 6:.1f}" y="{y + 13}">{c.p:.0%}</text>')
-        else:
-            out.append(f'<text x="{x(0) + 4:.1f}" y="{y + 13}" fill="#777">not tried</text>')
+        words = {"win": "wins by force", "loss": "loses by force", "shared": "shared by force"}.get(
+            c.proven or "", f"{c.p:.0%}" if c.exact is None else f"exactly {c.exact}")
+        out.append(f'<text x="{x(1) + 6:.1f}" y="{y + 13}">{escape(words)}</text>')
     base = TOP + ROW * max(1, len(rows))
     out.append(f'<line x1="{x(0.5):.1f}" x2="{x(0.5):.1f}" y1="{TOP}" y2="{base}" stroke="#c33" '
                f'stroke-dasharray="3,3"/>')
     for v in (0, 0.5, 1):
         out.append(f'<text x="{x(v):.1f}" y="{base + 16}" text-anchor="middle" fill="#555">{v:.0%}</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+# --- the win-chance chart of a game review -------------------------------------------------------
+
+JUDGED = {"?!": "#d9a400", "?": "#e07000", "??": "#c8102e"}
+POINT, LINE, FILL = "#2f6fb0", "#2f6fb0", "#dfe9f5"
+
+
+def review_svg(r: "Review", width: int = 640, height: int = 240) -> str:
+    """The chart of a review (see :meth:`Review.chart`): Athens' value after each reviewed decision
+    (0 to 1, the 50% line dashed), a point per decision with ``data-node``, judged ones coloured and
+    labelled with their glyph, a tooltip per point."""
+    for name, v, least in (("width", width, 200), ("height", height, 120)):
+        if not isinstance(v, int) or isinstance(v, bool) or v < least:
+            raise ValueError(f"{name} must be a whole number of pixels >= {least}, not {v!r}")
+    left, right, top, bottom = 44, 14, 28, 30
+    w, h = width - left - right, height - top - bottom
+    ds = r.decisions
+    n = max(1, len(ds))
+
+    def x(k: float) -> float:
+        return left + k * w / n
+
+    def y(v: float) -> float:
+        return top + (1 - v) * h
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11" class="polis-review-chart">',
+           f'<text x="{left}" y="16" font-size="12" font-weight="bold">Athens&#8217; win chance after each decision '
+           f'(engine&#8217;s evaluation; Sparta&#8217;s is the rest)</text>',
+           f'<rect x="{left}" y="{top}" width="{w}" height="{h}" fill="#fafafa" stroke="#bbb"/>']
+    for v in (0, 0.5, 1):
+        out.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end" fill="#555">{v:.0%}</text>')
+    path = ""
+    if ds:  # from Athens' value before the first decision through its value after each
+        pts = [(x(0), y(ds[0].athens_before))] + [(x(k + 1), y(d.athens_after)) for k, d in enumerate(ds)]
+        path = " ".join(f"{px:.1f},{py:.1f}" for px, py in pts)
+        area = f"{pts[0][0]:.1f},{y(0):.1f} {path} {pts[-1][0]:.1f},{y(0):.1f}"
+        out.append(f'<polygon points="{area}" fill="{FILL}" stroke="none"/>')
+    out.append(f'<line x1="{left}" x2="{left + w}" y1="{y(0.5):.1f}" y2="{y(0.5):.1f}" stroke="#c33" '
+               f'stroke-dasharray="3,3"/>')
+    if path:
+        out.append(f'<polyline points="{path}" fill="none" stroke="{LINE}" stroke-width="1.5"/>')
+    for k, d in enumerate(ds):
+        px, py = x(k + 1), y(d.athens_after)
+        colour = JUDGED.get(d.judgement or "", POINT)
+        radius = 5 if d.judgement else 3
+        proven = f", proven {d.proven_after} for Athens" if d.proven_after else ""
+        tip = (f"ply {d.ply}, {d.who.capitalize()}: {d.action}{' ' + d.judgement if d.judgement else ''}; "
+               f"Athens {d.athens_before:.0%} to {d.athens_after:.0%}{proven}")
+        out.append(f'<circle class="review-point" data-node="{escape(d.node_id, quote=True)}" '
+                   f'data-glyph="{escape(d.judgement or "", quote=True)}" cx="{px:.1f}" cy="{py:.1f}" r="{radius}" '
+                   f'fill="{colour}" stroke="#fff" style="cursor:pointer"><title>{escape(tip)}</title></circle>')
+        if d.judgement:
+            ty = py - 8 if py > top + 14 else py + 16
+            out.append(f'<text x="{px:.1f}" y="{ty:.1f}" text-anchor="middle" font-weight="bold" fill="{colour}">'
+                       f'{escape(d.judgement)}</text>')
+    out.append(f'<text x="{left + w / 2:.1f}" y="{height - 8}" text-anchor="middle" fill="#555">'
+               f'decisions reviewed ({len(ds)})</text>')
     out.append("</svg>")
     return "\n".join(out)

@@ -1,18 +1,34 @@
-"""The search bot: information-set Monte Carlo tree search over the kernel's decisions.
+"""The search: information-set Monte Carlo tree search that proves what it can.
 
-Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012): every iteration deals the cards the
-searching side cannot see anew (:func:`.hidden.determinise`), walks down one shared tree whose
-edges are decisions, picking among the choices legal in that deal by UCB with availability counts,
-adds one node, plays the game out with a fast policy (the sensible bot by default) through the
-kernel's unchecked path, and scores the end: 1 for a win, ½ for a shared result, 0 for a loss.
+**One tree, grown in waves.** Every iteration deals the cards the analysing side cannot see anew
+(:func:`.hidden.determinise`; single-observer ISMCTS, Cowling, Powley and Whitehouse 2012), walks
+down the tree picking among the choices legal in that deal by UCB (with availability counts), adds
+one node and scores it. Iterations run in *waves*: a wave selects several leaves at once (each
+selected path carries a virtual loss, so the wave spreads out), scores them, then backs all results
+up. The leaves' playouts are independent tasks, seeded by the run's seed and the leaf's number, so
+they may run in this process or on Dask workers (:mod:`.cluster`) with the same tree either way. A
+larger budget runs more waves on the same tree: it deepens, never restarts.
 
-Chance steps (dice, card and tile draws) are sampled with their exact probabilities
-(:func:`polis_nb.sample_chance`) and are nodes of the tree keyed by their outcome, except the cards
-the other side draws, which the searching side does not see: those draws share one node.
+**Scoring a leaf.** A playout plays the game on with the playout policy (:mod:`.playout`) for at
+most :data:`~.evaluation.HORIZON` decisions; a game that ends scores its result (1 Athens wins, ½
+shared, 0 Sparta wins), one still running is scored by the cut-off evaluation
+(:mod:`.evaluation`), an estimate of the share of such playouts Athens would win. A node's value is
+the mean of what went through it: an *estimate*.
 
-Everything random comes from the injected ``random.Random``; with a budget in iterations the same
-generator state gives the same tree and the same choice. A budget in seconds depends on the speed
-of the machine.
+**Proofs.** Where nothing is hidden from the analysing side (outside battles, or a battle whose
+hands it sees), tree nodes are *exact*: one position each. Exact nodes carry bounds on Athens'
+value with best play (score-bounded MCTS, after Cazenave and Saffidine 2010, the MCTS-Solver idea
+with shared results): a finished game is proven; at a decision the best child's bounds, for the
+side to decide, bound the node; at a chance step the bounds are the expectation of the outcomes'
+bounds with their exact probabilities (an outcome not yet met counts from 0 to 1). When the bounds
+meet, the node is *proven*: its value is exact, the tree stops spending playouts below it, and
+choices proven worse than a sibling are no longer tried. Late positions (the last round once a side
+has passed, or its round end) are also handed to the exact solver (:mod:`.solver`) with a small
+node limit. Below a card the analysing side cannot see, nodes merge many positions and are never
+proven.
+
+Everything random comes from generators seeded by the run's seed; the same seed and budget in
+iterations give the same tree on any number of workers. A budget in seconds depends on the machine.
 """
 from __future__ import annotations
 
@@ -20,38 +36,35 @@ import math
 import random
 import time
 from collections import Counter
-from typing import Any
+from fractions import Fraction
+from typing import Any, Callable
 
 from ..rules import Action, State, legal_actions, sample_chance
-from ..rules.engine import apply_unchecked
-from ..rules.state import CHANCE, PLAYERS
+from ..rules.common import is_last_round
+from ..rules.engine import apply_unchecked, chance_outcomes
+from ..rules.state import CHANCE
 from .bots import POLICIES, Policy
-from .hidden import determinise, viewer_index
+from .cluster import run_tasks, task_rng
+from .evaluation import HORIZON, athens_value
+from .hidden import determinise, hidden_from, viewer_index
+from .solver import ONE, ZERO, Proof, Solver, chance_proof, finished, result
 
 HIDDEN_DRAW = Action("card", ("?",))  # the key of a card drawn by a side the searcher cannot see into
 EXPLORATION = 0.7  # UCB constant for rewards in [0, 1]
-
-
-class Node:
-    """One node of the search tree: the decision (or chance outcome) that led here, seen from the
-    player who made it (``player``; -1 for chance), with its visits, summed rewards for that player
-    and the number of iterations in which it was available."""
-
-    __slots__ = ("player", "visits", "value", "avail", "children")
-
-    def __init__(self, player: int):
-        self.player = player
-        self.visits = 0
-        self.value = 0.0
-        self.avail = 0
-        self.children: dict[Action, Node] = {}
-
-    def mean(self) -> float:
-        return self.value / self.visits if self.visits else 0.0
+WAVE = 16  # leaves selected and scored together
+SOLVE_FIRST = 40  # nodes the exact solver may visit at a new late position
+SOLVE_AGAIN = (16, 64, 256, 1024, 4096)  # visits of a late node at which the solver tries again ...
+SOLVE_PER_VISIT = 25  # ... with this many nodes per visit
+SOLVE_SHARE = 4  # solver nodes allowed per iteration run (plus SOLVE_BASE): it never takes over
+SOLVE_BASE = 3000
+ROOT_LIMITS = (30, 150, 800, 4000)  # node limits of the rounds over the root's choices
+CUT = ("cut off",)  # how a playout stopped at the horizon "ended" (for the counts of endings)
+TERMINAL = 2  # Node.mover of a finished game
+ROUND_CUT = False  # stop playouts at the start of the next round
 
 
 def rollout_policy(rollout: "str | Policy") -> Policy:
-    """The playout policy from a name ("random", "sensible", "greedy") or a policy function."""
+    """The playout policy from a name ("sensible", "random", "greedy") or a policy function."""
     if isinstance(rollout, str):
         if rollout not in POLICIES:
             raise ValueError(f"unknown rollout policy {rollout!r}; known: {', '.join(POLICIES)}")
@@ -63,190 +76,487 @@ def rollout_policy(rollout: "str | Policy") -> Policy:
 
 def rewards(s: State) -> tuple[float, float]:
     """(Athens, Sparta) reward of a finished game: 1 a win, 0 a loss, ½ each for a shared result."""
-    w = s.outcome.winner  # type: ignore[union-attr]
-    return (0.5, 0.5) if w is None else (1.0, 0.0) if w == PLAYERS[0] else (0.0, 1.0)
+    v = float(result(s.outcome))  # type: ignore[arg-type]
+    return v, 1.0 - v
 
 
-def play_to_end(s: State, policy: Policy, rng: random.Random, max_decisions: int = 100_000) -> State:
-    """Play ``s`` to the end with ``policy`` for both sides and ``rng`` for chance, unchecked."""
+# --- scoring leaves (module level: the tasks travel to Dask workers by name) ---------------------
+
+def playout(s: State, policy: Policy, rng: random.Random, horizon: int = HORIZON) -> tuple[float, tuple[str, ...]]:
+    """Athens' score of a playout from ``s``: the result if the game ends within ``horizon``
+    decisions (and the rule ids that ended it), else the cut-off evaluation (and :data:`CUT`)."""
     n = 0
+    start = s.round
     while s.outcome is None:
+        if n >= horizon or (ROUND_CUT and s.round > start):
+            return athens_value(s), CUT
         a = sample_chance(s, rng) if s.pending.player == CHANCE else policy(s, rng)
         s = apply_unchecked(s, a)
         n += 1
-        if n > max_decisions:
-            raise RuntimeError(f"a playout did not end within {max_decisions} decisions")
-    return s
+    return float(result(s.outcome)), s.outcome.rules
+
+
+def score_leaves(leaves: list, rollout: Any, horizon: int, seed: int, comp: Any = None) -> list:
+    """Playouts of ``leaves`` ((State or its notation, leaf number) pairs): one task of a wave."""
+    if comp is not None:
+        from ..rules.board import register
+
+        register(comp)
+    policy = rollout_policy(rollout)
+    out = []
+    for s, k in leaves:
+        if isinstance(s, str):
+            s = State.from_notation(s)
+        out.append(playout(s, policy, task_rng("playout", seed, k), horizon))
+    return out
+
+
+# --- the tree ------------------------------------------------------------------------------------
+
+class Node:
+    """A node of the tree: the position after the decision (or chance outcome) ``player`` made
+    (-1 for chance; the root's is -1 too). ``mover`` decides at it (0, 1, -1 chance, 2 finished).
+    ``visits`` and ``total`` (Athens' summed scores; ``sq`` their squares) make the estimate;
+    ``avail`` counts the iterations in which its decision was legal (ISMCTS). Exact nodes keep their
+    State, the number of choices (``nacts``) or chance probabilities (``probs``) and Athens' value
+    bounds ``lo``/``hi`` (Fractions); ``proof`` once they meet."""
+
+    __slots__ = ("player", "mover", "visits", "total", "sq", "avail", "children", "exact", "state", "nacts",
+                 "probs", "lo", "hi", "flo", "fhi", "proof")
+
+    def __init__(self, player: int, exact: bool):
+        self.player = player
+        self.mover = CHANCE
+        self.visits = 0
+        self.total = 0.0
+        self.sq = 0.0
+        self.avail = 0
+        self.children: dict[Action, Node] = {}
+        self.exact = exact
+        self.state: State | None = None
+        self.nacts = 0
+        self.probs: dict[Action, Fraction] | None = None
+        self.lo = ZERO
+        self.hi = ONE
+        self.flo, self.fhi = 0.0, 1.0  # the bounds as floats, for choosing quickly
+        self.proof: Proof | None = None
+
+    def set_bounds(self, lo: Fraction, hi: Fraction) -> None:
+        self.lo, self.hi = lo, hi
+        self.flo, self.fhi = float(lo), float(hi)
+
+    def mean(self) -> float:
+        """Athens' mean score through this node (½ before any visit)."""
+        return self.total / self.visits if self.visits else 0.5
+
+    def for_player(self, p: int) -> float:
+        """The estimate for side ``p``: exact if proven."""
+        v = float(self.proof.value) if self.proof is not None else self.mean()
+        return v if p == 0 else 1.0 - v
+
+
+def _lo(n: Node, p: int) -> float:
+    """The lower bound of ``n``'s value for side ``p`` (a float: for ordering and pruning)."""
+    return n.flo if p == 0 else 1.0 - n.fhi
+
+
+def _hi(n: Node, p: int) -> float:
+    return n.fhi if p == 0 else 1.0 - n.flo
+
+
+def _late(s: State) -> bool:
+    """Positions worth handing to the exact solver: the last round once a side has passed, and
+    every round end (where a choice may end the game at once: ostracism, an unfed capital)."""
+    return s.phase == "roundend" or (is_last_round(s) and bool(s.passed))
 
 
 class Tree:
-    """A search from one position, seen by ``viewer`` (the side to decide unless told otherwise).
+    """A search from position ``s``, seen by ``viewer`` (the side to decide unless told otherwise;
+    None: a spectator, who sees neither battle hand).
 
-    ``root.children`` are the choices at the position (at a chance step: its outcomes); ``ends``
-    counts, per choice, the rule ids that ended the playouts through it (from
-    :func:`polis_nb.outcome`), and ``results`` their (wins, shared, losses) for the side to decide
-    (for Athens at a chance step).
+    ``root.children`` are the choices at the position (at a chance step: its outcomes). ``ends``
+    counts per root choice how its iterations ended: the rule ids of the finished game (from a
+    playout, or the line that proves a node), or :data:`CUT` for a playout stopped at the horizon.
     """
 
+    check_exact = False  # tests: check that a node made exact after a battle meets one position only
+
     def __init__(self, s: State, *, viewer: "str | int | None" = "mover", rollout: "str | Policy" = "sensible",
-                 exploration: float = EXPLORATION):
+                 exploration: float = EXPLORATION, horizon: int = HORIZON, wave: int = WAVE,
+                 solver: bool = True):
         if not isinstance(s, State):
             raise TypeError(f"a search needs a State, not {type(s).__name__}")
         if s.is_terminal:
             raise ValueError("the game is over: there is nothing to search")
+        if not isinstance(wave, int) or wave < 1:
+            raise ValueError(f"wave must be a whole number >= 1, not {wave!r}")
         self.state = s
         self.player = s.pending.player  # -1 at a chance step: the root's children are its outcomes
         self.side = max(self.player, 0)  # whose results are counted: the side to decide (Athens at chance)
-        self.viewer = (None if s.is_chance else self.player) if viewer == "mover" else viewer_index(viewer)
+        if viewer == "mover":
+            self.viewer = None if s.is_chance else self.player
+        else:
+            self.viewer = viewer_index(viewer)
+        self.rollout = rollout
         self.policy = rollout_policy(rollout)
         self.c = exploration
-        self.root = Node(CHANCE)
+        self.horizon = horizon
+        self.wave = wave
+        self.solver = Solver() if solver else None
+        self.root = Node(CHANCE, exact=not hidden_from(s, self.viewer))
+        self._init(self.root, s, root=True)
         self.iterations = 0
+        self.leaves = 0  # leaves scored so far (numbers the playouts' generators)
         self.ends: dict[Action, Counter] = {}
-        self.results: dict[Action, list[int]] = {}
+        self.cut = 0  # iterations scored by the evaluation
 
     # --- running ------------------------------------------------------------------------------
-    def run(self, rng: random.Random, iterations: int | None = None, seconds: float | None = None) -> "Tree":
-        """Run ``iterations`` more iterations, or as many as fit in ``seconds`` (both: whichever
-        comes first). Returns the tree."""
+    def run(self, rng: random.Random, iterations: int | None = None, seconds: float | None = None, *,
+            seed: int = 0, client: Any = "serial", workers: int | None = None, comp: Any = None,
+            stop: Callable[["Tree"], bool] | None = None, on_wave: Callable[[int], None] | None = None) -> "Tree":
+        """Run ``iterations`` more iterations (or as many waves as fit in ``seconds``; both:
+        whichever comes first), in waves; stop early when the root is proven or ``stop(tree)``
+        says so. ``rng`` drives the tree (deals and chance steps on the way down), ``seed`` numbers
+        the playouts' generators; ``client``/``workers`` say where playouts run. Returns the tree."""
         if iterations is None and seconds is None:
             raise ValueError("give a budget: iterations, seconds or both")
         if iterations is not None and (not isinstance(iterations, int) or iterations < 0):
             raise ValueError(f"iterations must be a whole number >= 0, not {iterations!r}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds must be > 0, not {seconds!r}")
-        stop = None if seconds is None else time.perf_counter() + seconds
-        n = 0
-        while (iterations is None or n < iterations) and (stop is None or time.perf_counter() < stop):
-            self._iterate(rng)
-            n += 1
+        end = None if seconds is None else time.perf_counter() + seconds
+        left = iterations
+        while (left is None or left > 0) and not self.settled():
+            if end is not None and time.perf_counter() >= end:
+                break
+            n = self.wave if left is None else min(self.wave, left)
+            done = self._wave(rng, n, seed, client, workers, comp)
+            if left is not None:
+                left -= done
+            if on_wave is not None:
+                on_wave(done)
+            if stop is not None and stop(self):
+                break
         return self
 
-    def _iterate(self, rng: random.Random) -> None:
-        s = determinise(self.state, self.viewer, rng)
+    def settled(self) -> bool:
+        """Whether nothing is left to search: the root is proven and so is each of its choices
+        (a proven root's other choices are still worth valuing for a learner)."""
+        root = self.root
+        if root.proof is None:
+            return False
+        if root.mover not in (0, 1):
+            return True
+        return len(root.children) >= root.nacts and all(c.proof is not None for c in root.children.values())
+
+    def _wave(self, rng: random.Random, n: int, seed: int, client: Any, workers: int | None, comp: Any) -> int:
+        picked = [self._descend(rng) for _ in range(n)]
+        todo = [(i, leaf) for i, (_, leaf, _, _) in enumerate(picked) if leaf is not None]
+        scores: dict[int, tuple[float, tuple[str, ...]]] = {}
+        if todo:
+            nums = range(self.leaves, self.leaves + len(todo))
+            self.leaves += len(todo)
+            if client == "serial" or (client is None and workers is None):
+                got = score_leaves([(leaf, k) for (_, leaf), k in zip(todo, nums)], self.rollout, self.horizon, seed)
+            else:
+                items = [(leaf.to_notation(), k) for (_, leaf), k in zip(todo, nums)]
+                per = max(1, -(-len(items) // max(1, workers or 2)))
+                chunks = [items[i:i + per] for i in range(0, len(items), per)]
+                parts = run_tasks(score_leaves, [(c, self.rollout, self.horizon, seed, comp) for c in chunks],
+                                  client=client, workers=workers)
+                got = [x for part in parts for x in part]
+            scores = {i: g for (i, _), g in zip(todo, got)}
+        for i, (path, _, value, ended) in enumerate(picked):
+            if i in scores:
+                value, ended = scores[i]
+                if ended is CUT or ended == CUT:
+                    self.cut += 1
+            self._backup(path, value, ended)
+        return n
+
+    def _descend(self, rng: random.Random):
+        """One selection: (path, leaf State to play out or None, value, ending) with a virtual
+        loss on the path."""
         node = self.root
-        path = []
-        first = None
-        expanded = False
-        while s.outcome is None and not expanded:
+        s = self.state if node.exact else determinise(self.state, self.viewer, rng)
+        path = [node]
+        while True:
+            if node.proof is not None and node is not self.root:
+                return self._virtual(path), None, float(node.proof.value), node.proof.end.rules
+            if s.outcome is not None:  # a finished game below a hidden card (exact ones are proven)
+                return self._virtual(path), None, float(result(s.outcome)), s.outcome.rules
             if s.pending.player == CHANCE:
                 a = key = sample_chance(s, rng)
                 if s.pending.kind == "draw-card" and s.battle is not None and s.battle.draws[0] != self.viewer:
                     key = HIDDEN_DRAW
                 child = node.children.get(key)
-                if child is None:
-                    child = node.children[key] = Node(CHANCE)
+                new = child is None
+                if new:
+                    child = node.children[key] = Node(CHANCE, node.exact and key is not HIDDEN_DRAW)
             else:
-                a, child, expanded = self._select(s, node, rng)
+                a, child, new = self._select(s, node, rng)
                 key = a
-            if first is None:
-                first = key
-            s = apply_unchecked(s, a)
+            if child.state is None:
+                s = apply_unchecked(s, a)
+            else:
+                if self.check_exact and not node.exact:  # (tests: a position fixed by public decisions)
+                    assert apply_unchecked(s, a) == child.state, "an exact node met two positions"
+                s = child.state
             path.append(child)
             node = child
-        if s.outcome is None:
-            s = play_to_end(s, self.policy, rng)
-        r = rewards(s)
-        for n in path:
-            n.visits += 1
-            if n.player != CHANCE:
-                n.value += r[n.player]
-        self.iterations += 1
-        self.ends.setdefault(first, Counter())[s.outcome.rules] += 1  # type: ignore[index, union-attr]
-        res = self.results.setdefault(first, [0, 0, 0])  # type: ignore[arg-type]
-        mine = r[self.side]
-        res[0 if mine == 1.0 else 1 if mine == 0.5 else 2] += 1
+            if new:
+                if not node.exact and s.battle is None and key is not HIDDEN_DRAW:
+                    node.exact = True  # the battle is over: public decisions alone fix the position again
+                self._init(node, s)
+                if node.proof is not None:
+                    self._prove_up(path)
+                    return self._virtual(path), None, float(node.proof.value), node.proof.end.rules
+                return self._virtual(path), s, 0.0, ()
+            if not node.exact:
+                node.mover = TERMINAL if s.outcome is not None else s.pending.player
+            elif node.visits in SOLVE_AGAIN and self._try_solve(node, SOLVE_PER_VISIT * node.visits):
+                self._prove_up(path)
+                return self._virtual(path), None, float(node.proof.value), node.proof.end.rules  # type: ignore
+
+    def _init(self, node: Node, s: State, root: bool = False) -> None:
+        """Fill a new node from its position (and prove it where it can: a finished game, or a late
+        position the solver settles within :data:`SOLVE_FIRST` nodes; not the root, whose
+        choices are valued one by one)."""
+        node.mover = TERMINAL if s.outcome is not None else s.pending.player
+        if not node.exact:
+            if root and node.mover == self.viewer:  # own choices are the same in every deal: they bound it
+                node.nacts = len(legal_actions(s))
+            return
+        node.state = s
+        if s.outcome is not None:
+            self._set_proof(node, finished(s))
+            return
+        if s.pending.player == CHANCE:
+            node.probs = dict(chance_outcomes(s))
+        else:
+            node.nacts = len(legal_actions(s))
+        if not root:
+            self._try_solve(node, SOLVE_FIRST)
+
+    def _try_solve(self, node: Node, limit: int) -> bool:
+        """Hand an exact, late, unproven node to the solver within ``limit`` nodes (and the run's
+        allowance); True if it is proven now."""
+        if self.solver is None or node.proof is not None or not node.exact or node.state is None:
+            return False
+        s = node.state
+        if s.outcome is not None or not _late(s):
+            return False
+        allowance = SOLVE_BASE + SOLVE_SHARE * self.iterations - self.solver.nodes
+        limit = min(limit, allowance)
+        if limit <= 0:
+            return False
+        proof = self.solver.solve(s, limit)
+        if proof is None:
+            return False
+        self._set_proof(node, proof)
+        return True
+
+    def solve_root_choices(self, allowance: int = 4000) -> None:
+        """Hand every root choice not yet proven to the solver, in rounds of growing node limits
+        (:data:`ROOT_LIMITS`) within ``allowance`` nodes in all, so that a position near a round's end
+        reports which choices win or lose by force; updates the root's bounds. Positions far from a
+        round's end (nobody has passed, no round end under way) are left to the search."""
+        root = self.root
+        s = self.state
+        if self.solver is None or not root.exact or root.mover not in (0, 1) or not (_late(s) or s.passed):
+            return
+        kids = []
+        for a in legal_actions(s):
+            c = root.children.get(a)
+            if c is None:
+                c = root.children[a] = Node(root.mover, True)
+                self._init(c, apply_unchecked(s, a))
+            kids.append(c)
+        stop = self.solver.nodes + allowance
+        for limit in ROOT_LIMITS:
+            for c in kids:
+                left = stop - self.solver.nodes
+                if c.proof is None and left > 0:
+                    proof = self.solver.solve(c.state, min(limit, left))  # type: ignore[arg-type]
+                    if proof is not None:
+                        self._set_proof(c, proof)
+                if c.proof is not None:
+                    self._prove_up([root, c])
+
+    @staticmethod
+    def _set_proof(node: Node, proof: Proof) -> None:
+        node.proof = proof
+        node.set_bounds(proof.value, proof.value)
 
     def _select(self, s: State, node: Node, rng: random.Random) -> tuple[Action, Node, bool]:
         acts = legal_actions(s)
         ch = node.children
         p = s.pending.player
-        untried = [a for a in acts if a not in ch]
-        for a in acts:
-            c = ch.get(a)
-            if c is not None:
-                c.avail += 1
-        if untried:
-            if len(untried) == 1:
-                a = untried[0]
-            else:  # the playout policy's choice first: a small budget falls back on the policy
-                a = self.policy(s, rng)
-                if a in ch:
-                    a = rng.choice(untried)
-            c = ch[a] = Node(p)
-            c.avail = 1
-            return a, c, True
+        if not node.exact:
+            for a in acts:
+                c = ch.get(a)
+                if c is not None:
+                    c.avail += 1
+        if len(ch) < len(acts) or not node.exact:  # (other deals may have added other choices)
+            untried = [a for a in acts if a not in ch]
+            if untried:
+                if len(untried) == 1:
+                    a = untried[0]
+                else:  # the playout policy's choice first: a small budget falls back on the policy
+                    a = self.policy(s, rng)
+                    if a in ch:
+                        a = rng.choice(untried)
+                c = ch[a] = Node(p, node.exact)
+                c.avail = 1
+                return a, c, True
         if len(acts) == 1:
             return acts[0], ch[acts[0]], False
+        floor = max(_lo(ch[a], p) for a in acts) if node.exact else 0.0
+        if node.proof is not None:  # a proven root: value the choices not proven yet
+            acts = [a for a in acts if ch[a].proof is None] or acts
+            floor = -1.0
         best, best_v = acts[0], -1.0
         k = self.c
+        log_n = math.log(max(1, node.visits)) if node.exact else 0.0
         for a in acts:
             c = ch[a]
-            v = c.value / c.visits + k * math.sqrt(math.log(c.avail) / c.visits)
+            if c.visits == 0:
+                return a, c, False
+            if node.exact:
+                if _hi(c, p) < floor:
+                    continue  # proven worse than a sibling: never the best
+                explore = k * math.sqrt(log_n / c.visits)
+            else:
+                explore = k * math.sqrt(math.log(c.avail) / c.visits)
+            v = c.for_player(p) + explore
             if v > best_v:
                 best, best_v = a, v
         return best, ch[best], False
 
-    # --- reading ------------------------------------------------------------------------------
+    @staticmethod
+    def _virtual(path: list[Node]) -> list[Node]:
+        """Count the path as visited, with a loss for whoever chose each node, until the wave's
+        results come back (so the other selections of the wave look elsewhere)."""
+        for n in path:
+            n.visits += 1
+            if n.player == 1:
+                n.total += 1.0
+        return path
+
+    def _backup(self, path: list[Node], value: float, ended: tuple[str, ...]) -> None:
+        for n in path:
+            n.total += value - (1.0 if n.player == 1 else 0.0)
+            n.sq += value * value
+        self.iterations += 1
+        if len(path) > 1:
+            first = next(a for a, c in self.root.children.items() if c is path[1])
+            self.ends.setdefault(first, Counter())[tuple(ended)] += 1
+
+    # --- proofs ---------------------------------------------------------------------------------
+    def _prove_up(self, path: list[Node]) -> None:
+        """Tighten the bounds of the exact nodes on ``path`` from the leaf up, while they change."""
+        for node in reversed(path[:-1]):
+            if node.proof is not None or not (node.exact or (node is self.root and node.nacts)):
+                return
+            lo, hi = self._bounds(node)
+            if lo == node.lo and hi == node.hi:
+                return
+            node.set_bounds(lo, hi)
+            if lo == hi:
+                self._set_proof(node, self._proof_of(node))
+
+    def _bounds(self, node: Node) -> tuple[Fraction, Fraction]:
+        ch = node.children
+        if node.mover == CHANCE:
+            lo = hi = ZERO
+            for a, prob in node.probs.items():  # type: ignore[union-attr]
+                c = ch.get(a)
+                lo += prob * (c.lo if c is not None else ZERO)
+                hi += prob * (c.hi if c is not None else ONE)
+            return lo, hi
+        full = len(ch) >= node.nacts
+        if node.mover == 0:
+            lo = max((c.lo for c in ch.values()), default=ZERO)
+            hi = max((c.hi for c in ch.values()), default=ONE) if full else ONE
+        else:
+            hi = min((c.hi for c in ch.values()), default=ONE)
+            lo = min((c.lo for c in ch.values()), default=ZERO) if full else ZERO
+        return lo, hi
+
+    def _proof_of(self, node: Node) -> Proof:
+        """The proof of a node whose bounds met: the line of best play through its children."""
+        v = node.lo
+        if node.mover == CHANCE:
+            return chance_proof([(prob, node.children[a].proof) for a, prob in node.probs.items()])  # type: ignore
+        kids = [c.proof for c in node.children.values() if c.proof is not None and c.proof.value == v]
+        p = node.mover
+        winning = v == (ONE if p == 0 else ZERO)
+        pick = min(kids, key=lambda q: q.depth) if winning else max(kids, key=lambda q: q.depth)
+        return pick.then(node.nacts > 1)
+
+    # --- reading --------------------------------------------------------------------------------
     def choices(self) -> list[tuple[Action, Node]]:
-        """The root's choices tried so far, most visited first (ties: the higher mean reward, then
-        the one tried first)."""
-        return sorted(self.root.children.items(), key=lambda an: (-an[1].visits, -an[1].mean()))
+        """The root's choices tried so far, best first for the side to decide: proven choices at
+        least as good as every estimate (by value, the quicker win first), then the estimated ones by
+        visits (the search's preference; ties by estimate), then the choices proven worse. At a
+        chance step: the outcomes by visits."""
+        kids = list(self.root.children.items())
+        if self.player == CHANCE:
+            return sorted(kids, key=lambda an: -an[1].visits)
+        p = self.side
+        rest = sorted((an for an in kids if an[1].proof is None), key=lambda an: (-an[1].visits, -an[1].for_player(p)))
+        proven = sorted((an for an in kids if an[1].proof is not None),
+                        key=lambda an: (-_lo(an[1], p), an[1].proof.depth))  # type: ignore[union-attr]
+        top = rest[0][1].for_player(p) if rest else -1.0
+        lead = [an for an in proven if _lo(an[1], p) >= top]
+        return lead + rest + [an for an in proven if _lo(an[1], p) < top]
+
+    def line(self, min_visits: int = 2, depth: int = 12) -> list[tuple[Action, Node]]:
+        """The line of best play as the tree sees it: at each decision the preferred choice (along a
+        proof, the choice that keeps its value), at chance steps the likeliest outcome met, while
+        the nodes have at least ``min_visits`` visits or are proven."""
+        out: list[tuple[Action, Node]] = []
+        node = self.root
+        first = True
+        while node.children and len(out) < depth:
+            if first:
+                a, child = self.choices()[0]
+                first = False
+            elif node.proof is not None and node.mover in (0, 1):
+                kids = [(a, c) for a, c in node.children.items()
+                        if c.proof is not None and c.proof.value == node.proof.value]
+                if not kids:
+                    break
+                a, child = min(kids, key=lambda ac: abs(ac[1].proof.depth - (node.proof.depth - 1)))  # type: ignore
+            elif node.mover == CHANCE and node.probs is not None:
+                a, child = max(((a, c) for a, c in node.children.items()), key=lambda ac: (node.probs.get(ac[0], 0),
+                                                                                          ac[1].visits))
+            else:
+                p = max(node.mover, 0)
+                a, child = max(node.children.items(), key=lambda ac: (_lo(ac[1], p) == 1.0, ac[1].visits,
+                                                                      ac[1].for_player(p)))
+            if child.visits < min_visits and child.proof is None:
+                break
+            out.append((a, child))
+            node = child
+        return out
 
     def best(self) -> Action:
-        """The most visited choice (the first legal choice before any iteration)."""
+        """The choice the search prefers (the first legal choice before any iteration)."""
         got = self.choices()
         return got[0][0] if got else legal_actions(self.state)[0]
 
-    def summary(self, depth: int = 12, min_visits: int = 2) -> dict:
-        """Plain data (picklable, mergeable by :func:`merge_summaries`): iterations, the root
-        choices with visits, value, results and ending rules, and the tree down to ``depth`` through
-        nodes visited at least ``min_visits`` times (for the best line)."""
-        def walk(n: Node, d: int) -> dict:
-            if d >= depth:
-                return {}
-            return {str(a): [c.visits, c.value, c.player, walk(c, d + 1)]
-                    for a, c in n.children.items() if c.visits >= min_visits}
-
-        return {"iterations": self.iterations, "player": self.player,
-                "choices": {str(a): {"visits": n.visits, "value": n.value, "results": list(self.results.get(a, (0, 0, 0))),
-                                     "ends": {"|".join(k): v for k, v in self.ends.get(a, {}).items()}}
-                            for a, n in self.root.children.items()},
-                "tree": walk(self.root, 0)}
-
-
-def merge_summaries(parts: list[dict]) -> dict:
-    """One summary from several (root-parallel trees of the same position): visits, values,
-    results and ending rules add up; trees merge by their decision text."""
-    out: dict[str, Any] = {"iterations": 0, "player": None, "choices": {}, "tree": {}}
-    for part in parts:
-        out["iterations"] += part["iterations"]
-        out["player"] = part["player"]
-        for a, c in part["choices"].items():
-            m = out["choices"].setdefault(a, {"visits": 0, "value": 0.0, "results": [0, 0, 0], "ends": {}})
-            m["visits"] += c["visits"]
-            m["value"] += c["value"]
-            m["results"] = [x + y for x, y in zip(m["results"], c["results"])]
-            for k, v in c["ends"].items():
-                m["ends"][k] = m["ends"].get(k, 0) + v
-        _merge_tree(out["tree"], part["tree"])
-    return out
-
-
-def _merge_tree(into: dict, other: dict) -> None:
-    for a, (visits, value, player, children) in other.items():
-        got = into.get(a)
-        if got is None:
-            into[a] = got = [0, 0.0, player, {}]
-        got[0] += visits
-        got[1] += value
-        _merge_tree(got[3], children)
+    def summary(self) -> dict:
+        """The root's choices as plain data: visits, Athens' total, proof (for comparisons)."""
+        return {"iterations": self.iterations,
+                "choices": {str(a): [n.visits, round(n.total, 9), None if n.proof is None else str(n.proof.value)]
+                            for a, n in self.root.children.items()}}
 
 
 class SearchBot:
-    """The search bot: ISMCTS with a budget of ``iterations`` per decision, or ``seconds`` (both:
-    whichever comes first), playouts by ``rollout`` ("sensible" by default). A decision with one
-    legal choice is answered at once. Same generator state and an iteration budget: same choice.
+    """The search bot: the tree search with a budget of ``iterations`` per decision, or ``seconds``
+    (both: whichever comes first), playouts by ``rollout`` ("sensible" by default). A decision with
+    one legal choice is answered at once. Same generator state and an iteration budget: same choice.
 
         >>> import random, polis_nb as pn
         >>> s = pn.settle(pn.new_game(seed=3))
@@ -267,12 +577,16 @@ class SearchBot:
         self.iterations, self.seconds, self.rollout, self.exploration = iterations, seconds, rollout, exploration
         self.name = name
 
-    def search(self, s: State, rng: random.Random) -> Tree:
-        """The tree this bot grows from ``s`` (for inspection; :meth:`choose` keeps only its best)."""
-        return Tree(s, rollout=self.rollout, exploration=self.exploration).run(rng, self.iterations, self.seconds)
+    def search(self, s: State, rng: random.Random, stop: Callable[[Tree], bool] | None = None) -> Tree:
+        """The tree this bot grows from ``s`` (for inspection; :meth:`choose` keeps only its best).
+        ``stop(tree)``, asked after every wave, may end the search early (e.g. a cancel button)."""
+        seed = rng.randrange(2**32)
+        tree = Tree(s, rollout=self.rollout, exploration=self.exploration)
+        tree.solve_root_choices(SOLVE_BASE // 3 + 4 * (self.iterations or 100))
+        return tree.run(rng, self.iterations, self.seconds, seed=seed, stop=stop)
 
     def choose(self, s: State, rng: random.Random) -> Action:
-        """The most visited choice after the search (at once when only one choice is legal)."""
+        """The search's preferred choice (at once when only one choice is legal)."""
         if s.is_terminal or s.is_chance:
             raise ValueError(f"the search bot chooses at a player decision, not at "
                              f"{'the end of the game' if s.is_terminal else 'a chance step'} ({s.pending.kind})")

@@ -30,7 +30,8 @@ _EVALUATOR: list[Callable[..., Any]] = []
 
 def set_evaluator(fn: Callable[..., Any]) -> None:
     """Register the position evaluator (``fn(state, **options)`` returning an object with
-    ``athens_interval`` and ``best``); :mod:`polis_nb.analysis` registers :func:`polis_nb.analyse`."""
+    ``bar_text()``, ``iterations`` and ``best``); :mod:`polis_nb.analysis` registers
+    :func:`polis_nb.analyse`."""
     _EVALUATOR[:] = [fn]
 
 
@@ -72,10 +73,8 @@ class Comparison:
             return []
         out = []
         for label, ev in zip((self.label_a, self.label_b), self.evaluations):
-            p, lo, hi = ev.athens_interval
             best = f"; best choice {ev.best.action}" if ev.best is not None else ""
-            out.append(f"Evaluation of {label}: Athens wins {p:.0%} (95% interval {lo:.0%} to {hi:.0%}, "
-                       f"{ev.iterations} playouts){best}.")
+            out.append(f"Evaluation of {label}: {ev.bar_text()} ({ev.iterations} playouts){best}.")
         return out
 
     def __repr__(self) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 from ..data.safeio import check_text
 from ..rules import Action, IllegalActionError, State, apply, chance_rng, new_game, parse_action, sample_chance
@@ -22,6 +22,23 @@ from .node import COLOURS, GLYPHS, Mark, Node, RecordError
 
 # keywords of chance outcomes, by what a what-if names
 _CHANCE_WORDS = {"die": ("die", "roll"), "card": ("card",), "event": ("event",), "project": ("draw",)}
+
+# the game review of the analysis layer, registered by polis_nb.analysis.review (record sits below analysis)
+_REVIEWER: dict[str, Callable[..., Any]] = {}
+
+
+def set_reviewer(run: Callable[..., Any], stored: Callable[..., Any]) -> None:
+    """Register the game review: ``run(game, budget, **options)`` for :meth:`Game.review` and
+    ``stored(game)`` for :meth:`Game.review_result`. :mod:`polis_nb.analysis.review` registers its
+    own when it is imported (as ``import polis_nb`` does)."""
+    _REVIEWER.clear()
+    _REVIEWER.update(run=run, stored=stored)
+
+
+def _reviewer(kind: str) -> Callable[..., Any]:
+    if kind not in _REVIEWER:
+        raise RuntimeError("no game review is registered; import polis_nb.analysis (import polis_nb does)")
+    return _REVIEWER[kind]
 
 
 @dataclass(frozen=True)
@@ -372,6 +389,45 @@ class Game:
         sb = b.state if isinstance(b, Node) else b
         return Comparison(sa, sb, *labels)
 
+    def review(self, budget: int = 250, *, seed: int = 0, client: Any = None, workers: int | None = None,
+               progress: bool = False):
+        """Review the main line with the engine, the way lichess's computer analysis reviews a chess
+        game; returns a :class:`polis_nb.analysis.Review` (summary per side, accuracy, a win-chance
+        chart). Each player decision with a choice is judged by what it loses of the decider's
+        expected result (a win 1, a shared result ½, a loss 0) against the engine's best choice:
+
+        ========  ===========  ======================================================
+        glyph     name         loss
+        ========  ===========  ======================================================
+        ``?!``    inaccuracy   at least 0.10
+        ``?``     mistake      at least 0.20
+        ``??``    blunder      at least 0.30, or any decision that turns a game not
+                               proven lost into a proven loss
+        ========  ===========  ======================================================
+
+        The engine's own choice loses nothing. A side's accuracy is the mean of lichess's accuracy
+        of its decisions, ``103.1668 * exp(-0.04354 * loss_pp) - 3.1669`` clamped to 0..100, with
+        the loss in percentage points (no loss: 100%, 10 points: 64%, 30 points: 25%).
+
+        A judged decision gets its glyph (a glyph the author set is kept instead), a comment in
+        words, and the engine's better choice with its best line as a variation. Every analysed
+        position keeps its evaluation (``node.evaluation``), which the record saves, so
+        :meth:`review_result` gives the same review after :meth:`save` and :meth:`load`.
+
+        ``budget`` is the playouts per analysed position; ``seed`` makes the review repeatable (each
+        position gets its own seed from it and its ply); ``client`` and ``workers`` go to
+        :func:`polis_nb.analyse`, which runs the playouts where they say (e.g. on Dask for a big
+        budget; the result is the same wherever they run); ``progress`` shows a bar. The record
+        changes only once every position is analysed.
+        """
+        return _reviewer("run")(self, budget, seed=seed, client=client, workers=workers, progress=progress)
+
+    def review_result(self):
+        """The review kept in the record: a :class:`polis_nb.analysis.Review` built from the
+        evaluations on the main line (after :meth:`review`, or in a file that was saved after one),
+        with no new analysis; None when the main line holds no reviewed decision."""
+        return _reviewer("stored")(self)
+
     def commentary(self, round: str | int | None = None, node: Node | None = None):
         """The current line (or the line through ``node``) narrated with rule citations; ``round``
         limits it to one round (label like "4" or "5a", or its number 1..4)."""
@@ -505,16 +561,16 @@ class Game:
         return game
 
     def same_record(self, other: "Game") -> bool:
-        """Equal headers and equal trees: decisions, chance flags, comments, glyphs, marks, names and
-        the order of variations (positions follow from these)."""
+        """Equal headers and equal trees: decisions, chance flags, comments, glyphs, marks, names,
+        evaluations and the order of variations (positions follow from these)."""
         need(other, Game, "same_record(other)")
         if self.headers != other.headers:
             return False
         stack = [(self.root, other.root)]
         while stack:
             x, y = stack.pop()
-            if (x.action, x.auto, x.comment, x.starting_comment, x.glyphs, x.marks, x.name) != (
-                    y.action, y.auto, y.comment, y.starting_comment, y.glyphs, y.marks, y.name):
+            if (x.action, x.auto, x.comment, x.starting_comment, x.glyphs, x.marks, x.name, x.evaluation) != (
+                    y.action, y.auto, y.comment, y.starting_comment, y.glyphs, y.marks, y.name, y.evaluation):
                 return False
             if len(x.variations) != len(y.variations):
                 return False

@@ -4,16 +4,26 @@ never hit recursion limits). Exact round trip with the text format and the tree.
 The reader trusts no field: each must have its documented type (text, a list, an index, a bool), and
 whatever breaks a node leaves that node (and what hangs below it) out, reported with the node's index
 and, for JSON text, the line and column of the field at fault.
+
+A node may hold the engine's evaluation of its position (:class:`~polis_nb.record.node.Evaluation`)::
+
+    "eval": {"athens": 0.713, "playouts": 400, "best": "trade +metal"}
+    "eval": {"athens": 0.0, "proven": "loss"}
+
+``athens`` (Athens' expected result, 0 to 1) is required; ``proven`` ("win", "loss", "shared"),
+``playouts`` (a whole number) and ``best`` (a legal choice at the node's position) are optional. A
+bad evaluation is left out and reported; the node stays.
 """
 from __future__ import annotations
 
 import json
+import math
 import re
 import reprlib
 
 from ..data.safeio import JSONDepthError, loads_json
 from .headers import KNOWN_HEADERS, name_problem
-from .node import GLYPHS, Mark, Node, RecordError
+from .node import GLYPHS, MAX_PLAYOUTS, PROVEN, Evaluation, Mark, Node, RecordError
 from .reading import line_col, play_recorded, replace_surrogates, unix_lines
 
 FORMAT = "polis_nb.record/1"
@@ -38,6 +48,8 @@ def to_json(game) -> dict:
             d["glyphs"] = list(n.glyphs)
         if n.marks:
             d["marks"] = [m.to_dict() for m in n.marks]
+        if n.evaluation is not None:
+            d["eval"] = n.evaluation.to_dict()
         index[id(n)] = len(nodes)
         nodes.append(d)
     return {"format": FORMAT, "headers": dict(game.headers), "nodes": nodes}
@@ -112,6 +124,7 @@ def from_json(data: dict, *, game_factory, text: str | None = None):
         raise errs.error("node 0 must be the root (no parent, no action)", "nodes", 0)
     game.root.comment = _text(nodes[0], "comment", "node 0", errs, ("nodes", 0))
     _marks(nodes[0], game.root, 0, errs)
+    _evaluation(nodes[0], game.root, 0, errs)
     for i, d in enumerate(nodes[1:], start=1):
         built.append(None)
         where = f"node {i}"
@@ -146,6 +159,7 @@ def from_json(data: dict, *, game_factory, text: str | None = None):
             setattr(node, key, _text(d, key, where, errs, ("nodes", i)))
         _glyphs(d, node, i, errs)
         _marks(d, node, i, errs)
+        _evaluation(d, node, i, errs)
     game.node = game.root
     return game, errs.errors()
 
@@ -212,6 +226,40 @@ def _marks(d: dict, node: Node, i: int, errs: _Errors) -> None:
             continue
         if mk not in node.marks:
             node.marks.append(mk)
+
+
+def _evaluation(d: dict, node: Node, i: int, errs: _Errors) -> None:
+    if "eval" not in d:
+        return
+    raw = d["eval"]
+    path = ("nodes", i, "eval")
+    if not isinstance(raw, dict):
+        errs.add(f"node {i}: eval must be an object like {{\"athens\": 0.62, \"playouts\": 400}}, "
+                 f"not {_short(raw)}", *path)
+        return
+    athens, proven, best, playouts = (raw.get("athens"), raw.get("proven"), raw.get("best"),
+                                      raw.get("playouts", 0))
+    if not isinstance(athens, (int, float)) or isinstance(athens, bool) or not math.isfinite(athens) \
+            or not 0 <= athens <= 1:
+        errs.add(f"node {i}: eval athens must be Athens' expected result, a number from 0 to 1, not "
+                 f"{_short(athens)}", *path, "athens")
+        return
+    if proven is not None and (not isinstance(proven, str) or proven not in PROVEN):
+        errs.add(f"node {i}: eval proven must be one of {', '.join(PROVEN)}, not {_short(proven)}", *path, "proven")
+        return
+    if not isinstance(playouts, int) or isinstance(playouts, bool) or not 0 <= playouts <= MAX_PLAYOUTS:
+        errs.add(f"node {i}: eval playouts must be a whole number from 0 to {MAX_PLAYOUTS}, not {_short(playouts)}",
+                 *path, "playouts")
+        return
+    if best is not None and not isinstance(best, str):
+        errs.add(f"node {i}: eval best must be action text like \"trade +metal\", not {_short(best)}", *path, "best")
+        return
+    try:
+        node.evaluation = Evaluation(athens, proven, best, playouts).checked(node.state)
+    except RecordError as e:
+        errs.add(f"node {i}: {e.message}", *path, "best" if best is not None else "athens")
+    except Exception as e:  # the kernel on a position from a Position header: the file's fault
+        errs.add(f"node {i}: the evaluation cannot be checked here ({type(e).__name__}: {e})", *path)
 
 
 def _mark(m: object) -> Mark:

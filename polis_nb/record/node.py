@@ -5,13 +5,20 @@ are what-if branches. A node caches the State it leads to (states are immutable,
 """
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..rules import Action, State, apply
+from ..rules import Action, State, apply, parse_action
 
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
 COLOURS = ("green", "red", "blue", "yellow")
+#: the results an evaluation can call proven, from Athens' side
+PROVEN = ("win", "loss", "shared")
+#: the most playouts an evaluation may claim (a bound for the readers, far above any real run)
+MAX_PLAYOUTS = 10**15
+_ACTION_TEXT = re.compile(r"[A-Za-z0-9\-.:,+_/]+(?: [A-Za-z0-9\-.:,+_/]+)*")
 
 
 class RecordError(ValueError):
@@ -47,11 +54,91 @@ class Mark:
         return cls("highlight", (target,), colour)
 
 
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """The engine's evaluation of the position a node leads to, kept with the record the way PGN keeps
+    ``[%eval ...]`` in a comment (:meth:`polis_nb.Game.review` writes them on the main line).
+
+    ``athens`` is Athens' expected result there (a win 1, a shared result ½, a loss 0), kept to four
+    decimals (what the files hold); ``proven`` is "win", "loss" or "shared" when that result, from
+    Athens' side, holds with best play by both sides, else None; ``best`` is the choice the engine
+    prefers at the position (the text of a legal action; None at a chance step or the game's end);
+    ``playouts`` the playouts behind the figure (0 for an exact value such as the game's end).
+
+    In ``.polis`` text: ``[%eval 0.713 playouts=400 best="trade +metal"]`` or ``[%eval 0.0
+    proven=loss]`` inside the node's comment; in JSON: ``"eval": {"athens": 0.713, "playouts": 400,
+    "best": "trade +metal"}``. Wrong types raise ``TypeError``, values out of range :class:`RecordError`.
+    """
+
+    athens: float
+    proven: str | None = None
+    best: str | None = None
+    playouts: int = 0
+
+    def __post_init__(self) -> None:
+        a = self.athens
+        if not isinstance(a, (int, float)) or isinstance(a, bool):
+            raise TypeError(f"an evaluation's athens value must be a number, not {type(a).__name__}")
+        if not math.isfinite(a) or not 0 <= a <= 1:
+            raise RecordError(f"an evaluation's athens value is Athens' expected result, from 0 to 1, not {a!r}")
+        object.__setattr__(self, "athens", round(float(a), 4) + 0.0)
+        if self.proven is not None and self.proven not in PROVEN:
+            raise RecordError(f"an evaluation's proven result is one of {', '.join(PROVEN)} (or None), "
+                              f"not {self.proven!r}")
+        if self.best is not None:
+            if not isinstance(self.best, str):
+                raise TypeError(f"an evaluation's best choice must be action text, not {type(self.best).__name__}")
+            if not _ACTION_TEXT.fullmatch(self.best):
+                raise RecordError(f"an evaluation's best choice must be action text like 'trade +metal', "
+                                  f"not {self.best[:40]!r}")
+        n = self.playouts
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise TypeError(f"an evaluation's playouts must be a whole number, not {type(n).__name__}")
+        if not 0 <= n <= MAX_PLAYOUTS:
+            raise RecordError(f"an evaluation's playouts must be from 0 to {MAX_PLAYOUTS}, not {n!r}")
+
+    def __str__(self) -> str:
+        out = f"[%eval {self.athens!r}"
+        if self.proven is not None:
+            out += f" proven={self.proven}"
+        if self.playouts:
+            out += f" playouts={self.playouts}"
+        if self.best is not None:
+            out += f' best="{self.best}"'
+        return out + "]"
+
+    def to_dict(self) -> dict:
+        d: dict = {"athens": self.athens}
+        if self.proven is not None:
+            d["proven"] = self.proven
+        if self.playouts:
+            d["playouts"] = self.playouts
+        if self.best is not None:
+            d["best"] = self.best
+        return d
+
+    def checked(self, state: State) -> "Evaluation":
+        """This evaluation for a node whose position is ``state``: its best choice must be a legal
+        choice there, written the kernel's way (else :class:`RecordError`)."""
+        if self.best is None:
+            return self
+        if state.is_terminal or state.is_chance:
+            raise RecordError(f"the evaluation names a best choice {self.best!r}, but "
+                              + ("the game is over here" if state.is_terminal else "chance decides here"))
+        try:
+            a = parse_action(state, self.best)
+        except ValueError as e:
+            raise RecordError(f"the evaluation's best choice {self.best!r} is not a legal choice here: "
+                              f"{getattr(e, 'problem', None) or getattr(e, 'explanation', None) or e}") from None
+        text = str(a)
+        return self if text == self.best else Evaluation(self.athens, self.proven, text, self.playouts)
+
+
 class Node:
     """One decision of a record and the position it leads to."""
 
     __slots__ = ("parent", "action", "auto", "variations", "comment", "starting_comment", "glyphs", "marks",
-                 "name", "_state")
+                 "name", "_state", "_evaluation")
 
     def __init__(self, parent: "Node | None", action: Action | None, state: State | None = None, *,
                  auto: bool = False):
@@ -65,6 +152,18 @@ class Node:
         self.marks: list[Mark] = []
         self.name = ""  # a variation's name
         self._state = state
+        self._evaluation: Evaluation | None = None
+
+    @property
+    def evaluation(self) -> Evaluation | None:
+        """The engine's evaluation of this node's position (see :class:`Evaluation`), or None."""
+        return self._evaluation
+
+    @evaluation.setter
+    def evaluation(self, value: Evaluation | None) -> None:
+        if value is not None and not isinstance(value, Evaluation):
+            raise TypeError(f"a node's evaluation must be an Evaluation or None, not {type(value).__name__}")
+        self._evaluation = value
 
     # --- position --------------------------------------------------------------------------
     @property

@@ -13,7 +13,10 @@
 Decisions are separated by ``;`` or new lines. ``~`` marks a chance outcome drawn from the seed
 (replaying checks it); a chance outcome without ``~`` was chosen by the author. Glyphs (``! ? !! ??
 !? ?!``) follow their decision; ``{...}`` holds a comment (escape ``{ } \\`` and a literal ``[%``
-with a backslash) with board marks ``[%arrow a b colour]`` and ``[%hl x colour]``; ``( ... )`` is a
+with a backslash) with board marks ``[%arrow a b colour]`` and ``[%hl x colour]`` and the engine's
+evaluation of the position (``[%eval 0.713 playouts=400 best="trade +metal"]``, ``[%eval 0.0
+proven=loss]``: Athens' expected result from 0 to 1, then any of ``proven=win|loss|shared``,
+``playouts=<n>`` and ``best="<action>"``, see :class:`~polis_nb.record.node.Evaluation`); ``( ... )`` is a
 variation, optionally opened by a quoted name and a comment. A quoted name (even ``""``) before a
 decision on a line names it and lets a comment before it follow (a promoted variation keeps its
 name). Labels like ``3.S1.`` (round 3, Sparta's first turn) are for reading only and are ignored by
@@ -29,11 +32,14 @@ import re
 
 from ..rules.board import board
 from .headers import KNOWN_HEADERS
-from .node import GLYPHS, Mark, Node, RecordError
+from .node import GLYPHS, PROVEN, Evaluation, Mark, Node, RecordError
 from .reading import line_col, play_recorded, replace_surrogates, unix_lines
 
 _LABEL = re.compile(r"^(\d+[ab]?|[a-z]+)\.[AS]\d+\.$")  # round label (3, 5a, alpha), side, turn
 _MARK = re.compile(r"\[%(arrow|hl)\s+([^\]]*)\]")
+_EVAL = re.compile(r"\[%eval\b([^\]]*)\]")
+_EVAL_VALUE = re.compile(r"\s+(\d{1,3}(?:\.\d{1,17})?)(?=\s|$)")
+_EVAL_FIELD = re.compile(r'\s+([a-z]+)=("[^"]*"|[^\s"]*)(?=\s|$)')
 _WORD = re.compile(r"[A-Za-z0-9\-.:,+_/]+")
 
 
@@ -45,9 +51,14 @@ def _esc(text: str) -> str:
             .replace("\r", "\\r"))
 
 
-def _comment(text: str, marks: list[Mark]) -> str:
-    body = " ".join([_esc(text)] + [str(m) for m in marks] if text else [str(m) for m in marks])
+def _comment(text: str, marks: list[Mark], evaluation: Evaluation | None = None) -> str:
+    body = " ".join(([_esc(text)] if text else []) + [str(m) for m in marks]
+                    + ([str(evaluation)] if evaluation is not None else []))
     return "{" + body + "}"
+
+
+def _annotated(node: Node) -> bool:
+    return bool(node.comment or node.marks or node.evaluation is not None)
 
 
 def _label(node: Node, counts: dict) -> str | None:
@@ -65,8 +76,8 @@ def _decision(node: Node) -> str:
     out = ("~" if node.auto else "") + str(node.action)
     for g in node.glyphs:
         out += " " + g
-    if node.comment or node.marks:
-        out += " " + _comment(node.comment, node.marks)
+    if _annotated(node):
+        out += " " + _comment(node.comment, node.marks, node.evaluation)
     return out
 
 
@@ -74,8 +85,8 @@ def write(game) -> str:
     lines = [_header(k, v) for k, v in game.headers.items()]
     lines.append("")
     body: list[str] = []
-    if game.root.comment or game.root.marks:
-        body.append(_comment(game.root.comment, game.root.marks))
+    if _annotated(game.root):
+        body.append(_comment(game.root.comment, game.root.marks, game.root.evaluation))
     _write_line(game.root, body, {}, 0)
     text = "\n".join(lines) + "\n" + _join(body).strip() + "\n"
     return text
@@ -250,17 +261,25 @@ def _parse_header(tok: str, line: int) -> tuple[str, str]:
     return m.group(1), _unescape(m.group(2), _CR_LF)
 
 
-def _split_marks(raw: str, state, line: int, col: int, errors: list) -> tuple[str, list[Mark]]:
-    """A comment body's text (escapes undone) and its board marks. The writer puts one space before
-    each mark (after the text); that space goes with the mark, so the text comes back exactly."""
+def _split_marks(raw: str, state, line: int, col: int, errors: list, at: Node | None = None
+                 ) -> tuple[str, list[Mark], Evaluation | None]:
+    """A comment body's text (escapes undone), its board marks and its evaluation (the last one if
+    it holds several). The writer puts one space before each mark and the evaluation (after the
+    text); that space goes with them, so the text comes back exactly. ``at`` is the node the comment
+    follows (its position checks the evaluation's best choice); an evaluation anywhere else (``at``
+    None) is for the caller to refuse."""
     from .game import check_mark
 
     text: list[str] = []
     marks: list[Mark] = []
+    evaluation: Evaluation | None = None
     i, n = 0, len(raw)
     while i < n:
-        m = _MARK.match(raw, i) if raw.startswith("[%", i) else None
-        if m is None:
+        m = e = None
+        if raw.startswith("[%", i):
+            m = _MARK.match(raw, i)
+            e = _EVAL.match(raw, i) if m is None else None
+        if m is None and e is None:
             if raw[i] == "\\" and i + 1 < n:
                 text.append(_CR.get(raw[i + 1], raw[i + 1]))
                 i += 2
@@ -268,9 +287,23 @@ def _split_marks(raw: str, state, line: int, col: int, errors: list) -> tuple[st
                 text.append(raw[i])
                 i += 1
             continue
+        found = m or e
+        assert found is not None
         if text and text[-1] == " ":
             text.pop()
-        i = m.end() + (1 if not text and raw.startswith(" ", m.end()) else 0)
+        start, i = i, found.end() + (1 if not text and raw.startswith(" ", found.end()) else 0)
+        if e is not None:
+            where = _inner(raw, start, line, col)
+            try:
+                ev = _parse_eval(e.group(1))
+                evaluation = ev.checked(at.state) if at is not None else ev
+            except RecordError as err:
+                errors.append(RecordError(err.message, *where))
+            except Exception as err:  # the kernel on a position from a Position header: the file's fault
+                errors.append(RecordError(f"the evaluation cannot be checked here ({type(err).__name__}: {err})",
+                                          *where))
+            continue
+        assert m is not None
         parts = m.group(2).split()
         kind = "arrow" if m.group(1) == "arrow" else "highlight"
         try:
@@ -284,7 +317,47 @@ def _split_marks(raw: str, state, line: int, col: int, errors: list) -> tuple[st
             marks.append(mk)
         except RecordError as e:
             errors.append(RecordError(e.message, line, col))
-    return "".join(text), marks
+    return "".join(text), marks, evaluation
+
+
+def _inner(raw: str, k: int, line: int, col: int) -> tuple[int, int]:
+    """Line and column of offset ``k`` of a comment body whose '{' stands at ``line``, ``col``."""
+    breaks = raw.count("\n", 0, k)
+    return (line, col + 1 + k) if not breaks else (line + breaks, k - raw.rfind("\n", 0, k))
+
+
+def _parse_eval(body: str) -> Evaluation:
+    """The evaluation of ``[%eval <body>]``: a value from 0 to 1, then ``key=value`` fields."""
+    v = _EVAL_VALUE.match(body)
+    if v is None:
+        raise RecordError("an evaluation reads [%eval <Athens' expected result from 0 to 1> ...], e.g. "
+                          "[%eval 0.62 playouts=400]")
+    fields: dict[str, str] = {}
+    i = v.end()
+    while i < len(body) and not body[i:].isspace():
+        f = _EVAL_FIELD.match(body, i)
+        if f is None:
+            raise RecordError(f"cannot read {body[i:].strip()[:30]!r} in an evaluation; its fields read "
+                              'proven=win|loss|shared, playouts=<n> and best="<action>"')
+        key, value = f.group(1), f.group(2)
+        if key not in ("proven", "playouts", "best"):
+            raise RecordError(f"unknown field {key!r} in an evaluation (known: proven, playouts, best)")
+        if key in fields:
+            raise RecordError(f"the field {key!r} appears twice in an evaluation")
+        fields[key] = value
+        i = f.end()
+    proven = fields.get("proven")
+    if proven is not None and proven not in PROVEN:
+        raise RecordError(f"proven={proven} in an evaluation: use one of {', '.join(PROVEN)}")
+    playouts = fields.get("playouts", "0")
+    if not playouts.isascii() or not playouts.isdigit() or len(playouts) > 16:
+        raise RecordError(f"playouts={playouts[:20]} in an evaluation: use a whole number")
+    best = fields.get("best")
+    if best is not None:
+        if len(best) < 2 or not best.startswith('"') or not best.endswith('"'):
+            raise RecordError('the best choice in an evaluation is quoted: best="trade +metal"')
+        best = best[1:-1]
+    return Evaluation(float(v.group(1)), proven, best, int(playouts))
 
 
 def read(text: str, *, game_factory):
@@ -373,18 +446,21 @@ def read(text: str, *, game_factory):
         elif kind == "comment":
             if skipping:
                 continue
-            txt, marks = _split_marks(val, root.state, line, col, errors)
+            txt, marks, ev = _split_marks(val, root.state, line, col, errors,
+                                          at=None if var_start is not None else cur)
             if var_start is not None:
                 pending_comment = txt
                 if marks:
                     errors.append(RecordError("board marks belong in the comment after a decision, not before it",
                                               line, col))
-            elif cur is root:
-                root.comment = txt
-                root.marks.extend(m for m in marks if m not in root.marks)
+                if ev is not None:
+                    errors.append(RecordError("an evaluation belongs in the comment after a decision (or of the "
+                                              "game), not before a decision", line, col))
             else:
                 cur.comment = txt
                 cur.marks.extend(m for m in marks if m not in cur.marks)
+                if ev is not None:
+                    cur.evaluation = ev
         elif kind == "name":
             if var_start is None and not skipping:  # a named decision on a line (a promoted variation)
                 var_start = cur

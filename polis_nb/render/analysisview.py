@@ -1,46 +1,58 @@
 """The engine panel's view model: an :class:`~polis_nb.analysis.evaluate.Analysis` as plain JSON, in
 words, for the Board and the Viewer.
 
-What it holds: the evaluation bar (Athens' win probability with its 95% interval, and who is to
-decide), the choices best first (each named in words, with its estimate, interval, playouts, the
-place it points at on the map and what ended its playouts), the best line in words, and board marks
-for the best choice (the place it names, and an arrow for a move). Pure Python; no widget library.
+What it holds: the evaluation bar (Athens' value: a proven result in words, or the engine's playout
+estimate with its 95% interval when enough playouts back it), the choices best first as rows (the
+variants that differ only in how they are paid share a row: "pay with metal, wood or wine"), each
+with its value in words ("wins by force", "loses at once: ...", "62% of 140 playouts",
+"not evaluated"), the place it points at on the map and how its playouts ended; the best line in
+words; a note on what the numbers mean; and board marks for the best choice. Pure Python; no widget
+library.
 """
 from __future__ import annotations
 
 from ..record.node import Mark
 from ..rules import Action, State, apply_unchecked
-from ..rules.engine import is_legal
 from ..rules.board import board
-from ..rules.index import RULES
+from ..rules.engine import is_legal
 from .text import SIDE_NAME, action_words
 from .viewmodel import target_of
 
-TOP = 6  # choices listed in the panel
+TOP = 6  # rows listed in the panel
 BEST, GOOD = "green", "blue"
 
 
-def _pc(x: float) -> int:
-    return round(100 * x)
+def _pc(x: float | None) -> int | None:
+    return None if x is None else round(100 * x)
 
 
 def _ends_words(ends: dict) -> str:
-    """What ended the playouts of a choice, most common first, in the rules' own summaries' ids."""
-    total = sum(ends.values()) or 1
+    """How the playouts of a choice ended, most common first."""
+    from ..analysis.evaluate import _END_WORDS
+    from ..analysis.search import CUT
+
+    total = sum(ends.values())
+    if not total:
+        return ""
     parts = []
     for rules, n in sorted(ends.items(), key=lambda kv: -kv[1])[:2]:
-        rid = next((r for r in rules if not r.startswith("end.tie-break")), rules[0]) if rules else ""
-        what = _END_WORDS.get(rid, RULES[rid].summary if rid in RULES else rid)
+        if tuple(rules) == CUT:
+            what = "stopped early, estimated"
+        else:
+            what = next((_END_WORDS[r] for r in rules if r in _END_WORDS), ", ".join(rules))
         parts.append(f"{what} {round(100 * n / total)}%")
     return "; ".join(parts)
 
 
-_END_WORDS = {
-    "end.score": "scoring at the end", "end.tie-break": "a tie broken",
-    "end.ostracism": "a side with no prestige after Phoros", "end.ostracism-ed2": "a side with no prestige",
-    "end.capital-unfed": "an unfed capital", "end.capital-unfed-ed2": "an unfed capital",
-    "end.prestige-owed": "prestige owed and not paid",
-}
+def _value_words(c) -> str:
+    """A row's value in a few words (the full reason goes in its tooltip)."""
+    if c.proven is not None:
+        return c.reason.split(":", 1)[0]  # "wins by force", "loses at once", ...
+    if c.exact is not None:
+        return f"wins exactly {c.exact} (chance decides)"
+    if c.p is None:
+        return "not evaluated"
+    return f"{_pc(c.p)}% of {c.visits} playouts"
 
 
 def _line_words(s: State, line) -> list[dict]:
@@ -54,8 +66,8 @@ def _line_words(s: State, line) -> list[dict]:
             break
         if s.is_chance or not is_legal(s, a):
             break
-        out.append({"who": SIDE_NAME[s.pending.player], "text": action_words(s, a), "p": _pc(step.p),
-                    "playouts": step.visits})
+        out.append({"who": SIDE_NAME[s.pending.player], "text": action_words(s, a),
+                    "p": _pc(step.p), "proven": step.proven, "playouts": step.visits})
         s = apply_unchecked(s, a)
     return out
 
@@ -65,7 +77,10 @@ def best_marks(s: State, a) -> list[Mark]:
     move, an arrow from where the unit comes to where it goes."""
     marks: list[Mark] = []
     kind = s.pending.kind
-    for c, colour in zip(a.choices[:2], (BEST, GOOD)):
+    for g, colour in zip(a.groups[:2], (BEST, GOOD)):
+        c = g.best
+        if c.p is None:
+            continue
         t = target_of(c.action, kind)
         if t is not None and not t.startswith("offer:"):
             marks.append(Mark.highlight(t.split(":", 1)[1], colour))
@@ -76,32 +91,54 @@ def best_marks(s: State, a) -> list[Mark]:
     return marks
 
 
+def _pay_words(s: State, g) -> str:
+    if not g.payments:
+        return ""
+    goods = [p.lstrip("+") for p in g.payments]
+    return "pay with " + (", ".join(goods[:-1]) + " or " + goods[-1] if len(goods) > 1 else goods[0])
+
+
 def analysis_view(a, *, top: int = TOP) -> dict:
     """The panel for analysis ``a`` of position ``a.state``."""
+    from ..analysis.evaluate import NUMBERS_NOTE
+
     s = a.state
     est, lo, hi = a.athens_interval
     to_decide = SIDE_NAME[s.pending.player] if s.pending.player in (0, 1) and not s.is_terminal else None
-    choices = []
-    for c in a.choices[:top]:
-        choices.append({"action": str(c.action), "label": action_words(s, c.action), "p": _pc(c.p), "low": _pc(c.low),
-                        "high": _pc(c.high), "playouts": c.visits, "target": target_of(c.action, s.pending.kind),
-                        "ended_by": _ends_words(c.ends)})
-    b = choices[0] if choices else None
+    rows = []
+    for g in a.groups[:top]:
+        c = g.best
+        label = action_words(s, c.action)
+        if g.payments:
+            label = label.split(" (pay", 1)[0]
+        rows.append({"action": str(c.action), "label": label, "pay": _pay_words(s, g), "value": _value_words(c),
+                     "reason": c.reason, "proven": c.proven, "p": _pc(c.p), "low": _pc(c.low), "high": _pc(c.high),
+                     "playouts": c.visits, "target": target_of(c.action, s.pending.kind),
+                     "ended_by": "" if c.proven else _ends_words(c.ends)})
+    b = rows[0] if rows else None
     if s.is_terminal:
         summary = "The game is over."
     elif b is None:
-        summary = f"A chance step: Athens wins {_pc(est)}% of the playouts from here."
+        summary = f"A chance step: {a.bar_text()}."
     else:
-        summary = (f"Best for {to_decide}: {b['label']} — it wins {b['p']}% of its playouts "
-                   f"(95% interval {b['low']}–{b['high']}%).")
+        c = a.best
+        if c.proven is not None or c.exact is not None:
+            what = c.reason
+        elif c.p is None:
+            what = "not evaluated (the search found no time for it)"
+        else:
+            span = "" if c.low is None else f" (95% interval {b['low']}–{b['high']}%)"
+            what = f"{to_decide} wins {b['p']}% of the engine's {c.visits} playouts through it{span}"
+        summary = f"Best for {to_decide}: {b['label']} — {what}."
     return {
         "summary": summary,
         "player": to_decide,
-        "athens": {"p": _pc(est), "low": _pc(lo), "high": _pc(hi)},
-        "choices": choices,
-        "more": max(0, len(a.choices) - top),
+        "athens": {"p": _pc(est), "low": _pc(lo), "high": _pc(hi), "proven": a.athens_proven, "text": a.bar_text()},
+        "choices": rows,
+        "more": max(0, len(a.groups) - top),
         "line": _line_words(s, a.line),
         "marks": [m.to_dict() for m in best_marks(s, a)],
+        "note": NUMBERS_NOTE,
         "playouts": a.iterations,
         "seconds": round(a.seconds, 1),
         "seed": a.seed,

@@ -5,10 +5,11 @@ from .engine import (apply, apply_unchecked, chance_outcomes, chance_rng, explai
 from .editor import PositionError, edit, position
 from .index import RULES, RuleRef
 from .notation import NotationError
+from .payment import paid_with
 from .scoring import outcome, score
 from .state import Battle, LogEntry, Outcome, Pending, State
 
 __all__ = ["Action", "Battle", "Explanation", "IllegalActionError", "InvalidActionError", "LogEntry", "Outcome",
            "NotationError", "Pending", "PolisError", "PositionError", "edit", "position", "RULES", "RuleRef", "State", "apply", "apply_unchecked", "chance_outcomes",
-           "chance_rng", "explain", "legal_actions", "new_game", "outcome", "parse_action", "sample_chance",
+           "chance_rng", "explain", "legal_actions", "new_game", "outcome", "paid_with", "parse_action", "sample_chance",
            "score", "settle"]
