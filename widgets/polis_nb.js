@@ -271,8 +271,10 @@ function makeMap(cls) {
 
 // --- the engine panel: what the search thinks of the position ---------------------------------------
 // Python runs the search (polis_nb.analysis.analyse) when asked and sends its result in words: an
-// evaluation bar (Athens' chance to win, with its 95% interval), the choices best first and the best
-// line. The best choice's place is marked on the map by Python. Nothing here judges a move.
+// evaluation bar (a proven result, or Athens' share of the engine's playouts with its 95% interval
+// when enough playouts back it), the choices best first with their values in words, the best line
+// and what the numbers mean. The best choice's place is marked on the map by Python. Nothing here
+// judges a move.
 
 function makeEngine(send) {
   const box = h("section", "pn-engine", { "aria-label": "Analysis of this position" });
@@ -289,7 +291,8 @@ function makeEngine(send) {
   const details = h("details", "pn-eval-details");
   const table = h("table", "pn-eval-table");
   const line = h("div", "pn-eval-line");
-  details.append(h("summary", "", {}, "Every choice and the best line"), table, line);
+  const note = h("p", "pn-eval-note");
+  details.append(h("summary", "", {}, "Every choice and the best line"), table, line, note);
   box.append(head, summary, details);
   let canPlay = false;
   run.addEventListener("click", () => {
@@ -313,17 +316,26 @@ function makeEngine(send) {
       if (!en) return;
       const a = en.athens;
       fill.style.width = a.p + "%";
-      band.style.left = a.low + "%";
-      band.style.width = Math.max(1, a.high - a.low) + "%";
-      evalBar.setAttribute("aria-label", `Athens wins ${a.p}% (95% interval ${a.low}–${a.high}%), Sparta ${100 - a.p}%`);
-      label.textContent = `Athens ${a.p}% · Sparta ${100 - a.p}%`;
-      label.title = `95% interval for Athens: ${a.low}–${a.high}%, from ${en.playouts} playouts in ${en.seconds} s (seed ${en.seed})`;
+      band.hidden = a.low === null || a.low === undefined;
+      if (!band.hidden) {
+        band.style.left = a.low + "%";
+        band.style.width = Math.max(1, a.high - a.low) + "%";
+      }
+      evalBar.classList.toggle("pn-proven", !!a.proven);
+      evalBar.setAttribute("aria-label", a.text);
+      label.textContent = a.text;
+      label.title = `${en.playouts} playouts in ${en.seconds} s (seed ${en.seed}). ${en.note}`;
+      note.textContent = en.note;
       table.replaceChildren(h("tr", "", {}, ""));
       const hr = table.firstChild;
-      for (const t of ["Choice", "Wins", "95% interval", "Playouts", "Games mostly ended by", ""]) hr.append(h("th", "", {}, t));
+      for (const t of ["Choice", "Value", "95% interval", "Playouts", "Its playouts ended by", ""]) hr.append(h("th", "", {}, t));
       en.choices.forEach((c, i) => {
-        const tr = h("tr", i === 0 ? "pn-best" : "");
-        tr.append(h("td", "", {}, c.label), h("td", "pn-num", {}, c.p + "%"), h("td", "pn-num", {}, `${c.low}–${c.high}%`),
+        const tr = h("tr", (i === 0 ? "pn-best " : "") + (c.proven ? "pn-proven-" + c.proven : ""));
+        const name = h("td", "", {}, c.label);
+        if (c.pay) name.append(h("span", "pn-pay", {}, " · " + c.pay));
+        const value = h("td", "pn-value", { title: c.reason }, c.value);
+        const span = c.low === null || c.proven ? "—" : `${c.low}–${c.high}%`;
+        tr.append(name, value, h("td", "pn-num", {}, span),
           h("td", "pn-num", {}, String(c.playouts)), h("td", "pn-ended", {}, c.ended_by));
         const td = h("td");
         if (canPlay) td.append(h("button", "pn-play-choice", { type: "button", "data-action": c.action }, "Play"));
@@ -372,6 +384,213 @@ function makeOpponent(send) {
   };
 }
 
+// --- the bot's reply (Board): what it did, named above the map, and "thinking…" with Cancel ---------
+// Python works out the reply in the background and sends it in words (one sentence per action) with
+// its marks already on the map; while it thinks, the view says so and Cancel asks Python to stop the
+// search. The clock only counts the seconds since "thinking" appeared.
+
+function makeReply(send) {
+  const box = h("section", "pb-reply", { "aria-label": "What the bot did", "aria-live": "polite" });
+  const title = h("div", "pb-reply-title");
+  const list = h("ul", "pb-reply-list");
+  const details = h("details", "pb-reply-details");
+  const steps = h("ol", "pb-reply-steps");
+  details.append(h("summary", "", {}, "Every step, with the rules"), steps);
+  box.append(title, list, details);
+  const think = h("div", "pb-thinking", { role: "status", "aria-live": "polite" });
+  const dots = h("span", "pb-dots", { "aria-hidden": "true" });
+  dots.append(h("span"), h("span"), h("span"));
+  const thinkText = h("span", "pb-thinking-text");
+  const clock = h("span", "pb-thinking-clock");
+  const cancel = h("button", "pb-cancel", { type: "button",
+    title: "Stop the search: the bot plays the best choice it has found so far" }, "Cancel");
+  think.append(dots, thinkText, clock, cancel);
+  cancel.addEventListener("click", () => {
+    cancel.disabled = true;
+    send({ kind: "cancel" });
+  });
+  let timer = null, since = 0;
+  const tick = () => { clock.textContent = `${((Date.now() - since) / 1000).toFixed(1)} s`; };
+  const stopClock = () => { if (timer) clearInterval(timer); timer = null; };
+  return {
+    box, think, stop: stopClock,
+    update(r, t) {
+      think.hidden = !t;
+      if (t) {
+        think.dataset.side = t.side;
+        thinkText.textContent = t.text + (t.cancelling ? " Cancelled: it plays the best choice found so far." : "");
+        cancel.disabled = !!t.cancelling;
+        if (!timer) {
+          since = Date.now();
+          timer = setInterval(tick, 200);
+          tick();
+        }
+      } else {
+        stopClock();
+      }
+      box.hidden = !r || !!t;
+      if (!r) return;
+      box.dataset.side = r.side;
+      box.classList.toggle("pb-cut-short", !!r.cut_short);
+      title.textContent = r.title;
+      title.title = r.seconds !== null && r.seconds !== undefined ? `worked out in ${r.seconds} s` : "";
+      list.replaceChildren(...r.sentences.map((s) => h("li", "pb-by-" + (s.side || "chance"), {}, s.text)));
+      steps.replaceChildren(...(r.details || []).map((e) => sentenceEl(e, "li", "")));
+    },
+  };
+}
+
+// --- the end of the game (Board): the score in words; review, save, rematch ------------------------
+
+function makeGameOver(send) {
+  const box = h("section", "pb-gameover", { "aria-label": "The end of the game" });
+  const title = h("div", "pb-gameover-title");
+  const text = h("p", "pb-gameover-text");
+  const table = h("table", "pb-score", { "aria-label": "Score" });
+  const rule = h("p", "pb-gameover-rule");
+  const actions = h("div", "pb-gameover-actions", { role: "group", "aria-label": "After the game" });
+  const review = h("button", "pb-review-game", { type: "button",
+    title: "The engine judges every decision of the game (in the background; it takes a while)" }, "Review this game");
+  const save = h("button", "pb-save", { type: "button", title: "Write the record as a .polis file" }, "Save");
+  const rematch = h("button", "pb-rematch", { type: "button" }, "Rematch");
+  actions.append(review, save, rematch);
+  const progress = h("div", "pb-review-progress", { role: "status", "aria-live": "polite" });
+  const saved = h("div", "pb-saved");
+  box.append(title, text, table, rule, actions, progress, saved);
+  review.addEventListener("click", () => {
+    review.disabled = true;
+    send({ kind: "review" });
+  });
+  save.addEventListener("click", () => send({ kind: "save" }));
+  rematch.addEventListener("click", () => send({ kind: "rematch" }));
+  let timer = null, since = 0, label = "";
+  const tick = () => { progress.textContent = `${label} ${Math.round((Date.now() - since) / 1000)} s so far.`; };
+  const stopClock = () => { if (timer) clearInterval(timer); timer = null; };
+  return {
+    box, stop: stopClock,
+    update(o) {
+      box.hidden = !o;
+      if (!o) {
+        stopClock();
+        return;
+      }
+      box.dataset.winner = o.winner || "shared";
+      title.textContent = "Game over: " + o.title;
+      text.textContent = o.text;
+      table.hidden = o.sudden;
+      table.replaceChildren();
+      const head = h("tr");
+      for (const t of ["", "Cubes in its poleis", "Prestige", "Projects", "Score"]) head.append(h("th", "", {}, t));
+      table.append(head);
+      for (const r of o.scores || []) {
+        const tr = h("tr", o.winner === r.side ? "pb-winner" : "");
+        tr.append(h("th", "", { scope: "row" }, r.name), h("td", "pn-num", {}, String(r.cubes)),
+          h("td", "pn-num", {}, String(r.prestige)), h("td", "pn-num", {}, String(r.projects)),
+          h("td", "pn-num pb-total", {}, String(r.total)));
+        table.append(tr);
+      }
+      rule.textContent = o.rule && o.rule.summary ? `${o.rule.summary} (${o.rule.cite})` : "";
+      rule.title = o.rule && o.rule.cite_original ? "Printed: " + o.rule.cite_original : "";
+      review.hidden = !o.can_review;
+      review.disabled = !!o.reviewing;
+      save.hidden = !o.can_save;
+      rematch.textContent = `Rematch (seed ${o.next_seed})`;
+      saved.textContent = o.saved ? "Saved to " + o.saved : "";
+      progress.hidden = !o.reviewing;
+      if (o.reviewing) {
+        label = o.reviewing.text;
+        if (!timer) {
+          since = Date.now();
+          timer = setInterval(tick, 1000);
+        }
+        tick();
+      } else {
+        stopClock();
+      }
+    },
+  };
+}
+
+// --- the review of a game (Board, Viewer): accuracy per side, the win-chance chart, the marked ------
+// decisions. Python draws the chart (SVG, every point with data-node, the record's node id); a click
+// on a point or a marked decision asks Python to go there ({kind: "chart", node}).
+
+function makeReview(send, { board = false } = {}) {
+  const box = h("section", "pn-review", { "aria-label": "Review of the game" });
+  const head = h("div", "pn-review-head");
+  const title = h("span", "pn-review-title", {}, "Review of the game");
+  const basis = h("span", "pn-review-basis");
+  const back = h("button", "pn-review-end", { type: "button" }, "Back to the end of the game");
+  head.append(title, basis, back);
+  const summary = h("table", "pn-review-summary", { "aria-label": "Accuracy per side" });
+  const body = h("div", "pn-review-body");
+  const chart = h("div", "pn-review-chart-box");
+  const side = h("div", "pn-review-side");
+  const focus = h("div", "pn-review-focus", { "aria-live": "polite" });
+  const flaggedTitle = h("div", "pn-review-flagged-title");
+  const flagged = h("ol", "pn-review-flagged", { "aria-label": "Marked decisions" });
+  side.append(focus, flaggedTitle, flagged);
+  body.append(chart, side);
+  box.append(head, summary, body);
+  back.hidden = true;
+  back.addEventListener("click", () => send({ kind: "review-end" }));
+  const go = (e) => {
+    const t = e.target.closest("[data-node]");
+    if (t) send({ kind: "chart", node: t.dataset.node });
+  };
+  chart.addEventListener("click", go);
+  flagged.addEventListener("click", go);
+  let markup = null;
+  return {
+    box,
+    update(rv) {
+      box.hidden = !rv;
+      if (!rv) return;
+      basis.textContent = rv.basis;
+      back.hidden = !board || rv.at_end !== false;
+      summary.replaceChildren();
+      const hr = h("tr");
+      for (const t of ["", "Accuracy", "Inaccuracies ?!", "Mistakes ?", "Blunders ??", "Decisions"]) hr.append(h("th", "", {}, t));
+      summary.append(hr);
+      for (const s of rv.summary) {
+        const tr = h("tr", "", { "data-side": s.side, title: s.text });
+        tr.append(h("th", "", { scope: "row" }, s.name), h("td", "pn-num", {}, s.accuracy === null ? "–" : s.accuracy + "%"),
+          h("td", "pn-num", {}, String(s.inaccuracies)), h("td", "pn-num", {}, String(s.mistakes)),
+          h("td", "pn-num", {}, String(s.blunders)), h("td", "pn-num", {}, String(s.decisions)));
+        summary.append(tr);
+      }
+      if (rv.chart !== markup) {
+        markup = rv.chart;
+        const doc = new DOMParser().parseFromString(rv.chart, "image/svg+xml");
+        chart.replaceChildren(document.importNode(doc.documentElement, true));
+      }
+      const f = rv.focus;
+      focus.hidden = !f;
+      focus.replaceChildren();
+      if (f) {
+        const line = h("div", "pn-review-focus-head", {},
+          `Decision ${f.num} · ${f.who}: ${f.words}` + (f.glyph ? ` ${f.glyph} (${f.name})` : ""));
+        focus.append(line);
+        if (f.text) focus.append(h("div", "pn-review-focus-text", {}, f.text));
+        else focus.append(h("div", "pn-review-focus-eval", {},
+          `${f.who}'s chance in the engine's eyes: ${f.before}% before, ${f.after}% after.`));
+        if (f.better) focus.append(h("div", "pn-review-better", {}, "The engine preferred: " + f.better));
+      }
+      flaggedTitle.textContent = rv.flagged.length ? "Marked decisions (click one to see it)" : "No inaccuracies, mistakes or blunders.";
+      flagged.replaceChildren(...rv.flagged.map((d) => {
+        const li = h("li");
+        const b = h("button", "pn-review-item", { type: "button", "data-node": d.node, "data-glyph": d.glyph,
+          title: [d.text, d.better ? "The engine preferred: " + d.better : ""].filter(Boolean).join("\n") });
+        b.append(h("span", "pn-review-glyph", { "data-glyph": d.glyph }, d.glyph),
+          h("span", "", {}, ` ${d.num}. ${d.who}: ${d.words}`));
+        if (f && f.node === d.node) b.classList.add("pn-current");
+        li.append(b);
+        return li;
+      }));
+    },
+  };
+}
+
 function renderBoard({ model, el }) {
   el.classList.add("pnb-board");
   const bar = h("div", "pb-bar");
@@ -393,7 +612,11 @@ function renderBoard({ model, el }) {
   };
   const opponent = makeOpponent(send);
   const engine = makeEngine(send);
-  bar.append(opponent.box, prompt, buttons, choices, tools, note, explain, engine.box);
+  const reply = makeReply(send);
+  const gameOver = makeGameOver(send);
+  const review = makeReview(send, { board: true });
+  bar.append(opponent.box, reply.think, reply.box, gameOver.box, review.box, prompt, buttons, choices, tools, note,
+    explain, engine.box);
   const below = h("div", "pb-below");
   const logBox = h("section", "pb-logbox", { "aria-label": "What just happened" });
   const log = h("ol", "pb-log");
@@ -462,12 +685,21 @@ function renderBoard({ model, el }) {
     descText.textContent = v.description || "";
     opponent.update(v.opponent, v.can_undo);
     el.classList.remove("pn-waiting");
-    engine.update(v.engine, { playable: true, hidden: v.engine_off, disabled: v.player === "terminal" });
+    engine.update(v.engine, { playable: true, hidden: v.engine_off, disabled: v.player === "terminal" || !!v.thinking });
+    reply.update(v.reply, v.thinking);
+    prompt.hidden = !!v.thinking || !!v.game_over; // the thinking bar, or the end-of-game panel, says it
+    gameOver.update(v.game_over);
+    review.update(v.review);
+    el.classList.toggle("pb-is-thinking", !!v.thinking);
     el.dataset.rev = String(v.rev ?? "");
   }
   model.on("change:view", draw);
   draw();
-  return () => model.off("change:view", draw);
+  return () => {
+    model.off("change:view", draw);
+    reply.stop();
+    gameOver.stop();
+  };
 }
 
 const GLYPHS = ["!", "?", "!!", "??", "!?", "?!"];
@@ -513,6 +745,7 @@ function renderViewer({ model, el }) {
     model.send(msg);
   };
   const engine = makeEngine(send);
+  const review = makeReview(send);
 
   const below = h("div", "pv-below");
   const left = h("div", "pv-left");
@@ -533,7 +766,7 @@ function renderViewer({ model, el }) {
   const tree = h("div", "pv-tree", { role: "tree", "aria-label": "Decisions and variations" });
   right.append(treeTitle, tree);
   below.append(left, right);
-  el.append(bar, playBar, engine.box, map.box, below);
+  el.append(bar, playBar, engine.box, review.box, map.box, below);
 
   for (const g of GLYPHS) {
     const b = h("button", "pv-glyph", { type: "button", "aria-label": `glyph ${g} (${GLYPH_WORDS[g]})`,
@@ -592,6 +825,7 @@ function renderViewer({ model, el }) {
     drawExplanation(explain, b.explanation);
     playBar.hidden = !(prompt.textContent || b.note || b.explanation || buttons.children.length);
     engine.update(v.engine, { playable: v.mode === "play", hidden: v.engine_off, disabled: b.player === "terminal" });
+    review.update(v.review);
     current.replaceChildren(
       h("div", "pv-decision", {}, n.num ? `${n.num}. ${n.decision || ""}` : "The game starts"),
       ...(n.sentences || []).map((s) => sentenceEl(s)),
@@ -613,7 +847,7 @@ function renderViewer({ model, el }) {
         style: `padding-left:${4 + 14 * r.depth}px` });
       row.append(h("span", "pv-num", {}, r.num + "."),
         h("span", "pv-words", {}, (r.variation && r.name ? `(${r.name}) ` : r.variation ? "( " : "") + (r.words || r.text)),
-        h("span", "pv-glyph-text", {}, r.glyphs || ""));
+        h("span", "pv-glyph-text", r.glyphs ? { "data-glyph": r.glyphs, title: GLYPH_WORDS[r.glyphs] || "" } : {}, r.glyphs || ""));
       if (r.comment) {
         row.append(h("span", "pv-has-comment", { "aria-label": "has a comment" }, "comment"));
         row.title = r.comment;

@@ -44,7 +44,7 @@ from .search import CUT, EXPLORATION, WAVE, Node, Tree, rollout_policy
 from .solver import Proof, label
 
 MIN_INTERVAL = 30  # playouts below which no interval is shown
-ROOT_SOLVE = 2000  # solver nodes for the choices at the position (plus 4 per playout of the budget)
+ROOT_SOLVE = 1000  # solver nodes for the choices at the position (plus 2 per playout of the budget)
 Z95 = 1.959964
 
 
@@ -445,7 +445,7 @@ def analyse(s: State, budget: int = 2000, *, seconds: float | None = None, targe
         got = _result(s, t, seed, view, 0.0).best
         return got is not None and got.half_width is not None and got.half_width <= target
 
-    tree.solve_root_choices(ROOT_SOLVE + 4 * budget)  # near a round's end: which choices win or lose by force
+    tree.solve_root_choices(ROOT_SOLVE + 2 * budget)  # near a round's end: which choices win or lose by force
     try:
         tree.run(random.Random(f"polis:analyse:{seed}"), budget, seconds, seed=seed, client=client, workers=workers,
                  comp=portable, stop=enough if target is not None else None, on_wave=bar.update)

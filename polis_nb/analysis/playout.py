@@ -12,19 +12,23 @@ needed. Playouts of such games say little about a position, so this policy keeps
   prestige that saves the side from ostracism (in the last round no Phoros follows, so none is
   kept);
 * choices that would spend more than the spare prestige (military actions, tribute outside the home
-  region, retreats, Phoros, the Treasury's sale) are not taken, a side short of wheat favours
-  trade, tribute and training and does not pay with wheat, and at the feeding step a side that
-  cannot pay safely releases poleis, smallest first, rather than feed itself into ostracism.
+  region, retreats, Phoros, the Treasury's sale) weigh nothing, a side short of wheat favours
+  trade, tribute (wheat and silver rows) and training and does not pay with wheat, and at the
+  feeding step a side that cannot pay safely releases poleis, smallest first, rather than feed
+  itself into ostracism.
 
-Beyond that the choice stays random (weighted by kind), so playouts still cover the game's variety.
-Everything random comes from the injected ``random.Random``.
+:func:`weights` gives the policy's weight for every legal choice; :func:`sensible_policy` samples
+them, and the search (:mod:`.search`) uses them as a prior: it widens a node's choices in the order
+of their weights, so a small budget looks at sensible choices first. Everything random comes from
+the injected ``random.Random``.
 """
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from ..rules import Action, State, legal_actions
-from ..rules.board import board
+from ..rules.board import board, board_named
 from ..rules.common import is_last_round
 from ..rules.military import tribute_refusal
 
@@ -33,6 +37,10 @@ WEIGHT = {"trade": 4.0, "tribute": 4.0, "hoplites": 2.5, "siege": 5.0, "train": 
           "project": 4.0, "galleys": 1.0, "ships": 1.5, "proxenos": 0.4, "ransom": 2.0}
 FOOD = {"trade": 4.0, "tribute": 4.0, "train": 2.0}  # extra factor while short of wheat
 FREE_TRADE = "free-trade"  # the event card that may charge a prestige at the end of every turn
+ALONE_PASS = 0.5  # chance to pass at once when acting alone and not short of wheat
+ALONE_GO_ON = 0.3  # otherwise the weight of passing, as a share of the other choices' weight
+RARE = 0.001  # the weight of a choice the policy never takes but a search may still try
+PASS = Action("pass")
 MILITARY = frozenset({"hoplites", "fleet", "siege"})  # cost one prestige when chosen
 
 
@@ -51,23 +59,51 @@ def food_gap(s: State, p: int) -> int:
 
 
 def spare_prestige(s: State, p: int) -> int:
-    """Prestige ``p`` may spend and still feed its cubes and survive Phoros (may be negative)."""
-    keep = 0 if is_last_round(s) else 1
+    """Prestige ``p`` may spend and still feed its cubes and survive Phoros (may be negative); under
+    Free Trade, which may charge a prestige at the end of every turn, one more is kept."""
+    keep = (0 if is_last_round(s) else 1) + (s.event == FREE_TRADE)
     return s.prestige[p] - food_gap(s, p) - keep
 
 
+def _alone_at_ease(s: State) -> bool:
+    """Acting alone (every action costs a good) and not short of wheat."""
+    p = s.pending.player
+    return s.pending.kind == "turn" and bool(s.passed) and s.passed[0] != p and not food_gap(s, p)
+
+
 def sensible_policy(s: State, rng: random.Random) -> Action:
-    """A playout move: weighted random within the budget described in the module docstring."""
+    """A playout move: the choices sampled by their :func:`weights` (never one weighing
+    :data:`RARE` or less, unless nothing else is legal)."""
+    if _alone_at_ease(s) and rng.random() < ALONE_PASS:
+        return PASS  # often not worth a good (and this way the choices need not even be listed)
     acts = legal_actions(s)
     if len(acts) == 1:
         return acts[0]
+    w = [x if x > RARE else 0.0 for x in weights(s, acts)]
+    return rng.choices(acts, w)[0] if any(w) else rng.choice(acts)
+
+
+def weights(s: State, acts: tuple[Action, ...] | None = None) -> list[float]:
+    """The policy's weight of each legal choice at ``s`` (in the order of ``acts``, the legal
+    choices by default): zero or :data:`RARE` for what it avoids."""
+    acts = legal_actions(s) if acts is None else acts
     fn = _BY_KIND.get(s.pending.kind)
-    return fn(s, acts, rng) if fn is not None else rng.choice(acts)
+    return fn(s, acts) if fn is not None else [1.0] * len(acts)
+
+
+def prior(s: State, acts: tuple[Action, ...]) -> list[float]:
+    """The chance that :func:`sensible_policy` takes each choice (unnormalised): its weights, with
+    the quick pass of a side acting alone at ease added to "pass"."""
+    w = weights(s, acts)
+    if _alone_at_ease(s) and acts and acts[-1].kind == "pass":
+        total = sum(w)
+        w[-1] += total * ALONE_PASS / (1 - ALONE_PASS)
+    return w
 
 
 # --- the turn ---------------------------------------------------------------------------------
 
-def _turn(s: State, acts: tuple[Action, ...], rng: random.Random) -> Action:
+def _turn(s: State, acts: tuple[Action, ...]) -> list[float]:
     p = s.pending.player
     gap = food_gap(s, p)
     spare = spare_prestige(s, p)
@@ -75,7 +111,7 @@ def _turn(s: State, acts: tuple[Action, ...], rng: random.Random) -> Action:
     goods = s.goods[p]
     wheat_i = len(goods) - 1
     b = board(s)
-    weights = []
+    out = []
     for a in acts:
         k = a.kind
         w = WEIGHT.get(k, 1.0)
@@ -89,21 +125,19 @@ def _turn(s: State, acts: tuple[Action, ...], rng: random.Random) -> Action:
                 w = 0.0
             else:
                 w *= goods[g] / 8  # pay with what is plentiful
-        weights.append(w)
-    total = sum(weights)
+        out.append(w)
+    total = sum(out)
     i_pass = len(acts) - 1  # "pass" is always the last choice of the turn
     if total == 0 or (s.event == FREE_TRADE and s.prestige[p] <= 1):
-        return acts[i_pass]  # (under Free Trade every further turn may cost a prestige)
-    food = sum(w for a, w in zip(acts, weights) if a.kind in FOOD)
+        return [0.0] * i_pass + [1.0]  # (under Free Trade every further turn may cost a prestige)
+    food = sum(w for a, w in zip(acts, out) if a.kind in FOOD)
     if gap and food:  # short of wheat with a way to get it: no passing
-        weights[i_pass] = 0.0
-    elif alone:  # every further action costs a good: go on only now and then
-        if rng.random() < 0.5:
-            return acts[i_pass]
-        weights[i_pass] = total * 0.3
+        out[i_pass] = 0.0
+    elif alone:
+        out[i_pass] = total * ALONE_GO_ON
     else:
-        weights[i_pass] = total * (0.01 if not s.turn_actions else 0.12)
-    return rng.choices(acts, weights)[0]
+        out[i_pass] = total * (0.01 if not s.turn_actions else 0.12)
+    return out
 
 
 def _home_tribute(s: State, p: int) -> bool:
@@ -111,120 +145,138 @@ def _home_tribute(s: State, p: int) -> bool:
     return tribute_refusal(s, p, board(s).home[p]) is None
 
 
+def _one(acts: tuple[Action, ...], pick: Action) -> list[float]:
+    """All the weight on ``pick`` (the others :data:`RARE`)."""
+    return [1.0 if a == pick else RARE for a in acts]
+
+
 # --- round end --------------------------------------------------------------------------------
 
-def _feed(s: State, acts: tuple[Action, ...], rng: random.Random) -> Action:
+def _feed(s: State, acts: tuple[Action, ...]) -> list[float]:
     p = s.pending.player
     b = board(s)
     keep = 0 if is_last_round(s) else 1
     short = need(s, p) - _wheat(s, p)
     feed = [a for a in acts if a.kind == "feed"]
     if feed and s.prestige[p] - short >= keep:
-        return feed[0]
+        return _one(acts, feed[0])
     releases = sorted((a for a in acts if a.kind == "release"), key=lambda a: s.pop[b.polis_index[a.args[0]]])
     if not releases:
-        return acts[0]
+        return [1.0] * len(acts)
     for a in releases:  # the smallest polis whose release lets the rest be fed safely
         if s.prestige[p] - (short - s.pop[b.polis_index[a.args[0]]]) >= keep:
-            return a
-    return releases[-1]
+            return _one(acts, a)
+    return _one(acts, releases[-1])
 
 
-def _grow(s: State, acts: tuple[Action, ...], rng: random.Random) -> Action:
+def _grow(s: State, acts: tuple[Action, ...]) -> list[float]:
     p = s.pending.player
-    grow = [a for a in acts if a.kind == "grow"]
-    if not grow:
-        return acts[-1]
-    if is_last_round(s) or (_wheat(s, p) >= 2 and rng.random() < 0.8):
-        return rng.choice(grow)
-    return acts[-1]
+    n = sum(a.kind == "grow" for a in acts)
+    if not n:
+        return [1.0] * len(acts)
+    if is_last_round(s):  # a cube is a point, the wheat only breaks ties
+        return [1.0 / n if a.kind == "grow" else RARE for a in acts]
+    if _wheat(s, p) >= 2:
+        return [0.8 / n if a.kind == "grow" else 0.2 for a in acts]
+    return [RARE if a.kind == "grow" else 1.0 for a in acts]
 
 
-def _phoros(s: State, acts: tuple[Action, ...], rng: random.Random) -> Action:
+def _phoros(s: State, acts: tuple[Action, ...]) -> list[float]:
     p = s.pending.player
     spare = s.prestige[p] - 3  # keep a cushion against next round's costs
-    if spare < 1 or rng.random() < 0.7:
-        return acts[0]  # "phoros 0"
     ok = [a for a in acts if 0 < int(a.args[0]) <= spare]
-    return rng.choice(ok) if ok else acts[0]
+    out = []
+    for a in acts:
+        n = int(a.args[0])
+        out.append(0.7 if n == 0 else 0.3 / len(ok) if a in ok else 0.0 if n >= s.prestige[p] else RARE)
+    return out
 
 
-def _sell(s: State, acts: tuple[Action, ...], rng: random.Random) -> Action:
+def _sell(s: State, acts: tuple[Action, ...]) -> list[float]:
     """The Treasury's sale of prestige for silver: only what is spare."""
-    p = s.pending.player
-    spare = spare_prestige(s, p) - 1
-    ok = [a for a in acts if int(a.args[0]) <= max(0, spare)]
-    return acts[0] if rng.random() < 0.6 or not ok else rng.choice(ok)
+    spare = max(0, spare_prestige(s, s.pending.player) - 1)
+    ok = [a for a in acts if 0 < int(a.args[0]) <= spare]
+    return [0.6 if int(a.args[0]) == 0 else 0.4 / len(ok) if a in ok else RARE for a in acts]
 
 
 # --- inside actions ---------------------------------------------------------------------------
 
-def _tribute_area(s: State, acts: tuple[Action, ...], rng: random.Random) -> Action:
+def _tribute_area(s: State, acts: tuple[Action, ...]) -> list[float]:
     p = s.pending.player
     b = board(s)
     home = [a for a in acts if b.area_index[a.args[0]] == b.home[p]]
-    if home:
-        return home[0]
-    return rng.choice(acts)
+    return _one(acts, home[0]) if home else [1.0] * len(acts)
 
 
-def _rows(s: State, acts: tuple[Action, ...], rng: random.Random) -> Action:
+def _rows(s: State, acts: tuple[Action, ...]) -> list[float]:
     """The tribute rows worth most (wheat and silver, which buys wheat, count triple while short of
-    wheat; otherwise silver counts one and a half)."""
-    p = s.pending.player
+    wheat; otherwise silver counts one and a half): the best gets the weight, the rest
+    :data:`RARE`."""
     b = board(s)
-    table = {r.good: r.amounts for r in b.comp.tribute.get(b.area_ids[s.pending.data[0]], ())}
-    gap = food_gap(s, p)
-    best, best_v = acts[0], -1.0
+    return list(_row_weights(s.components, b.area_ids[s.pending.data[0]], acts,
+                             food_gap(s, s.pending.player) > 0))
+
+
+@lru_cache(maxsize=4096)
+def _row_weights(components: str, area: str, acts: tuple[Action, ...], hungry: bool) -> tuple[float, ...]:
+    table = {r.good: r.amounts for r in board_named(components).comp.tribute.get(area, ())}
+    values = []
     for a in acts:
-        v = rng.random() * 0.5
+        v = 0.0
         for part in a.args[0].split(","):
             g, k = part.split(":")
             amounts = table.get(g)
             n = amounts[int(k) - 1] if amounts and int(k) <= len(amounts) else int(k)
-            v += n * (3.0 if g in ("wheat", "silver") and gap else 1.5 if g in ("silver", "pacifists") else 1.0)
-        if v > best_v:
-            best, best_v = a, v
-    return best
+            v += n * (3.0 if g in ("wheat", "silver") and hungry else 1.5 if g in ("silver", "pacifists") else 1.0)
+        values.append(v)
+    top = max(values)
+    return tuple(1.0 if v >= top - 0.25 else RARE for v in values)
 
 
-def _offer(s: State, acts: tuple[Action, ...], rng: random.Random) -> Action:
-    p = s.pending.player
-    if food_gap(s, p):
+def _offer(s: State, acts: tuple[Action, ...]) -> list[float]:
+    if food_gap(s, s.pending.player):
         b = board(s)
-        wheat = [a for a in acts if a.args[1] == "buy" or b.offers[b.offer_index[a.args[0]]].receive == "wheat"]
-        if wheat:
-            return rng.choice(wheat)
-    return rng.choice(acts)
+        wheat = [a.args[1] == "buy" or b.offers[b.offer_index[a.args[0]]].receive == "wheat" for a in acts]
+        if any(wheat):
+            return [1.0 if w else RARE for w in wheat]
+    return [1.0] * len(acts)
 
 
-def _more(s: State, acts: tuple[Action, ...], rng: random.Random) -> Action:
+def _more(s: State, acts: tuple[Action, ...]) -> list[float]:
     """Paying for one more unit (or moving one more): usually yes; training always while short of
     wheat (hoplites eat nothing)."""
-    more = [a for a in acts if a.kind != "end"]
-    if more and (rng.random() < 0.8 or (s.pending.kind == "train-pay" and food_gap(s, s.pending.player))):
-        return rng.choice(more)
-    return acts[-1]
+    n = sum(a.kind != "end" for a in acts)
+    if not n:
+        return [1.0] * len(acts)
+    stop = RARE if s.pending.kind == "train-pay" and food_gap(s, s.pending.player) else 0.2
+    return [stop if a.kind == "end" else 0.8 / n for a in acts]
 
 
-def _move_dest(s: State, acts: tuple[Action, ...], rng: random.Random) -> Action:
-    if rng.random() < 0.7:
-        p = s.pending.player
-        b = board(s)
-        contested = [a for a in acts if s.units[b.area_index[a.args[0]]][1 - p] >= 3]
-        if contested:
-            return rng.choice(contested)
-    return rng.choice(acts)
-
-
-def _retreat(s: State, acts: tuple[Action, ...], rng: random.Random) -> Action:
+def _move_dest(s: State, acts: tuple[Action, ...]) -> list[float]:
     p = s.pending.player
-    if spare_prestige(s, p) < 2:
-        return acts[0]  # "fight": a retreat costs a prestige
-    return acts[0] if rng.random() < 0.85 else acts[-1]
+    b = board(s)
+    contested = [s.units[b.area_index[a.args[0]]][1 - p] >= 3 for a in acts]
+    k = sum(contested)
+    if not k:
+        return [1.0] * len(acts)
+    return [0.7 / k + 0.3 / len(acts) if c else 0.3 / len(acts) for c in contested]
+
+
+def _attack(s: State, acts: tuple[Action, ...]) -> list[float]:
+    """Playing Salpinx costs the attacker a prestige: not with none to spare."""
+    if spare_prestige(s, s.pending.player) >= 1:
+        return [1.0] * len(acts)
+    w = [RARE if "salpinx" in str(a) else 1.0 for a in acts]
+    return w if any(x > RARE for x in w) else [1.0] * len(acts)
+
+
+def _retreat(s: State, acts: tuple[Action, ...]) -> list[float]:
+    if spare_prestige(s, s.pending.player) < 2:
+        return [1.0 if a.kind == "fight" else RARE for a in acts]  # a retreat costs a prestige
+    return [0.85 if a.kind == "fight" else 0.15 for a in acts]
 
 
 _BY_KIND = {"turn": _turn, "feed": _feed, "grow": _grow, "phoros": _phoros, "event-sell": _sell,
             "tribute-area": _tribute_area, "tribute-rows": _rows, "trade-offer": _offer,
             "train-pay": _more, "galley-pay": _more, "ships-pay": _more, "move-from": _more,
-            "move-dest": _move_dest, "battle-retreat": _retreat}
+            "move-dest": _move_dest, "battle-retreat": _retreat, "battle-attack": _attack}

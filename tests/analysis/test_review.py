@@ -15,6 +15,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import polis_nb as pn
+from polis_nb.render.text import action_words
 from polis_nb.analysis.review import (DecisionReview, Review, accuracy, judge, position_seed, review,
                                       stored_review)
 from polis_nb.record.node import Evaluation
@@ -116,7 +117,7 @@ def test_a_blunder_is_marked_explained_and_answered_with_the_better_line(reviewe
     assert str(better.action) == d.best == parent.evaluation.best
     assert pn.apply(parent.state, better.action).prestige[1] >= 1  # the saving choice keeps prestige
     # the comment in words: what the choice does and what is better; no rule ids or marks
-    assert sold.comment.startswith("Blunder: ") and f"Better: {better.action}" in sold.comment
+    assert sold.comment.startswith("Blunder: ") and f"Better: {action_words(better.parent.state, better.action)}" in sold.comment
     assert "end." not in sold.comment and "[%" not in sold.comment and "%" in sold.comment
     assert g.replay() == []
     assert r.flagged == (d,) or d in r.flagged
@@ -131,7 +132,8 @@ def test_a_decision_that_loses_at_once_is_a_blunder_with_the_rule_in_words():
     # the engine's reason when it proves the choice, else the game's own end ("could not feed its capital")
     assert node.comment.startswith("Blunder: this loses at once: Athens c") and "feed its capital" in node.comment
     better = g.root.variations[1]
-    assert str(better.action) != "pass" and f"Better: {better.action}" in node.comment
+    assert str(better.action) != "pass"
+    assert f"Better: {action_words(better.parent.state, better.action)}" in node.comment  # in words, not notation
     assert not pn.apply(g.root.state, better.action).is_terminal
     assert r.summary["athens"].blunders == 1 and r.summary["sparta"].decisions == 0
     assert r.summary["sparta"].accuracy is None

@@ -34,13 +34,16 @@ def dealt(seed=0, **kw):
 
 
 def battle_game(seed=2):
-    """A Game (sensible play from ``seed``) whose current node is inside a battle."""
-    g = pn.Game(seed=seed)
-    rng = random.Random(seed)
-    while g.state.battle is None:
-        assert not g.state.is_terminal, f"seed {seed} ends without a battle; pick another"
-        g.play(sensible_policy(g.state, rng))
-    return g
+    """A Game (sensible play from the first seed >= ``seed`` whose game has one) whose current node
+    is inside a battle."""
+    for k in range(seed, seed + 50):
+        g = pn.Game(seed=k)
+        rng = random.Random(k)
+        while g.state.battle is None and not g.state.is_terminal:
+            g.play(sensible_policy(g.state, rng))
+        if g.state.battle is not None:
+            return g
+    raise AssertionError(f"no sensible game from seeds {seed}-{seed + 49} reaches a battle")
 
 
 def open_gate(w):
