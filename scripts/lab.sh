@@ -22,12 +22,41 @@ if [ "$rc" != 0 ]; then grep -v '^WARNING: Location' pip.err >&2; exit "$rc"; fi
 .venv/bin/python -c "import polis_nb, jupyterlab" || { echo "the install did not complete" >&2; exit 1; }
 
 step "Starting JupyterLab on tutorials/ (its log goes to lab.log)"
-port=$(.venv/bin/python -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
-token=$(.venv/bin/python -c "import secrets; print(secrets.token_hex(16))")
-root_flag=()
-if [ "$(id -u)" = 0 ]; then root_flag=(--allow-root); fi
-.venv/bin/jupyter lab "${root_flag[@]}" --ip=127.0.0.1 --port="$port" --port-retries=0 \
-  --IdentityProvider.token="$token" --ServerApp.root_dir=tutorials "$@" >lab.log 2>&1 &
+# Extra arguments go to `jupyter lab`. The script chooses the address, port, token and folder only
+# where the user gave none (`--port 8890`, `--port=8890`, `--ip`, `--IdentityProvider.token`, ...).
+given() {  # given NAME...: the value the user passed for one of these options (empty if none)
+  local prev="" a n
+  for a in "${user_args[@]}"; do
+    for n in "$@"; do
+      case "$a" in "$n="*) echo "${a#*=}"; return ;; esac
+      if [ "$prev" = "$n" ]; then echo "$a"; return; fi
+    done
+    prev="$a"
+  done
+}
+has() { local a n; for a in "${user_args[@]}"; do for n in "$@"; do
+  case "$a" in "$n"|"$n="*) return 0 ;; esac; done; done; return 1; }
+user_args=("$@")
+own=()
+port=$(given --port --ServerApp.port)
+if [ -z "$port" ]; then
+  port=$(.venv/bin/python -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
+  own+=(--port="$port")
+  has --port-retries --ServerApp.port_retries || own+=(--port-retries=0)
+fi
+ip=$(given --ip --ServerApp.ip)
+if [ -z "$ip" ]; then ip=127.0.0.1; own+=(--ip=127.0.0.1); fi
+if has --IdentityProvider.token --ServerApp.token --NotebookApp.token; then
+  token=$(given --IdentityProvider.token --ServerApp.token --NotebookApp.token)
+else
+  token=$(.venv/bin/python -c "import secrets; print(secrets.token_hex(16))")
+  own+=(--IdentityProvider.token="$token")
+fi
+has --ServerApp.root_dir --notebook-dir --ServerApp.notebook_dir || own+=(--ServerApp.root_dir=tutorials)
+if [ "$(id -u)" = 0 ] && ! has --allow-root; then own+=(--allow-root); fi
+host=$ip
+case "$host" in 0.0.0.0|"*"|"") host=127.0.0.1 ;; esac
+.venv/bin/jupyter lab "${own[@]}" "$@" >lab.log 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; exit 0' INT TERM
 for _ in $(seq 1 300); do
@@ -35,13 +64,13 @@ for _ in $(seq 1 300); do
     echo "JupyterLab stopped while starting; the end of lab.log:" >&2; tail -n 20 lab.log >&2; exit 1
   fi
   if .venv/bin/python -c "import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=1)" \
-       "http://127.0.0.1:$port/api/status?token=$token" 2>/dev/null; then
+       "http://$host:$port/api/status?token=$token" 2>/dev/null; then
     break
   fi
   sleep 0.2
 done
 
-url="http://127.0.0.1:$port/lab/tree/01-tour.ipynb?token=$token"
+url="http://$host:$port/lab/tree/01-tour.ipynb${token:+?token=$token}"
 printf '\nJupyterLab is running. Open this address in your browser:\n\n    %s\n\n' "$url"
 printf 'Start with 01-tour.ipynb. Press Ctrl-C here to stop the server.\n'
 wait "$server"
