@@ -117,7 +117,19 @@ class Ladder:
                 rows.append(f"  {p.a + ' v ' + p.b:24} {p.games:5d} {f'{p.wins}-{p.shared}-{p.losses}':>11} "
                             f"{p.score:6.1%}  [{lo:.1%}, {hi:.1%}]")
         rows.append(" standings: " + ", ".join(f"{n} {sc:.1%}" for n, sc, _ in self.standings()))
+        rows.append(" how the games ended: " + self.endings())
         return "\n".join(rows)
+
+    def endings(self) -> str:
+        """How the games ended, in words: the share that reached the final scoring, and the sudden
+        deaths by rule (an unfed capital, ostracism, prestige owed, an unpaid Salpinx)."""
+        n = len(self.games)
+        if not n:
+            return "no games"
+        scored = sum(1 for g in self.games if any(r.startswith("end.score") for r in g.rules))
+        deaths = Counter(g.rules[0] for g in self.games if not any(r.startswith("end.score") for r in g.rules))
+        return (f"final scoring {scored}/{n} ({scored / n:.0%})"
+                + "".join(f", {r} {k}" for r, k in deaths.most_common()))
 
     def _repr_html_(self) -> str:
         esc = html.escape

@@ -24,6 +24,24 @@ _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.S)
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+MAX_INT_DIGITS = 40  # no value a record or component file holds is longer; Python would stop at 4,300
+_LONG_INT = re.compile(r"-?[0-9]{%d,}" % (MAX_INT_DIGITS + 1))
+
+
+class JSONNumberError(ValueError):
+    """A JSON integer with more than :data:`MAX_INT_DIGITS` digits; carries its line and column."""
+
+    def __init__(self, line: int, column: int) -> None:
+        self.line, self.column = line, column
+        super().__init__(f"line {line}, column {column}: a number with more than {MAX_INT_DIGITS} digits")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise JSONNumberError(0, 0)  # placed by loads_json, which has the whole text
+    return int(text)
+
+
 class JSONDepthError(ValueError):
     """JSON nested deeper than :data:`MAX_JSON_DEPTH`; carries the line and column where it went too deep."""
 
@@ -50,13 +68,20 @@ def json_depth_error(text: str, limit: int = MAX_JSON_DEPTH) -> JSONDepthError |
 
 
 def loads_json(text: str, *, limit: int = MAX_JSON_DEPTH,
-               object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None = None) -> Any:
+               object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None = None,
+               bounded_ints: bool = False) -> Any:
     """:func:`json.loads` that refuses nesting deeper than ``limit`` (:class:`JSONDepthError`, a
-    ``ValueError``, with the line and column); other faults raise :class:`json.JSONDecodeError` as usual."""
+    ``ValueError``, with the line and column) and integers longer than :data:`MAX_INT_DIGITS` digits
+    (:class:`JSONNumberError`, likewise) when ``bounded_ints``; other faults raise
+    :class:`json.JSONDecodeError` as usual."""
     try:
-        value = json.loads(text, object_pairs_hook=object_pairs_hook)
+        value = json.loads(text, object_pairs_hook=object_pairs_hook, parse_int=_bounded_int if bounded_ints else None)
     except RecursionError:
         value = None
+    except JSONNumberError:
+        m = _long_number(text)
+        pos = m.start() if m else 0
+        raise JSONNumberError(text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1) + 1) from None
     else:
         if text.count("[") + text.count("{") <= limit or _depth_within(value, limit):
             return value
@@ -64,6 +89,14 @@ def loads_json(text: str, *, limit: int = MAX_JSON_DEPTH,
     if err is None:  # only reachable if the parser itself ran out of stack below the limit
         err = JSONDepthError(limit, 1, 1)
     raise err
+
+
+def _long_number(text: str):
+    """The first over-long integer of ``text`` outside strings."""
+    for m in re.finditer(r'"(?:[^"\\]|\\.)*"|' + _LONG_INT.pattern, text, re.S):
+        if not m.group().startswith('"'):
+            return m
+    return None
 
 
 def _depth_within(value: Any, limit: int) -> bool:

@@ -22,6 +22,7 @@ KNOWN_HEADERS = ("Edition", "Seed", "Components", "Options", "Position", "Athens
                  "Date", "Annotator", "Result", "Title")
 #: the headers that describe the start of the game: fixed when the record is made
 GAME_HEADERS = ("Edition", "Seed", "Components", "Options", "Position")
+SEED = re.compile(r"-?[0-9]{1,20}", re.ASCII)  # a seed of the kernel: 64 bits at most (checked again)
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 
@@ -147,10 +148,11 @@ def game_from_headers(headers: dict[str, str]):
     if edition not in EDITIONS:
         raise header_error(f"this reader does not know edition {edition!r} (known: {', '.join(EDITIONS)})",
                            "Edition")
-    try:
-        seed = int(headers.get("Seed", "0"))
-    except ValueError:
-        raise header_error(f"Seed must be a whole number, not {headers.get('Seed')!r}", "Seed") from None
+    text = headers.get("Seed", "0")
+    seed = int(text) if SEED.fullmatch(text) else None
+    if seed is None or not -2**63 <= seed < 2**64:
+        shown = text if len(text) <= 30 else text[:27] + "..."
+        raise header_error(f"Seed must be a whole number of at most 64 bits, not {shown!r}", "Seed")
     comp_name = headers.get("Components", EDITIONS[edition])
     try:
         comp = components_named(comp_name)

@@ -21,7 +21,7 @@ import math
 import re
 import reprlib
 
-from ..data.safeio import JSONDepthError, loads_json
+from ..data.safeio import JSONDepthError, JSONNumberError, loads_json
 from .headers import KNOWN_HEADERS, name_problem
 from .node import GLYPHS, MAX_PLAYOUTS, PROVEN, Evaluation, Mark, Node, RecordError
 from .reading import line_col, play_recorded, replace_surrogates, unix_lines
@@ -61,10 +61,12 @@ def parse(text: str) -> tuple[str, object]:
     line and column."""
     text = unix_lines(text.removeprefix("\ufeff"))
     try:
-        return text, loads_json(text)
+        return text, loads_json(text, bounded_ints=True)
     except JSONDepthError as e:
         raise RecordError(f"JSON nested deeper than {e.limit} levels; no record nests that deep",
                           e.line, e.column) from None
+    except JSONNumberError as e:
+        raise RecordError(f"not valid JSON for a record: {str(e).split(': ', 1)[1]}", e.line, e.column) from None
     except json.JSONDecodeError as e:
         raise RecordError(f"not valid JSON: {e.msg}", e.lineno, e.colno) from None
     except ValueError as e:  # e.g. a number too long to convert

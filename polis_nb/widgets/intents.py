@@ -16,7 +16,7 @@ from ..data.safeio import lone_surrogate
 #: The longest text field an intent may carry (comments have their own, larger limit).
 MAX_FIELD = 500
 #: Node ids of the Viewer: ``n<k>``, k in ASCII digits.
-NODE_ID = re.compile(r"n([0-9]{1,9})", re.ASCII)
+NODE_ID = re.compile(r"n(0|[1-9][0-9]{0,8})", re.ASCII)  # the ids the view gives: no leading zeros ("n01")
 #: Places on the map: ``area:<id>``, ``polis:<id>``, ``offer:<market>.<slot>`` (ids as in the component files).
 PLACE = re.compile(r"(area|polis|offer):([A-Za-z0-9][A-Za-z0-9_-]{0,63}(?:\.[0-9]{1,3})?)", re.ASCII)
 #: Action notation is printable ASCII (keywords and component ids are; the kernel's tokenizer would take

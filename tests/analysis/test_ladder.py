@@ -81,3 +81,12 @@ def test_the_search_bot_plays_in_a_ladder():
     assert p.wins + p.shared + p.losses == 4 == len(lad.games)
     assert {g.edition for g in lad.games} == {"ed1", "ed2"} and {g.athens for g in lad.games} == {"search", "sensible"}
     assert all(r in pn.RULES for rules in p.ended_by for r in rules)
+
+
+def test_the_ladder_reports_how_games_ended(lad):
+    n = len(lad.games)
+    scored = sum(1 for g in lad.games if "end.score" in g.rules)
+    line = str(lad).splitlines()[-1]
+    assert line.startswith(f" how the games ended: final scoring {scored}/{n} ")
+    deaths = [g for g in lad.games if "end.score" not in g.rules]
+    assert all(g.rules[0] in line for g in deaths)

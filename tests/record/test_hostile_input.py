@@ -411,3 +411,30 @@ def test_a_node_of_another_record_is_refused():
         with pytest.raises(pn.RecordError, match="belongs to another record"):
             call()
     assert other.node.comment == "" and other.node.glyphs == [] and other.node.marks == []
+
+
+def test_a_seed_beyond_64_bits_is_a_record_error_with_its_line():
+    """Regression (fuzzing): a ``Seed`` header beyond 64 bits raised a bare ValueError from the kernel."""
+    text = pn.Game(seed=3).to_text()
+    for seed in ("9" * 25, str(2**64), str(-2**63 - 1), "1e5", "٣"):
+        bad = text.replace('[Seed "3"]', f'[Seed "{seed}"]')
+        with pytest.raises(pn.RecordError, match="Seed must be a whole number of at most 64 bits") as e:
+            pn.Game.from_text(bad)
+        assert e.value.line == 2
+    assert pn.Game.from_text(text.replace('[Seed "3"]', f'[Seed "{2**64 - 1}"]')).headers["Seed"] == str(2**64 - 1)
+
+
+def test_a_json_number_of_thousands_of_digits_is_a_record_error_with_its_place():
+    """Regression (fuzzing): a JSON number of more than 4,300 digits raised Python's integer-conversion
+    error; any integer longer than a record could hold is refused with its line and column."""
+    import json
+
+    data = pn.Game(seed=3).to_json()
+    text = json.dumps(data, indent=1).replace('"format"', '"x": ' + "9" * 5000 + ', "format"', 1)
+    with pytest.raises(pn.RecordError, match="more than 40 digits") as e:
+        pn.Game.from_json(text)
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if "9" * 50 in ln)
+    assert (e.value.line, e.value.column) == (line, text.splitlines()[line - 1].index("9" * 50) + 1)
+    data["headers"]["Seed"] = "9" * 5000
+    with pytest.raises(pn.RecordError, match="Seed must be a whole number of at most 64 bits"):
+        pn.Game.from_json(data)

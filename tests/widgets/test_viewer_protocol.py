@@ -119,3 +119,14 @@ def test_viewer_hides_the_other_sides_cards():
     assert all(f'"chance: {c}"' in text for c in athens_cards)
     spectator = json.dumps(Viewer(g).view)
     assert all(f'"chance: {c}"' in spectator for c in sparta_cards)
+
+
+def test_a_node_id_is_written_one_way_only():
+    """Regression (fuzzing): ``n01`` was taken for ``n1``; the view writes ids without leading zeros,
+    so any other spelling is refused."""
+    from polis_nb.widgets.intents import IntentError, node_index
+
+    assert node_index("n0") == 0 and node_index("n1") == 1 and node_index("n120") == 120
+    for bad in ("n01", "n00", "n007", "n", "n-1", "n1.0"):
+        with pytest.raises(IntentError, match="unknown node"):
+            node_index(bad)
