@@ -176,7 +176,7 @@ def _grow(s: State, acts: tuple[Action, ...]) -> list[float]:
         return [1.0] * len(acts)
     if is_last_round(s):  # a cube is a point, the wheat only breaks ties
         return [1.0 / n if a.kind == "grow" else RARE for a in acts]
-    if _wheat(s, p) >= 2:
+    if _wheat(s, p) - 1 >= (need(s, p) + 1 + 1) // 2:  # enough left for half the bigger league next round
         return [0.8 / n if a.kind == "grow" else 0.2 for a in acts]
     return [RARE if a.kind == "grow" else 1.0 for a in acts]
 

@@ -440,18 +440,19 @@ class Tree:
     def _widened(self, s: State, node: Node, acts: tuple[Action, ...]) -> tuple[Action, ...]:
         """The choices a node may consider after ``node.visits`` visits: the playout policy's
         favourites first, :data:`WIDEN_BASE` of them at once and more as the visits grow (progressive
-        widening), so a small budget spends its playouts on sensible choices and a large one
-        reaches every choice."""
-        k = WIDEN_BASE + int(WIDEN * math.sqrt(node.visits))
-        if k >= len(acts):
-            return acts
+        widening), so a small budget spends its playouts on sensible choices and a large one reaches
+        every choice the policy would ever make. Choices the policy never makes (weight 0: passing
+        while short of wheat with a way to get it, a march with the prestige the round end needs, ...)
+        are left out below the root, unless nothing else is legal."""
         order = node.order if node.exact else None
         if order is None:
             w = prior(s, acts)
-            order = tuple(a for _, _, a in sorted(zip(w, range(len(acts)), acts), key=lambda x: (-x[0], x[1])))
+            ranked = sorted(zip(w, range(len(acts)), acts), key=lambda x: (-x[0], x[1]))
+            order = tuple(a for x, _, a in ranked if x > 0) or acts
             if node.exact:
                 node.order = order
-        return order[:k]
+        k = WIDEN_BASE + int(WIDEN * math.sqrt(node.visits))
+        return order if k >= len(order) else order[:k]
 
     @staticmethod
     def _virtual(path: list[Node]) -> list[Node]:
@@ -516,10 +517,10 @@ class Tree:
 
     # --- reading --------------------------------------------------------------------------------
     def choices(self) -> list[tuple[Action, Node]]:
-        """The root's choices tried so far, best first for the side to decide: proven choices at
-        least as good as every estimate (by value, the quicker win first), then the estimated ones by
-        visits (the search's preference; ties by estimate), then the choices proven worse. At a
-        chance step: the outcomes by visits."""
+        """The root's choices tried so far, best first for the side to decide: proven wins and the
+        proven choices better than every estimate (by value, the quicker win first), then the
+        estimated ones by visits (the search's preference; ties by estimate), then the other proven
+        choices. At a chance step: the outcomes by visits."""
         kids = list(self.root.children.items())
         if self.player == CHANCE:
             return sorted(kids, key=lambda an: -an[1].visits)
@@ -528,8 +529,8 @@ class Tree:
         proven = sorted((an for an in kids if an[1].proof is not None),
                         key=lambda an: (-_lo(an[1], p), an[1].proof.depth))  # type: ignore[union-attr]
         top = rest[0][1].for_player(p) if rest else -1.0
-        lead = [an for an in proven if _lo(an[1], p) >= top]
-        return lead + rest + [an for an in proven if _lo(an[1], p) < top]
+        ahead = [_lo(an[1], p) > top or _lo(an[1], p) == 1.0 for an in proven]  # (an estimate of 0 is no proof)
+        return [an for an, x in zip(proven, ahead) if x] + rest + [an for an, x in zip(proven, ahead) if not x]
 
     def line(self, min_visits: int = 2, depth: int = 12) -> list[tuple[Action, Node]]:
         """The line of best play as the tree sees it: at each decision the preferred choice (along a
