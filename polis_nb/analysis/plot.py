@@ -4,11 +4,13 @@ review (Athens' win chance after each reviewed decision, judged decisions marked
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     from .evaluate import Analysis
-    from .review import Review
+    from .review import DecisionReview, Review
+
+GLYPH_NAMES = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
 
 ROW, TOP, LABEL, PAD = 20, 28, 190, 12
 BAR, BEST, WHISKER, PROVEN = "#9fb8d6", "#2f6fb0", "#222", "#2f855a"
@@ -60,14 +62,17 @@ def analysis_svg(a: "Analysis", width: int = 560) -> str:
 
 # --- the win-chance chart of a game review -------------------------------------------------------
 
-JUDGED = {"?!": "#d9a400", "?": "#e07000", "??": "#c8102e"}
-POINT, LINE, FILL = "#2f6fb0", "#2f6fb0", "#dfe9f5"
+JUDGED = {"?!": "#d69e2e", "?": "#dd6b20", "??": "#c53030"}
+POINT, LINE, FILL = "#4a5568", "#2b6cb0", "rgba(43,108,176,.12)"
 
 
-def review_svg(r: "Review", width: int = 640, height: int = 240) -> str:
+def review_svg(r: "Review", width: int = 640, height: int = 240, *, current: str | None = None,
+               describe: "Callable[[DecisionReview], str] | None" = None) -> str:
     """The chart of a review (see :meth:`Review.chart`): Athens' value after each reviewed decision
-    (0 to 1, the 50% line dashed), a point per decision with ``data-node``, judged ones coloured and
-    labelled with their glyph, a tooltip per point."""
+    (0 to 1, the 50% line dashed), one point per decision (a ``<g class="pn-review-point">`` with the
+    decision's ``data-node`` and ``data-glyph``, a larger transparent target around it and a tooltip),
+    judged ones coloured and labelled with their glyph, ``current`` (a node id) ringed. ``describe``
+    names a decision in the tooltips (the widgets pass plain words; by default its notation)."""
     for name, v, least in (("width", width, 200), ("height", height, 120)):
         if not isinstance(v, int) or isinstance(v, bool) or v < least:
             raise ValueError(f"{name} must be a whole number of pixels >= {least}, not {v!r}")
@@ -82,38 +87,42 @@ def review_svg(r: "Review", width: int = 640, height: int = 240) -> str:
     def y(v: float) -> float:
         return top + (1 - v) * h
 
+    words = describe or (lambda d: str(d.action))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11" class="polis-review-chart">',
-           f'<text x="{left}" y="16" font-size="12" font-weight="bold">Athens&#8217; win chance after each decision '
-           f'(engine&#8217;s evaluation; Sparta&#8217;s is the rest)</text>',
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12" class="pn-review-chart" '
+           f'role="group" aria-label="Athens&#8217; win chance after each decision; a point opens its decision">',
+           f'<text x="{left}" y="16" font-weight="bold">Athens&#8217; win chance after each decision '
+           f'(the engine&#8217;s value; Sparta&#8217;s is the rest)</text>',
            f'<rect x="{left}" y="{top}" width="{w}" height="{h}" fill="#fafafa" stroke="#bbb"/>']
     for v in (0, 0.5, 1):
-        out.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end" fill="#555">{v:.0%}</text>')
-    path = ""
+        out.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end" fill="#444">{v:.0%}</text>')
+    out.append(f'<line x1="{left}" x2="{left + w}" y1="{y(0.5):.1f}" y2="{y(0.5):.1f}" stroke="#c33" '
+               f'stroke-dasharray="3,3"/>')
     if ds:  # from Athens' value before the first decision through its value after each
         pts = [(x(0), y(ds[0].athens_before))] + [(x(k + 1), y(d.athens_after)) for k, d in enumerate(ds)]
         path = " ".join(f"{px:.1f},{py:.1f}" for px, py in pts)
-        area = f"{pts[0][0]:.1f},{y(0):.1f} {path} {pts[-1][0]:.1f},{y(0):.1f}"
-        out.append(f'<polygon points="{area}" fill="{FILL}" stroke="none"/>')
-    out.append(f'<line x1="{left}" x2="{left + w}" y1="{y(0.5):.1f}" y2="{y(0.5):.1f}" stroke="#c33" '
-               f'stroke-dasharray="3,3"/>')
-    if path:
+        out.append(f'<polygon points="{pts[0][0]:.1f},{y(0):.1f} {path} {pts[-1][0]:.1f},{y(0):.1f}" fill="{FILL}"/>')
         out.append(f'<polyline points="{path}" fill="none" stroke="{LINE}" stroke-width="1.5"/>')
     for k, d in enumerate(ds):
         px, py = x(k + 1), y(d.athens_after)
         colour = JUDGED.get(d.judgement or "", POINT)
-        radius = 5 if d.judgement else 3
+        judged = f" {d.judgement} ({GLYPH_NAMES[d.judgement]})" if d.judgement else ""
         proven = f", proven {d.proven_after} for Athens" if d.proven_after else ""
-        tip = (f"ply {d.ply}, {d.who.capitalize()}: {d.action}{' ' + d.judgement if d.judgement else ''}; "
-               f"Athens {d.athens_before:.0%} to {d.athens_after:.0%}{proven}")
-        out.append(f'<circle class="review-point" data-node="{escape(d.node_id, quote=True)}" '
-                   f'data-glyph="{escape(d.judgement or "", quote=True)}" cx="{px:.1f}" cy="{py:.1f}" r="{radius}" '
-                   f'fill="{colour}" stroke="#fff" style="cursor:pointer"><title>{escape(tip)}</title></circle>')
+        tip = (f"Decision {d.ply + 1}, {d.who.capitalize()}: {words(d)}{judged}. "
+               f"Athens {d.athens_before:.0%} before, {d.athens_after:.0%} after{proven}")
+        ring = (f'<circle cx="{px:.1f}" cy="{py:.1f}" r="9" fill="none" stroke="#1a202c" stroke-width="2" '
+                f'class="pn-review-current"/>') if d.node_id == current else ""
+        out.append(f'<g class="pn-review-point" data-node="{escape(d.node_id, quote=True)}" '
+                   f'data-glyph="{escape(d.judgement or "", quote=True)}" role="button" tabindex="-1" '
+                   f'aria-label="{escape(tip, quote=True)}" style="cursor:pointer"><title>{escape(tip)}</title>'
+                   f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{max(6.0, min(10.0, w / n / 2)):.1f}" fill="transparent"/>'
+                   f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{4.5 if d.judgement else 2.5}" fill="{colour}" '
+                   f'stroke="#fff"/>{ring}</g>')
         if d.judgement:
-            ty = py - 8 if py > top + 14 else py + 16
-            out.append(f'<text x="{px:.1f}" y="{ty:.1f}" text-anchor="middle" font-weight="bold" fill="{colour}">'
-                       f'{escape(d.judgement)}</text>')
-    out.append(f'<text x="{left + w / 2:.1f}" y="{height - 8}" text-anchor="middle" fill="#555">'
-               f'decisions reviewed ({len(ds)})</text>')
+            ty = py - 8 if py > top + 14 else py + 17
+            out.append(f'<text x="{px:.1f}" y="{ty:.1f}" text-anchor="middle" font-weight="bold" fill="{colour}" '
+                       f'pointer-events="none">{escape(d.judgement)}</text>')
+    out.append(f'<text x="{left + w / 2:.1f}" y="{height - 8}" text-anchor="middle" fill="#444">'
+               f'the {len(ds)} decisions reviewed, in order — a point opens its decision</text>')
     out.append("</svg>")
     return "\n".join(out)

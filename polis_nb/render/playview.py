@@ -13,10 +13,10 @@ kernel's own log; nothing here decides a rule. Pure Python; no widget library.
 """
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass, field
 
+from ..analysis.plot import GLYPH_NAMES, review_svg
 from ..record.node import Mark
 from ..rules import Action, State
 from ..rules.board import board
@@ -452,9 +452,7 @@ def game_over_view(s: State) -> dict | None:
 
 # --- the review ------------------------------------------------------------------------------------
 
-NAMES = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
-JUDGED = {"?!": "#d69e2e", "?": "#dd6b20", "??": "#c53030"}
-LINE, FILL, POINT = "#2b6cb0", "rgba(43,108,176,.12)", "#4a5568"
+NAMES = GLYPH_NAMES
 
 
 def _decision_words(d) -> str:
@@ -486,60 +484,9 @@ def _paragraph(d) -> str:
 
 
 def review_chart(review, *, current: str | None = None, width: int = 520, height: int = 190) -> str:
-    """Athens' win chance after each reviewed decision as SVG, in words: one point per decision
-    (``data-node``, the Viewer's node id, on the point and on a larger transparent target around
-    it), the judged ones coloured and labelled with their glyph, ``current`` (a node id) ringed."""
-    left, right, top, bottom = 40, 12, 22, 26
-    w, h = width - left - right, height - top - bottom
-    ds = review.decisions
-    n = max(1, len(ds))
-
-    def x(k: float) -> float:
-        return left + k * w / n
-
-    def y(v: float) -> float:
-        return top + (1 - v) * h
-
-    esc = html.escape
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" font-family="sans-serif" '
-           f'font-size="12" class="pn-review-chart" role="group" aria-label="Athens&#8217; win chance after each '
-           f'decision; click a point to go to that decision">',
-           f'<text x="{left}" y="14" font-weight="bold">Athens&#8217; win chance after each decision '
-           f'(Sparta&#8217;s is the rest)</text>',
-           f'<rect x="{left}" y="{top}" width="{w}" height="{h}" fill="#fafafa" stroke="#bbb"/>']
-    for v in (0, 0.5, 1):
-        out.append(f'<text x="{left - 5}" y="{y(v) + 4:.1f}" text-anchor="end" fill="#444">{v:.0%}</text>')
-    out.append(f'<line x1="{left}" x2="{left + w}" y1="{y(0.5):.1f}" y2="{y(0.5):.1f}" stroke="#c33" '
-               f'stroke-dasharray="3,3"/>')
-    if ds:
-        pts = [(x(0), y(ds[0].athens_before))] + [(x(k + 1), y(d.athens_after)) for k, d in enumerate(ds)]
-        path = " ".join(f"{px:.1f},{py:.1f}" for px, py in pts)
-        out.append(f'<polygon points="{pts[0][0]:.1f},{y(0):.1f} {path} {pts[-1][0]:.1f},{y(0):.1f}" fill="{FILL}"/>')
-        out.append(f'<polyline points="{path}" fill="none" stroke="{LINE}" stroke-width="1.5"/>')
-    for k, d in enumerate(ds):
-        px, py = x(k + 1), y(d.athens_after)
-        colour = JUDGED.get(d.judgement or "", POINT)
-        judged = f" {d.judgement} ({NAMES[d.judgement]})" if d.judgement else ""
-        tip = (f"Decision {d.ply + 1}, {d.who.capitalize()}: {_decision_words(d)}{judged}. "
-               f"Athens {d.athens_before:.0%} before, {d.athens_after:.0%} after")
-        node = esc(d.node_id, quote=True)
-        ring = ""
-        if d.node_id == current:
-            ring = (f'<circle cx="{px:.1f}" cy="{py:.1f}" r="9" fill="none" stroke="#1a202c" stroke-width="2" '
-                    f'class="pn-review-current"/>')
-        out.append(f'<g class="pn-review-point" data-node="{node}" data-glyph="{esc(d.judgement or "", quote=True)}" '
-                   f'role="button" tabindex="-1" aria-label="{esc(tip, quote=True)}"><title>{esc(tip)}</title>'
-                   f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{max(6.0, min(10.0, w / n / 2)):.1f}" fill="transparent"/>'
-                   f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{4.5 if d.judgement else 2.5}" fill="{colour}" '
-                   f'stroke="#fff"/>{ring}</g>')
-        if d.judgement:
-            ty = py - 8 if py > top + 14 else py + 17
-            out.append(f'<text x="{px:.1f}" y="{ty:.1f}" text-anchor="middle" font-weight="bold" fill="{colour}" '
-                       f'pointer-events="none">{esc(d.judgement)}</text>')
-    out.append(f'<text x="{left + w / 2:.1f}" y="{height - 7}" text-anchor="middle" fill="#444">'
-               f'the {len(ds)} decisions reviewed, in order — click a point to go there</text>')
-    out.append("</svg>")
-    return "".join(out)
+    """Athens' win chance after each reviewed decision as SVG, the decisions named in words (the
+    review's own chart, :func:`polis_nb.analysis.plot.review_svg`), ``current`` (a node id) ringed."""
+    return review_svg(review, width, height, current=current, describe=_decision_words)
 
 
 def review_view(review, *, current: str | None = None, width: int = 520, height: int = 190) -> dict | None:

@@ -238,12 +238,12 @@ def test_the_chart_has_one_point_per_decision_that_a_page_can_jump_to(reviewed):
     chart = r.chart()
     assert chart._repr_svg_() == str(chart)
     root = ET.fromstring(str(chart))  # well-formed SVG
-    points = [c for c in root.iter(f"{SVG}circle") if c.get("data-node")]
+    points = [c for c in root.iter(f"{SVG}g") if c.get("data-node")]
     assert len(points) == len(r.decisions)
     ids = {f"n{k}": n for k, n in enumerate(node_ids(g))}  # the ids of the Viewer and the HTML page
     assert [ids[p.get("data-node")] for p in points] == [d.node for d in r.decisions]
     assert [p.get("data-glyph") for p in points] == [d.judgement or "" for d in r.decisions]
-    ys = [float(p.get("cy")) for p in points]
+    ys = [float(p.find(f"{SVG}circle").get("cy")) for p in points]
     assert all(28 <= y <= 240 - 30 for y in ys)  # inside the plot, 0 to 1
     assert "??" in [t.text for t in root.iter(f"{SVG}text")]
 
