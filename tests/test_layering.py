@@ -1,10 +1,11 @@
-"""Imports flow one way: data → rules → record → analysis → render → widgets (ARCHITECTURE §1)."""
+"""Imports flow one way: data → rules → record → analysis → render → lessons → widgets (ARCHITECTURE §1;
+``lessons`` holds the tutorials' exercises and helpers, used by notebooks, and never by the layers below)."""
 import ast
 import pathlib
 
 import pytest
 
-LAYERS = ["data", "rules", "record", "analysis", "render", "widgets"]
+LAYERS = ["data", "rules", "record", "analysis", "render", "lessons", "widgets"]
 PRESENTATION = {"anywidget", "ipywidgets", "traitlets", "IPython"}
 ROOT = pathlib.Path(__file__).resolve().parents[1] / "polis_nb"
 

@@ -1,17 +1,20 @@
-"""The tutorials' exercises ship unsolved, and their folded solutions solve them.
+"""The tutorials' exercises ship unsolved, their checkers live in the package, and their folded
+solutions solve them.
 
-An exercise in a tutorial is three cells, found by the first line of each:
+Every tutorial has at least one exercise, three cells found by the first line of each:
 
-- the reader's cell, ``# exercise: <name>``: it starts from the exercise position and leaves the
+- the reader's cell, ``# exercise: <id>``: it starts from the exercise position and leaves the
   decisions to the reader (as shipped it decides nothing);
-- the checker cell, ``# check: <name>``: its stored output says "Not yet: ..." with the reason and a hint;
+- the checker cell, ``# check: <id>``: a call of ``polis_nb.lessons.check("<id>", answer)``, collapsed
+  in the notebook (its source hidden); its stored output says "Not yet: ..." with the reason and a hint;
 - right after it, a markdown cell ``<details><summary>Solution</summary> ... </details>`` holding a
-  fenced python block whose first line is ``# solution: <name>``.
+  fenced python block whose first line is ``# solution: <id>``.
 
 For each exercise the test runs the notebook's code cells before the reader's cell in one namespace
 (plain Python, no kernel: widgets are built without a browser), then the solution in place of the
-reader's cell, then the checker, and expects the checker to say "Correct: ...". The shipped reader's
+reader's cell, then the checker, and expects the checker to say "Correct — ...". The shipped reader's
 cell, checked the same way, must say "Not yet" (as its stored output does; nbval compares that one).
+The checkers themselves are tested in ``tests/test_lessons.py``.
 """
 from __future__ import annotations
 
@@ -24,15 +27,23 @@ import nbformat
 import pytest
 
 TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
-KNOWN = {  # notebook -> the names of its exercises, in order (any other marked exercise is tested too)
-    "07-trade.ipynb": ["trade"],
-    "08-proxenos.ipynb": ["proxenos"],
-    "09-battles.ipynb": ["sure-loss"],
-    "10-round-and-game-end.ipynb": ["feeding"],
-    "11-annotated-game.ipynb": ["last-growth"],
-    "12-authoring.ipynb": ["annotate"],
+KNOWN = {  # notebook -> the ids of its exercises, in order (any other marked exercise is tested too)
+    "01-tour.ipynb": ["01-thebai"],
+    "02-setup-and-goal.ipynb": ["02-phoros"],
+    "03-round-skeleton.ipynb": ["03-acting-alone"],
+    "04-growing-a-league.ipynb": ["04-temple"],
+    "05-moving-and-blocking.ipynb": ["05-galleys-in-order"],
+    "06-sieges-and-tribute.ipynb": ["06-sikelia"],
+    "07-trade.ipynb": ["07-trade"],
+    "08-proxenos.ipynb": ["08-proxenos"],
+    "09-battles.ipynb": ["09-sure-loss"],
+    "10-round-and-game-end.ipynb": ["10-feeding"],
+    "11-annotated-game.ipynb": ["11-last-growth"],
+    "12-authoring.ipynb": ["12-annotate"],
+    "13-editions.ipynb": ["13-free-ransom"],
 }
-SUCCESS, NOT_YET = "Correct:", "Not yet:"
+SHORT_CELLS = {"09-battles.ipynb": 25, "11-annotated-game.ipynb": 25}  # their helpers live in polis_nb.lessons
+SUCCESS, NOT_YET = "Correct —", "Not yet:"
 SOLUTION = re.compile(r"<details>\s*<summary>Solution</summary>(.*?)</details>", re.S)
 FENCE = re.compile(r"```python\n(.*?)```", re.S)
 
@@ -88,16 +99,48 @@ def test_the_known_exercises_are_marked():
     found = _exercises()
     for notebook, names in KNOWN.items():
         assert set(names) <= set(found.get(notebook, [])), \
-            f"{notebook}: expected the exercises {names} marked '# exercise: <name>', found {found.get(notebook)}"
+            f"{notebook}: expected the exercises {names} marked '# exercise: <id>', found {found.get(notebook)}"
 
 
-@pytest.mark.parametrize("notebook,name", CASES, ids=[f"{n[:2]}-{x}" for n, x in CASES])
+def test_every_tutorial_has_an_exercise_checked_by_the_package():
+    from polis_nb.lessons import EXERCISES
+
+    found = _exercises()
+    for path in sorted(TUTORIALS.glob("[0-9][0-9]-*.ipynb")):
+        assert found.get(path.name), f"{path.name} has no exercise"
+    for notebook, names in found.items():
+        for name in names:
+            assert name in EXERCISES and name.startswith(notebook[:3]), \
+                f"{notebook}: '{name}' is not an exercise of polis_nb.lessons for this notebook"
+
+
+@pytest.mark.parametrize("notebook,name", CASES, ids=[x for _, x in CASES])
+def test_checker_cell_calls_the_package_and_is_collapsed(notebook, name):
+    nb = nbformat.read(TUTORIALS / notebook, as_version=4)
+    cell = nb.cells[_index(nb, f"# check: {name}")]
+    code = [line for line in cell.source.splitlines()[1:] if line.strip() and not line.startswith("#")]
+    assert len(code) <= 2 and any(line.startswith(f'check("{name}", ') for line in code), \
+        f"the checker cell should only call polis_nb.lessons.check({name!r}, ...): {cell.source!r}"
+    assert cell.metadata.get("jupyter", {}).get("source_hidden") is True, "the checker cell is collapsed"
+
+
+@pytest.mark.parametrize("notebook", sorted(SHORT_CELLS))
+def test_no_long_code_cells(notebook):
+    nb = nbformat.read(TUTORIALS / notebook, as_version=4)
+    long = [(k, len(c.source.splitlines())) for k, c in enumerate(nb.cells)
+            if c.cell_type == "code" and len(c.source.splitlines()) > SHORT_CELLS[notebook]]
+    assert not long, f"{notebook}: code cells longer than {SHORT_CELLS[notebook]} lines (cell, lines): {long}"
+
+
+@pytest.mark.parametrize("notebook,name", CASES, ids=[x for _, x in CASES])
 def test_exercise_ships_unsolved_and_its_solution_solves_it(notebook, name, monkeypatch):
     nb = nbformat.read(TUTORIALS / notebook, as_version=4)
     mine, check = _index(nb, f"# exercise: {name}"), _index(nb, f"# check: {name}")
     assert mine < check
     stored = _stdout(nb.cells[check])
     assert stored.startswith(NOT_YET), f"the shipped checker's stored output must say 'Not yet': {stored!r}"
+    above = "".join(_stdout(c) for c in nb.cells[:mine] if c.cell_type == "code")
+    assert SUCCESS not in above, "a cell above the reader's prints a solved checker"
     solution = _solution(nb, name, check)
 
     monkeypatch.chdir(TUTORIALS)

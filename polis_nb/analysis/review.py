@@ -416,6 +416,7 @@ def _words(glyph: str, who: str, d: Node, a: Analysis, later: Analysis | None, b
     engine's reason when it proved it, else the game's end, else the fall of the decider's share of
     the playouts) and the better choice with its value."""
     side = who.capitalize()
+    poss = "'" if side.endswith("s") else "'s"  # Athens' share, Sparta's share
     try:
         played = a.choice(d.action)  # type: ignore[arg-type]
     except KeyError:
@@ -431,7 +432,7 @@ def _words(glyph: str, who: str, d: Node, a: Analysis, later: Analysis | None, b
     elif _side_label(who, after.proven) == "loss":
         what = "this loses by force"
     else:
-        what = (f"{side}'s share of the engine's playouts falls from {_pc(_side_value(who, before.athens))} "
+        what = (f"{side}{poss} share of the engine's playouts falls from {_pc(_side_value(who, before.athens))} "
                 f"to {_pc(_side_value(who, after.athens))}")
         ending = _sudden_ending(later)
         if ending:

@@ -1,0 +1,145 @@
+"""The exercise registry: an id, the task, the rules practised, a starting position and a judge.
+
+A judge is a function ``judge(answer, start) -> Verdict``: ``answer`` is what the reader handed in
+(decisions as text, a State, a Game, a widget...), ``start`` the State the exercise starts from. It
+computes what counts as solved from the kernel, and words a hint for every way of falling short that
+names the rule to look at, never the answer itself.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..record import Game, Node
+from ..rules import PolisError, State, apply
+
+CORRECT, NOT_YET = "Correct — ", "Not yet: "
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A checker's judgement: ``solved``, and the sentence shown to the reader (it starts with
+    "Correct — " when solved, "Not yet: " otherwise)."""
+
+    solved: bool
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Verdict({self.text!r})"
+
+
+def correct(text: str) -> Verdict:
+    return Verdict(True, CORRECT + text)
+
+
+def not_yet(text: str) -> Verdict:
+    return Verdict(False, NOT_YET + text)
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise of a tutorial. ``make_start`` builds a fresh starting position (a State or a
+    Game); it is None where the position comes from the notebook's own record (pass ``start=``)."""
+
+    id: str
+    task: str
+    rules: tuple[str, ...]
+    make_start: Callable[[], Any] | None
+    judge: Callable[[Any, State], Verdict]
+
+    def __str__(self) -> str:
+        return f"{self.id}: {self.task} [{', '.join(self.rules)}]"
+
+
+class NotAnAnswer(TypeError):
+    """What was handed in is no answer at all (neither decisions nor a position)."""
+
+
+EXERCISES: dict[str, Exercise] = {}
+
+
+def exercise(id: str, *, task: str, rules: tuple[str, ...], start: Callable[[], Any] | None):
+    """Register the decorated function as the judge of exercise ``id``."""
+
+    def register(judge: Callable[[Any, State], Verdict]) -> Callable[[Any, State], Verdict]:
+        if id in EXERCISES:
+            raise ValueError(f"exercise {id!r} is registered twice")
+        EXERCISES[id] = Exercise(id, task, tuple(rules), start, judge)
+        return judge
+
+    return register
+
+
+def _get(exercise_id: str) -> Exercise:
+    try:
+        return EXERCISES[exercise_id]
+    except KeyError:
+        raise KeyError(f"no exercise {exercise_id!r}; the exercises are {', '.join(EXERCISES)}") from None
+
+
+def start(exercise_id: str):
+    """A fresh copy of the exercise's starting position: a ``State``, or a ``Game`` where the exercise
+    is played in a record."""
+    return _start(_get(exercise_id))
+
+
+def _start(ex: Exercise):
+    exercise_id = ex.id
+    if ex.make_start is None:
+        raise ValueError(f"exercise {exercise_id!r} starts from a position of the notebook's own game; "
+                         f"pass it as check({exercise_id!r}, answer, start=...)")
+    return ex.make_start()
+
+
+def state_of(thing: Any) -> State | None:
+    """The position held by a State, Game, Node or widget (anything with ``.state``); None otherwise."""
+    if isinstance(thing, State):
+        return thing
+    if isinstance(thing, (Game, Node)):
+        return thing.state
+    s = getattr(thing, "state", None)
+    return s if isinstance(s, State) else None
+
+
+def decisions(text: str) -> list[str]:
+    """Decisions written as for ``Game.play``: separated by ';' (or new lines), blanks dropped."""
+    return [d.strip() for d in text.replace("\n", ";").split(";") if d.strip()]
+
+
+def position(answer: Any, begin: State) -> State | None:
+    """The position an answer stands for: decisions as text are played from ``begin``; empty text (or
+    the unchanged start) is None, "nothing decided yet". Raises ``PolisError`` for a refused decision
+    and ``NotAnAnswer`` for something that is no answer at all."""
+    if isinstance(answer, str):
+        s = begin
+        for d in decisions(answer):
+            s = apply(s, d)
+        return None if s is begin else s
+    s = state_of(answer)
+    if s is None:
+        raise NotAnAnswer(f"an answer is decisions as text, a State, a Game or a widget, not {type(answer).__name__}")
+    return None if s == begin else s
+
+
+def verdict(exercise_id: str, answer: Any, *, start: Any = None) -> Verdict:
+    """Judge ``answer`` to exercise ``exercise_id`` (from ``start`` if given, else the exercise's own
+    starting position)."""
+    ex = _get(exercise_id)
+    begin = state_of(start if start is not None else _start(ex))
+    if begin is None:
+        raise TypeError("start must be a State, a Game, a Node or a widget")
+    try:
+        return ex.judge(answer, begin)
+    except PolisError as err:  # a malformed or refused decision: the kernel's explanation is the hint
+        return not_yet(f"that does not work here: {err}")
+    except NotAnAnswer as err:
+        return not_yet(str(err))
+
+
+def check(exercise_id: str, answer: Any, *, start: Any = None) -> None:
+    """Print the judgement of ``answer``: "Correct — ..." when the exercise is solved, otherwise
+    "Not yet: ..." with what falls short and a hint."""
+    print(verdict(exercise_id, answer, start=start).text)
