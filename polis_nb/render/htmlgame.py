@@ -3,8 +3,8 @@
 ``game_html(game)`` holds the board at every node of the record, the commentary (the narrated decisions
 with their rule citations, comments, glyphs, marks in words), the variations as a tree to click
 through, and keyboard navigation (←/→ steps, ↑/↓ switches between variations, Home/End). It needs no
-kernel, no network and no CDN: the page carries its own script and styles (``htmlgame.js``,
-``htmlgame.css`` beside this module) and opens from ``file://``.
+kernel, no network and no CDN: the page carries its own script and styles (``widgets/htmlgame.js``,
+``widgets/htmlgame.css``, beside the widgets' browser files, inlined) and opens from ``file://``.
 
 Size: the boards are not stored whole. Every layer of :func:`polis_nb.render.svg.svg_layers` is cut
 into its top-level elements; each distinct element is stored once, each distinct layer once as a list
@@ -20,11 +20,11 @@ import json
 import re
 from functools import lru_cache
 from html import escape
-from importlib import resources
 
 from ..record import Game, Node
 from ..rules.board import board
 from ..rules.index import RULES
+from .assets import asset_text
 from .recordview import node_ids, rows
 from .svg import BARE_LAYERS, join_layers, svg_layers
 from .text import mark_words
@@ -41,7 +41,7 @@ def _e(x) -> str:
 
 @lru_cache(maxsize=4)
 def _asset(name: str) -> str:
-    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+    return asset_text(name)
 
 
 def pieces(markup: str) -> list[str]:

@@ -1,6 +1,6 @@
-"""What every polis_nb widget shares: the browser module and styles, the synced view model, the
-revision number, the checked path from an intent to a redraw, and the static picture a notebook keeps
-for readers without a kernel."""
+"""What every polis_nb widget shares: the synced view model, the revision number, the checked path from
+an intent to a redraw, and the static picture a notebook keeps for readers without a kernel. Each
+widget's browser half (``_esm``, ``_css``) is its own: see ``_assets.py``."""
 from __future__ import annotations
 
 import logging
@@ -11,19 +11,18 @@ import traitlets
 
 from ..render.combatsvg import combat_svg
 from ..render.viewmodel import view_svg
-from ._assets import asset
 from .intents import IntentError, check_intent, plain_note, shown
 
 log = logging.getLogger("polis_nb.widgets")
 
 
 class IntentWidget(anywidget.AnyWidget):
-    """An anywidget whose browser half sends intents and draws ``view``. Subclasses set ``KINDS``
-    (intent kind → required text fields), implement ``_act(intent) -> (explanation, note)`` and
-    ``_refresh(explanation=None, note="")``, which must bump ``self._rev``."""
+    """An anywidget whose browser half sends intents and draws ``view``. Subclasses set their browser
+    half (``_esm, _css = esm("board"), css("board")``: ``widgets/core.js`` + ``widgets/board.js``, see
+    ``widgets/README.md``) and ``KINDS`` (intent kind → required text fields), implement
+    ``_act(intent) -> (explanation, note)`` and ``_refresh(explanation=None, note="")``, which must bump
+    ``self._rev``."""
 
-    _esm = asset("polis_nb.js")
-    _css = asset("polis_nb.css")
     view = traitlets.Dict().tag(sync=True)
     KINDS: dict[str, tuple[str, ...]] = {}
     REFUSED: tuple[type[Exception], ...] = (IntentError,)  # errors shown as a refusal, changing nothing

@@ -54,6 +54,7 @@ from ..render.viewmodel import board_view, target_of, view_svg
 from ..rules import Action, State, new_game, settle
 from ..rules.board import board
 from ..rules.state import PLAYERS
+from ._assets import css, esm
 from .base import IntentWidget
 from .control import Controller, attached
 from .engine import Engine
@@ -85,6 +86,7 @@ class _Job:
 
 class Board(IntentWidget):
     _kind = traitlets.Unicode("board").tag(sync=True)
+    _esm, _css = esm("board"), css("board")  # widgets/core.js + widgets/board.js (and the .css)
     KINDS = KINDS
 
     def __init__(self, source: Game | State, *, viewer: str | None = None, opponent: "str | Opponent" = "none",

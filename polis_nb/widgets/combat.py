@@ -36,6 +36,7 @@ from ..rules import Action, IllegalActionError, InvalidActionError, State, apply
     sample_chance
 from ..rules.battle import card_name, card_types
 from ..rules.state import PLAYERS
+from ._assets import css, esm
 from .base import IntentWidget
 from .intents import IntentError
 
@@ -50,6 +51,7 @@ def _bots() -> dict[str, Callable]:
 
 class Combat(IntentWidget):
     _kind = traitlets.Unicode("combat").tag(sync=True)
+    _esm, _css = esm("combat"), css("combat")  # widgets/core.js + widgets/combat.js (and the .css)
     KINDS = KINDS
 
     def __init__(self, source: Game | State, *, mode: str = "hotseat", side: str | None = None,

@@ -24,6 +24,7 @@ import traitlets
 from ..record import GLYPHS, Game, RecordError
 from ..render.playview import review_view
 from ..render.recordview import node_ids, viewer_view
+from ._assets import css, esm
 from .base import IntentWidget
 from .control import Controller, place_problem
 from .engine import Engine
@@ -39,6 +40,7 @@ MAX_COMMENT = 10_000
 
 class Viewer(IntentWidget):
     _kind = traitlets.Unicode("viewer").tag(sync=True)
+    _esm, _css = esm("viewer"), css("viewer")  # widgets/core.js + widgets/viewer.js (and the .css)
     KINDS = KINDS
     REFUSED = (IntentError, RecordError)
 

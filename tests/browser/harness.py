@@ -1,7 +1,8 @@
 """A page that runs the widgets' real browser half without Jupyter: for fast front-end checks and
 screenshots (BROWSER-TESTS.md §9, "front-end unit tests without Jupyter").
 
-``Harness(widgets)`` serves ``widgets/polis_nb.js`` and ``polis_nb.css`` from 127.0.0.1 with a page that
+``Harness(widgets)`` serves each widget's own ES module and styles (its ``_esm`` and ``_css``: the joined
+``widgets/core.js`` + ``widgets/<name>.js``, exactly what anywidget gets) from 127.0.0.1 with a page that
 renders each widget through a fake anywidget model. The model's ``send`` posts the intent to this
 server, which hands it to the real Python widget (``handle_intent``) and answers with the new view:
 the same round trip as in a kernel, minus the comm. Nothing here decides a rule.
@@ -14,20 +15,17 @@ from __future__ import annotations
 import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 from polis_nb.data.safeio import loads_json
 
-ROOT = Path(__file__).resolve().parents[2]
-
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>polis_nb harness</title><link rel="icon" href="data:,">
-<link rel="stylesheet" href="/polis_nb.css">
+{links}
 <style>body{{margin:0;padding:12px;font-family:sans-serif}} .harness-cell{{margin-bottom:24px;width:{width}}}</style>
 </head><body>{cells}
 <script type="module">
-import widget from "/polis_nb.js";
 const keys = {keys};
 for (const key of keys) {{
+  const widget = (await import("/esm/" + key)).default;
   const state = await (await fetch("/state/" + key)).json();
   const handlers = {{}};
   const model = {{
@@ -62,7 +60,8 @@ class Harness:
 
     def page(self) -> str:
         cells = "".join(f'<div class="harness-cell"><div id="w-{k}"></div></div>' for k in self.widgets)
-        return PAGE.format(cells=cells, keys=json.dumps(list(self.widgets)), width=self.width)
+        links = "".join(f'<link rel="stylesheet" href="/css/{k}">' for k in self.widgets)
+        return PAGE.format(cells=cells, links=links, keys=json.dumps(list(self.widgets)), width=self.width)
 
     def __enter__(self) -> "Harness":
         harness = self
@@ -81,9 +80,10 @@ class Harness:
             def do_GET(self):
                 if self.path == "/":
                     self._send(harness.page().encode(), "text/html; charset=utf-8")
-                elif self.path in ("/polis_nb.js", "/polis_nb.css"):
-                    ctype = "text/javascript" if self.path.endswith(".js") else "text/css"
-                    self._send((ROOT / "widgets" / self.path[1:]).read_bytes(), ctype + "; charset=utf-8")
+                elif self.path.startswith("/esm/") and self.path[5:] in harness.widgets:
+                    self._send(harness.widgets[self.path[5:]]._esm.encode(), "text/javascript; charset=utf-8")
+                elif self.path.startswith("/css/") and self.path[5:] in harness.widgets:
+                    self._send(harness.widgets[self.path[5:]]._css.encode(), "text/css; charset=utf-8")
                 elif self.path.startswith("/state/"):
                     w = harness.widgets[self.path[7:]]
                     self._send(json.dumps({"view": w.view, "_kind": w._kind}).encode(), "application/json")

@@ -1,4 +1,5 @@
-// polis_nb: stepping through an exported annotated game (render/htmlgame.py). No imports, no network.
+// polis_nb: stepping through an exported annotated game (polis_nb/render/htmlgame.py inlines this file).
+// No imports, no network.
 // The page's data: pieces (distinct board elements), layers (lists of pieces), nodes (one per decision:
 // parent, children, layer numbers, commentary). User text is only ever set as text, never as markup.
 (() => {

@@ -1,0 +1,436 @@
+// polis_nb widgets, the browser half: what the Board, the Viewer and the Combat widget share. The
+// widgets draw the view model Python sends and send intents back ({kind, rev, ...}); they never decide
+// a rule. This file is not a module by itself: polis_nb/widgets/_assets.py puts it in front of each
+// widget's file (board.js, viewer.js, combat.js) to make that widget's one ES module (no imports, no
+// network, no build step), so everything declared here is in scope there. It exports nothing.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const BARE_LAYERS = new Set(["title", "style"]);
+
+function h(tag, cls, attrs = {}, text = "") {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text) e.textContent = text;
+  return e;
+}
+
+function parseLayer(markup) {
+  const doc = new DOMParser().parseFromString(`<svg xmlns="${SVG_NS}">${markup}</svg>`, "image/svg+xml");
+  return [...doc.documentElement.childNodes].map((n) => document.importNode(n, true));
+}
+
+// Update the board's SVG in place, layer by layer: only layers whose markup changed are parsed and
+// replaced, so the <svg> element, the other layers and the keyboard focus survive (no flicker).
+function updateSvg(box, attrs, layers) {
+  if (!attrs || !layers) return;
+  let svg = box.querySelector(":scope > svg");
+  if (!svg) {
+    svg = document.createElementNS(SVG_NS, "svg");
+    box.replaceChildren(svg);
+    box._layers = {};
+  }
+  for (const a of [...svg.attributes]) if (!(a.name in attrs)) svg.removeAttribute(a.name);
+  for (const [k, v] of Object.entries(attrs)) if (k !== "xmlns" && svg.getAttribute(k) !== v) svg.setAttribute(k, v);
+  const focused = document.activeElement && svg.contains(document.activeElement) ? document.activeElement.id : null;
+  const cache = box._layers;
+  const nodes = {};
+  for (const [name, markup] of layers) {
+    let node = BARE_LAYERS.has(name) ? svg.querySelector(`:scope > ${name}`) : svg.querySelector(`:scope > g[data-layer="${name}"]`);
+    if (!node || cache[name] !== markup) {
+      const fresh = parseLayer(markup);
+      let repl;
+      if (BARE_LAYERS.has(name)) {
+        repl = fresh.find((n) => n.nodeName === name) || document.createElementNS(SVG_NS, name);
+      } else {
+        repl = document.createElementNS(SVG_NS, "g");
+        repl.setAttribute("data-layer", name);
+        repl.append(...fresh);
+      }
+      if (node) node.replaceWith(repl);
+      node = repl;
+      cache[name] = markup;
+    }
+    nodes[name] = node;
+  }
+  // keep the drawing order (later layers on top), moving only what is out of place
+  let prev = null;
+  for (const [name] of layers) {
+    const node = nodes[name];
+    const want = prev ? prev.nextSibling : svg.firstChild;
+    if (node !== want) svg.insertBefore(node, want);
+    prev = node;
+  }
+  while (prev && prev.nextSibling) prev.nextSibling.remove();
+  if (focused) {
+    const again = svg.querySelector("#" + CSS.escape(focused));
+    if (again && again !== document.activeElement) again.focus();
+  }
+}
+
+// The explanation panel: legal or not, in words, with the rules that decide it. Each rule shows its
+// rulebook section in English; the tooltip keeps the rule's summary and the printed section title.
+function drawExplanation(box, e) {
+  box.replaceChildren();
+  box.hidden = !e;
+  if (!e) return;
+  box.append(h("div", e.legal ? "pb-legal" : "pb-illegal", {}, (e.legal ? "Legal: " : "Not allowed: ") + e.text));
+  const ul = h("ul", "pb-rules", { "aria-label": "Rules" });
+  for (const r of e.rules || []) {
+    const tip = [r.summary, r.source_original && r.source_original !== r.source ? "Printed: " + r.source_original : ""]
+      .filter(Boolean).join("\n");
+    ul.append(h("li", "", { title: tip, "data-rule": r.id }, r.source || r.id));
+  }
+  box.append(ul);
+}
+
+// A sentence the kernel logged ({text, cite, cite_original}): the words, with the rule cited in its tooltip.
+function sentenceEl(s, tag = "div", cls = "pv-sentence") {
+  const tip = [s.cite, s.cite_original && s.cite_original !== s.cite ? "Printed: " + s.cite_original : ""]
+    .filter(Boolean).join("\n");
+  return h(tag, cls, tip ? { title: tip } : {}, s.text || "");
+}
+
+// One button per legal choice that names no place; ending and passing stand out.
+const MAIN_KINDS = new Set(["end", "pass"]);
+function choiceButtons(items, send) {
+  return items.map((c) => {
+    const cls = "pb-button" + (MAIN_KINDS.has(c.kind) ? " pb-main" : "");
+    const btn = h("button", cls, { type: "button", "data-action": c.action, "data-kind": c.kind || "" }, c.label);
+    btn.addEventListener("click", () => send({ kind: "choose", action: c.action }));
+    return btn;
+  });
+}
+
+function targetOf(node, withMarkets = false) {
+  const sel = withMarkets ? "[data-offer],[data-polis],[data-area],[data-market]" : "[data-offer],[data-polis],[data-area]";
+  const el = node && node.closest && node.closest(sel);
+  if (!el) return null;
+  if (el.dataset.offer) return "offer:" + el.dataset.offer;
+  if (el.dataset.polis) return "polis:" + el.dataset.polis;
+  if (el.dataset.market) return "market:" + el.dataset.market;
+  return "area:" + el.dataset.area;
+}
+
+// --- the map: the board SVG with zoom, panning and hover tips --------------------------------------
+// Zoom changes the viewBox (text stays sharp): the buttons, Ctrl + wheel or a pinch; dragging moves a
+// zoomed map. A tip shows what the view model says of the place under the pointer (owner, population,
+// offers, prices ...). Python decides everything shown; this only frames it.
+
+const ZOOM_MAX = 6;
+
+function makeMap(cls) {
+  const box = h("div", cls + " pn-map", { tabindex: "-1" });
+  const host = h("div", "pn-map-host");
+  const tip = h("div", "pn-tip", { role: "tooltip", hidden: "" });
+  box.append(host, tip);
+  const zoomOut = h("button", "pn-zoom-out", { type: "button", "aria-label": "Zoom out", title: "Zoom out (−)" }, "−");
+  const zoomIn = h("button", "pn-zoom-in", { type: "button", "aria-label": "Zoom in", title: "Zoom in (+); Ctrl + wheel or pinch on the map" }, "+");
+  const zoomFit = h("button", "pn-zoom-fit", { type: "button", "aria-label": "Show the whole board", title: "Whole board (0)" }, "Fit");
+  const zoomBar = h("div", "pn-zoom", { role: "group", "aria-label": "Zoom" });
+  zoomBar.append(zoomOut, zoomIn, zoomFit);
+
+  let base = null; // [x, y, w, h] of the whole board
+  let z = 1, cx = 0, cy = 0;
+  let tips = {};
+  let dragged = false;
+
+  const svg = () => host.querySelector(":scope > svg");
+  function apply() {
+    const s = svg();
+    if (!s || !base) return;
+    const [x0, y0, w0, h0] = base;
+    z = Math.min(ZOOM_MAX, Math.max(1, z));
+    const w = w0 / z, hh = h0 / z;
+    cx = Math.min(x0 + w0 - w / 2, Math.max(x0 + w / 2, cx));
+    cy = Math.min(y0 + h0 - hh / 2, Math.max(y0 + hh / 2, cy));
+    const vb = `${+(cx - w / 2).toFixed(2)} ${+(cy - hh / 2).toFixed(2)} ${+w.toFixed(2)} ${+hh.toFixed(2)}`;
+    if (s.getAttribute("viewBox") !== vb) s.setAttribute("viewBox", vb);
+    box.dataset.zoom = z.toFixed(2);
+    box.classList.toggle("pn-zoomed", z > 1.001);
+    zoomOut.disabled = z <= 1.001;
+    zoomIn.disabled = z >= ZOOM_MAX - 0.001;
+    zoomFit.disabled = z <= 1.001;
+  }
+  // a point of the screen in board units
+  function toBoard(clientX, clientY) {
+    const s = svg();
+    const r = s.getBoundingClientRect();
+    const vb = s.viewBox.baseVal;
+    return [vb.x + (clientX - r.left) / r.width * vb.width, vb.y + (clientY - r.top) / r.height * vb.height];
+  }
+  function zoomAt(factor, px, py) {
+    const [bx, by] = px === undefined ? [cx, cy] : toBoard(px, py);
+    const nz = Math.min(ZOOM_MAX, Math.max(1, z * factor));
+    // keep the board point under the pointer where it is
+    cx = bx - (bx - cx) * z / nz;
+    cy = by - (by - cy) * z / nz;
+    z = nz;
+    apply();
+  }
+  zoomIn.addEventListener("click", () => zoomAt(1.5));
+  zoomOut.addEventListener("click", () => zoomAt(1 / 1.5));
+  zoomFit.addEventListener("click", () => { z = 1; apply(); });
+  host.addEventListener("wheel", (e) => {
+    if (!(e.ctrlKey || e.metaKey)) return; // a plain wheel scrolls the notebook
+    e.preventDefault();
+    zoomAt(Math.exp(-e.deltaY * 0.0025), e.clientX, e.clientY);
+  }, { passive: false });
+  box.addEventListener("keydown", (e) => {
+    if (e.target.closest && e.target.closest("button, textarea, input")) return;
+    if (e.key === "+" || e.key === "=") zoomAt(1.5);
+    else if (e.key === "-") zoomAt(1 / 1.5);
+    else if (e.key === "0") { z = 1; apply(); } else return;
+    e.preventDefault();
+  });
+  // dragging pans a zoomed map; two pointers pinch
+  const pointers = new Map();
+  let start = null;
+  host.addEventListener("pointerdown", (e) => {
+    pointers.set(e.pointerId, [e.clientX, e.clientY]);
+    dragged = false;
+    start = { x: e.clientX, y: e.clientY, cx, cy, z, d: null };
+    if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      start.d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+    }
+  });
+  host.addEventListener("pointermove", (e) => {
+    showTip(e);
+    if (!pointers.has(e.pointerId) || !start) return;
+    pointers.set(e.pointerId, [e.clientX, e.clientY]);
+    if (pointers.size === 2 && start.d) {
+      const [a, b] = [...pointers.values()];
+      const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+      z = start.z; zoomAt(d / start.d, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
+      dragged = true;
+      return;
+    }
+    const dx = e.clientX - start.x, dy = e.clientY - start.y;
+    if (!dragged && Math.hypot(dx, dy) < 5) return;
+    if (z <= 1.001) return;
+    dragged = true;
+    host.setPointerCapture && host.setPointerCapture(e.pointerId);
+    const r = svg().getBoundingClientRect();
+    const vb = svg().viewBox.baseVal;
+    cx = start.cx - dx / r.width * vb.width;
+    cy = start.cy - dy / r.height * vb.height;
+    apply();
+  });
+  const release = (e) => {
+    pointers.delete(e.pointerId);
+    if (!pointers.size) start = null;
+  };
+  host.addEventListener("pointerup", release);
+  host.addEventListener("pointercancel", release);
+  // a drag is not a click
+  host.addEventListener("click", (e) => {
+    if (dragged) {
+      e.stopPropagation();
+      e.preventDefault();
+      dragged = false;
+    }
+  }, true);
+
+  function showTip(e) {
+    const t = targetOf(e.target, true);
+    const info = t && tips[t];
+    if (!info) {
+      tip.hidden = true;
+      return;
+    }
+    tip.replaceChildren(h("div", "pn-tip-title", {}, info.title), ...(info.lines || []).map((l) => h("div", "", {}, l)));
+    tip.hidden = false;
+    const r = box.getBoundingClientRect();
+    let x = e.clientX - r.left + 14, y = e.clientY - r.top + 14;
+    if (x + tip.offsetWidth > r.width) x = Math.max(0, e.clientX - r.left - tip.offsetWidth - 10);
+    if (y + tip.offsetHeight > r.height) y = Math.max(0, e.clientY - r.top - tip.offsetHeight - 10);
+    tip.style.left = x + "px";
+    tip.style.top = y + "px";
+    tip.dataset.target = t;
+  }
+  host.addEventListener("pointerleave", () => { tip.hidden = true; });
+
+  return {
+    box, zoomBar,
+    update(v) {
+      updateSvg(host, v.svg_attrs, v.svg_layers);
+      tips = v.tips || {};
+      const vb = (v.svg_attrs || {}).viewBox;
+      const next = vb ? vb.split(/\s+/).map(Number) : null;
+      if (next && (!base || next.join() !== base.join())) {
+        base = next;
+        if (z <= 1.001) { cx = base[0] + base[2] / 2; cy = base[1] + base[3] / 2; }
+      }
+      apply();
+      const legal = Object.keys(v.targets || {}).length > 0;
+      box.classList.toggle("pn-has-legal", legal);
+      if (!tip.hidden && tip.dataset.target && !tips[tip.dataset.target]) tip.hidden = true;
+    },
+    get zoom() { return z; },
+  };
+}
+
+// --- the engine panel: what the search thinks of the position ---------------------------------------
+// Python runs the search (polis_nb.analysis.analyse) when asked and sends its result in words: an
+// evaluation bar (a proven result, or Athens' share of the engine's playouts with its 95% interval
+// when enough playouts back it), the choices best first with their values in words, the best line
+// and what the numbers mean. The best choice's place is marked on the map by Python. Nothing here
+// judges a move.
+
+function makeEngine(send) {
+  const box = h("section", "pn-engine", { "aria-label": "Analysis of this position" });
+  const head = h("div", "pn-engine-head");
+  const run = h("button", "pn-analyse", { type: "button",
+    title: "The search bot plays many games on from here (a few seconds) and ranks the choices" }, "Analyse this position");
+  const evalBar = h("div", "pn-evalbar", { role: "img" });
+  const fill = h("div", "pn-eval-athens");
+  const band = h("div", "pn-eval-band");
+  evalBar.append(fill, band);
+  const label = h("span", "pn-eval-label");
+  head.append(run, evalBar, label);
+  const summary = h("div", "pn-eval-summary", { "aria-live": "polite" });
+  const details = h("details", "pn-eval-details");
+  const table = h("table", "pn-eval-table");
+  const line = h("div", "pn-eval-line");
+  const note = h("p", "pn-eval-note");
+  details.append(h("summary", "", {}, "Every choice and the best line"), table, line, note);
+  box.append(head, summary, details);
+  let canPlay = false;
+  run.addEventListener("click", () => {
+    run.disabled = true;
+    run.textContent = "Analysing…";
+    send({ kind: "analyse" });
+  });
+  table.addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-action]");
+    if (b) send({ kind: "choose", action: b.dataset.action });
+  });
+  return {
+    box,
+    update(en, opts = {}) {
+      canPlay = !!opts.playable;
+      run.disabled = !!opts.disabled;
+      run.textContent = en ? "Analyse again" : "Analyse this position";
+      box.hidden = !!opts.hidden;
+      evalBar.hidden = label.hidden = details.hidden = !en;
+      summary.textContent = en ? en.summary : "";
+      if (!en) return;
+      const a = en.athens;
+      fill.style.width = a.p + "%";
+      band.hidden = a.low === null || a.low === undefined;
+      if (!band.hidden) {
+        band.style.left = a.low + "%";
+        band.style.width = Math.max(1, a.high - a.low) + "%";
+      }
+      evalBar.classList.toggle("pn-proven", !!a.proven);
+      evalBar.setAttribute("aria-label", a.text);
+      label.textContent = a.text;
+      label.title = `${en.playouts} playouts in ${en.seconds} s (seed ${en.seed}). ${en.note}`;
+      note.textContent = en.note;
+      table.replaceChildren(h("tr", "", {}, ""));
+      const hr = table.firstChild;
+      for (const t of ["Choice", "Value", "95% interval", "Playouts", "Its playouts ended by", ""]) hr.append(h("th", "", {}, t));
+      en.choices.forEach((c, i) => {
+        const tr = h("tr", (i === 0 ? "pn-best " : "") + (c.proven ? "pn-proven-" + c.proven : ""));
+        const name = h("td", "", {}, c.label);
+        if (c.pay) name.append(h("span", "pn-pay", {}, " · " + c.pay));
+        const value = h("td", "pn-value", { title: c.reason }, c.value);
+        const span = c.low === null || c.proven ? "—" : `${c.low}–${c.high}%`;
+        tr.append(name, value, h("td", "pn-num", {}, span),
+          h("td", "pn-num", {}, String(c.playouts)), h("td", "pn-ended", {}, c.ended_by));
+        const td = h("td");
+        if (canPlay) td.append(h("button", "pn-play-choice", { type: "button", "data-action": c.action }, "Play"));
+        tr.append(td);
+        table.append(tr);
+      });
+      if (en.more) {
+        const tr = h("tr");
+        tr.append(h("td", "pn-more", { colspan: "6" }, `… and ${en.more} more`));
+        table.append(tr);
+      }
+      line.replaceChildren(h("span", "pn-line-title", {}, "Best line: "),
+        h("span", "", {}, en.line.map((x) => `${x.who}: ${x.text}`).join(" → ") || "—"));
+    },
+  };
+}
+
+// --- the review of a game (Board, Viewer): accuracy per side, the win-chance chart, the marked ------
+// decisions. Python draws the chart (SVG, every point with data-node, the record's node id); a click
+// on a point or a marked decision asks Python to go there ({kind: "chart", node}).
+
+function makeReview(send, { board = false } = {}) {
+  const box = h("section", "pn-review", { "aria-label": "Review of the game" });
+  const head = h("div", "pn-review-head");
+  const title = h("span", "pn-review-title", {}, "Review of the game");
+  const basis = h("span", "pn-review-basis");
+  const back = h("button", "pn-review-end", { type: "button" }, "Back to the end of the game");
+  head.append(title, basis, back);
+  const summary = h("table", "pn-review-summary", { "aria-label": "Accuracy per side" });
+  const body = h("div", "pn-review-body");
+  const chart = h("div", "pn-review-chart-box");
+  const side = h("div", "pn-review-side");
+  const focus = h("div", "pn-review-focus", { "aria-live": "polite" });
+  const flaggedTitle = h("div", "pn-review-flagged-title");
+  const flagged = h("ol", "pn-review-flagged", { "aria-label": "Marked decisions" });
+  side.append(focus, flaggedTitle, flagged);
+  body.append(chart, side);
+  box.append(head, summary, body);
+  back.hidden = true;
+  back.addEventListener("click", () => send({ kind: "review-end" }));
+  const go = (e) => {
+    const t = e.target.closest("[data-node]");
+    if (t) send({ kind: "chart", node: t.dataset.node });
+  };
+  chart.addEventListener("click", go);
+  flagged.addEventListener("click", go);
+  let markup = null;
+  return {
+    box,
+    update(rv) {
+      box.hidden = !rv;
+      if (!rv) return;
+      basis.textContent = rv.basis;
+      back.hidden = !board || rv.at_end !== false;
+      summary.replaceChildren();
+      const hr = h("tr");
+      for (const t of ["", "Accuracy", "Inaccuracies ?!", "Mistakes ?", "Blunders ??", "Decisions"]) hr.append(h("th", "", {}, t));
+      summary.append(hr);
+      for (const s of rv.summary) {
+        const tr = h("tr", "", { "data-side": s.side, title: s.text });
+        tr.append(h("th", "", { scope: "row" }, s.name), h("td", "pn-num", {}, s.accuracy === null ? "–" : s.accuracy + "%"),
+          h("td", "pn-num", {}, String(s.inaccuracies)), h("td", "pn-num", {}, String(s.mistakes)),
+          h("td", "pn-num", {}, String(s.blunders)), h("td", "pn-num", {}, String(s.decisions)));
+        summary.append(tr);
+      }
+      if (rv.chart !== markup) {
+        markup = rv.chart;
+        const doc = new DOMParser().parseFromString(rv.chart, "image/svg+xml");
+        chart.replaceChildren(document.importNode(doc.documentElement, true));
+      }
+      const f = rv.focus;
+      focus.hidden = !f;
+      focus.replaceChildren();
+      if (f) {
+        const line = h("div", "pn-review-focus-head", {},
+          `Decision ${f.num} · ${f.who}: ${f.words}` + (f.glyph ? ` ${f.glyph} (${f.name})` : ""));
+        focus.append(line);
+        if (f.text) focus.append(h("div", "pn-review-focus-text", {}, f.text));
+        else focus.append(h("div", "pn-review-focus-eval", {},
+          `${f.who}'s chance in the engine's eyes: ${f.before}% before, ${f.after}% after.`));
+        if (f.better) focus.append(h("div", "pn-review-better", {}, "The engine preferred: " + f.better));
+      }
+      flaggedTitle.textContent = rv.flagged.length ? "Marked decisions (click one to see it)" : "No inaccuracies, mistakes or blunders.";
+      flagged.replaceChildren(...rv.flagged.map((d) => {
+        const li = h("li");
+        const b = h("button", "pn-review-item", { type: "button", "data-node": d.node, "data-glyph": d.glyph,
+          title: [d.text, d.better ? "The engine preferred: " + d.better : ""].filter(Boolean).join("\n") });
+        b.append(h("span", "pn-review-glyph", { "data-glyph": d.glyph }, d.glyph),
+          h("span", "", {}, ` ${d.num}. ${d.who}: ${d.words}`));
+        if (f && f.node === d.node) b.classList.add("pn-current");
+        li.append(b);
+        return li;
+      }));
+    },
+  };
+}
