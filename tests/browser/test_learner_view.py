@@ -273,13 +273,21 @@ def _one_decision(page, sel: str, board) -> str:
     what = target.get_attribute("data-action") or target.get_attribute("id") or "?"
     before = page.eval_on_selector(sel, "e => e.dataset.rev")
     target.dispatch_event("click")
-    page.wait_for_function("([s, r]) => document.querySelector(s).dataset.rev !== r", arg=[sel, before],
-                           timeout=60_000)
+    _settled(page, sel, before)
     if board.locator(".pb-choices .pb-choice").count():  # a place with several choices: take the first
         before = page.eval_on_selector(sel, "e => e.dataset.rev")
         board.locator(".pb-choices .pb-choice").first.click()
-        page.wait_for_function("([s, r]) => document.querySelector(s).dataset.rev !== r", arg=[sel, before])
+        _settled(page, sel, before)
     return what
+
+
+def _settled(page, sel: str, before: str) -> None:
+    """Wait for the Board to answer a click and, against a bot, for the bot's reply (it thinks in the
+    background: the view changes while it thinks, and again when it has played)."""
+    page.wait_for_function("([s, r]) => document.querySelector(s).dataset.rev !== r", arg=[sel, before],
+                           timeout=60_000)
+    page.wait_for_function("s => !document.querySelector(s).classList.contains('pb-is-thinking')", arg=sel,
+                           timeout=60_000)
 
 
 def test_three_decisions_against_a_bot_then_undo_and_analyse_in_lab(page, lab):
