@@ -330,7 +330,7 @@ function makeEngine(send) {
       note.textContent = en.note;
       table.replaceChildren(h("tr", "", {}, ""));
       const hr = table.firstChild;
-      for (const t of ["Choice", "Value", "95% interval", "Playouts", "Its playouts ended by", ""]) hr.append(h("th", "", {}, t));
+      for (const t of ["Choice", "Value", "95% interval", "Playouts", "Why (proven) · how its playouts ended", ""]) hr.append(h("th", "", {}, t));
       en.choices.forEach((c, i) => {
         const tr = h("tr", (i === 0 ? "pn-best " : "") + (c.proven ? "pn-proven-" + c.proven : ""));
         const name = h("td", "", {}, c.label);

@@ -80,7 +80,10 @@ def finished(s: State) -> Proof:
     """The proof of a finished game: its result, and the log entry that ended it."""
     o = s.outcome
     assert o is not None
-    why = next((e.text for e in reversed(s.log) if set(e.rules) & set(o.rules)), o.reason)
+    if o.scores is not None:  # the final scoring: the reason and the score say it best
+        why = f"{o.reason} at the final scoring, {o.scores[0]}–{o.scores[1]} (Athens–Sparta)"
+    else:  # a sudden death: the log entry that ended it names the polis, the goods, the prestige
+        why = next((e.text for e in reversed(s.log) if set(e.rules) & set(o.rules)), o.reason)
     return Proof(result(o), 0, o, why)
 
 

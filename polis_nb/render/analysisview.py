@@ -44,6 +44,11 @@ def _ends_words(ends: dict) -> str:
     return "; ".join(parts)
 
 
+def _why(c) -> str:
+    """Why a proven choice has its value, in words (the reason after "wins by force: ")."""
+    return c.reason.split(": ", 1)[1] if ": " in c.reason else c.reason
+
+
 def _value_words(c) -> str:
     """A row's value in a few words (the full reason goes in its tooltip)."""
     if c.proven is not None:
@@ -114,7 +119,7 @@ def analysis_view(a, *, top: int = TOP) -> dict:
         rows.append({"action": str(c.action), "label": label, "pay": _pay_words(s, g), "value": _value_words(c),
                      "reason": c.reason, "proven": c.proven, "p": _pc(c.p), "low": _pc(c.low), "high": _pc(c.high),
                      "playouts": c.visits, "target": target_of(c.action, s.pending.kind),
-                     "ended_by": "" if c.proven else _ends_words(c.ends)})
+                     "ended_by": _why(c) if c.proven or c.exact is not None else _ends_words(c.ends)})
     b = rows[0] if rows else None
     if s.is_terminal:
         summary = "The game is over."

@@ -87,8 +87,12 @@ def open_notebook(page, lab: dict, name: str) -> None:
     expect(page.get_by_role("contentinfo")).to_contain_text("| Idle", timeout=90_000)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-    prompts = page.locator(".jp-CodeCell .jp-InputPrompt")
+    # A cell whose input is collapsed (the exercises' check cells) shows an empty placeholder prompt,
+    # so wait on the last prompt that shows a number, then until no cell is still queued or running.
+    prompts = page.locator(".jp-CodeCell .jp-InputPrompt:not(.jp-Placeholder-prompt)")
     expect(prompts.last).to_have_text(re.compile(r"\[\d+\]:"), timeout=90_000)
+    busy = page.locator(".jp-CodeCell .jp-InputPrompt", has_text="[*]")
+    expect(busy).to_have_count(0, timeout=90_000)
 
 
 def kernel_client(lab: dict, name: str):
