@@ -16,6 +16,7 @@ from .rules import (RULES, Action, Battle, Explanation, IllegalActionError, Inva
 from .record import GLYPHS, Game, Mark, Node, RecordError, Turn
 from .analysis.edition_diff import edition_diff
 from .analysis.evaluate import analyse
+from .puzzles import Puzzle, PuzzleError, puzzles
 from . import render as _render  # noqa: F401 - words for the review's comments (render registers them)
 
 __version__ = "0.1.0"
@@ -24,4 +25,4 @@ __all__ = ["GLYPHS", "Game", "Mark", "Node", "RecordError", "Turn", "RULES", "Ac
            "InvalidActionError", "LogEntry", "Outcome", "Pending", "PolisError", "RuleRef", "State", "apply",
            "apply_unchecked", "chance_outcomes", "chance_rng", "default_components", "explain", "legal_actions",
            "load_components", "new_game", "NotationError", "PositionError", "edit", "position", "outcome", "parse_action", "sample_chance", "score", "settle",
-           "edition_diff", "analyse"]
+           "edition_diff", "analyse", "Puzzle", "PuzzleError", "puzzles"]

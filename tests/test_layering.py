@@ -1,11 +1,12 @@
-"""Imports flow one way: data → rules → record → analysis → render → lessons → widgets (ARCHITECTURE §1;
+"""Imports flow one way: data → rules → record → analysis → puzzles → render → lessons → widgets
+(ARCHITECTURE §1; ``puzzles`` is part of the analysis layer, built on its proofs, and sits just above it;
 ``lessons`` holds the tutorials' exercises and helpers, used by notebooks, and never by the layers below)."""
 import ast
 import pathlib
 
 import pytest
 
-LAYERS = ["data", "rules", "record", "analysis", "render", "lessons", "widgets"]
+LAYERS = ["data", "rules", "record", "analysis", "puzzles", "render", "lessons", "widgets"]
 PRESENTATION = {"anywidget", "ipywidgets", "traitlets", "IPython"}
 ROOT = pathlib.Path(__file__).resolve().parents[1] / "polis_nb"
 
@@ -54,7 +55,7 @@ def _violations(path: pathlib.Path, here: int, source: str | None = None) -> lis
         lazy_hook = target == LAYERS.index("render") and func in LAZY_RENDER_HOOKS
         if target is not None and target > here and not lazy_hook:
             bad.append(f"{path.relative_to(ROOT.parent)}:{line} imports {mod}")
-        if here <= LAYERS.index("analysis") and mod.split(".")[0] in PRESENTATION:
+        if here <= LAYERS.index("puzzles") and mod.split(".")[0] in PRESENTATION:
             bad.append(f"{path.relative_to(ROOT.parent)}:{line} imports {mod} (presentation)")
     return bad
 

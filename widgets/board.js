@@ -34,19 +34,34 @@ function makeOpponent(send) {
   };
 }
 
-// --- the bot's reply (Board): what it did, named above the map, and "thinking…" with Cancel ---------
-// Python works out the reply in the background and sends it in words (one sentence per action) with
-// its marks already on the map; while it thinks, the view says so and Cancel asks Python to stop the
-// search. The clock only counts the seconds since "thinking" appeared.
+// --- what just happened (Board): the bot's reply, or the last decision's log, in one line ----------
+// Above the map, one or two lines: the bot's reply ("Sparta's reply: Sparta moved 3 hoplites ...") or,
+// without one, what the last decision did ("Just now: ..."). "More" unfolds it; every step with its
+// rule is in the "What happened" tab below the map. While the bot thinks, the line says so, with a
+// clock and Cancel (Python stops the search). The clock only counts the seconds since "thinking"
+// appeared.
 
-function makeReply(send) {
-  const box = h("section", "pb-reply", { "aria-label": "What the bot did", "aria-live": "polite" });
-  const title = h("div", "pb-reply-title");
+function makeReply(send, showAll) {
+  const box = h("section", "pb-reply", { "aria-label": "What just happened", "aria-live": "polite" });
+  const line = h("div", "pb-reply-line");
+  const title = h("span", "pb-reply-title");
   const list = h("ul", "pb-reply-list");
+  line.append(title, list);
+  const more = h("button", "pb-reply-more", { type: "button", "aria-expanded": "false",
+    title: "Show all of it here; every step with its rule is in the tab 'What happened' below the map" }, "More");
+  const all = h("button", "pb-reply-all", { type: "button", title: "Every step, with the rules (below the map)" },
+    "Every step ↓");
+  box.append(line, more, all);
+  more.addEventListener("click", () => {
+    const open = !box.classList.contains("pb-open");
+    box.classList.toggle("pb-open", open);
+    more.setAttribute("aria-expanded", String(open));
+    more.textContent = open ? "Less" : "More";
+  });
+  all.addEventListener("click", () => showAll());
   const details = h("details", "pb-reply-details");
   const steps = h("ol", "pb-reply-steps");
-  details.append(h("summary", "", {}, "Every step, with the rules"), steps);
-  box.append(title, list, details);
+  details.append(h("summary", "", {}, "The bot's reply, every step with the rules"), steps);
   const think = h("div", "pb-thinking", { role: "status", "aria-live": "polite" });
   const dots = h("span", "pb-dots", { "aria-hidden": "true" });
   dots.append(h("span"), h("span"), h("span"));
@@ -62,9 +77,10 @@ function makeReply(send) {
   let timer = null, since = 0;
   const tick = () => { clock.textContent = `${((Date.now() - since) / 1000).toFixed(1)} s`; };
   const stopClock = () => { if (timer) clearInterval(timer); timer = null; };
+  let shown = "";
   return {
-    box, think, stop: stopClock,
-    update(r, t) {
+    box, think, details, stop: stopClock,
+    update(r, t, log) {
       think.hidden = !t;
       if (t) {
         think.dataset.side = t.side;
@@ -78,14 +94,137 @@ function makeReply(send) {
       } else {
         stopClock();
       }
-      box.hidden = !r || !!t;
-      if (!r) return;
-      box.dataset.side = r.side;
-      box.classList.toggle("pb-cut-short", !!r.cut_short);
-      title.textContent = r.title;
-      title.title = r.seconds !== null && r.seconds !== undefined ? `worked out in ${r.seconds} s` : "";
-      list.replaceChildren(...r.sentences.map((s) => h("li", "pb-by-" + (s.side || "chance"), {}, s.text)));
-      steps.replaceChildren(...(r.details || []).map((e) => sentenceEl(e, "li", "")));
+      const entries = (log || []).filter((e) => e.text);
+      box.hidden = !!t || (!r && !entries.length);
+      details.hidden = !r;
+      if (box.hidden) return;
+      const key = r ? "reply:" + r.title + r.sentences.map((x) => x.text).join("|") : "log:" + entries.map((e) => e.text).join("|");
+      if (key !== shown) { // something new happened: show it folded again
+        shown = key;
+        box.classList.remove("pb-open");
+        more.setAttribute("aria-expanded", "false");
+        more.textContent = "More";
+      }
+      if (r) {
+        box.dataset.side = r.side;
+        box.classList.toggle("pb-cut-short", !!r.cut_short);
+        title.textContent = r.title + ":";
+        title.title = r.seconds !== null && r.seconds !== undefined ? `worked out in ${r.seconds} s` : "";
+        list.replaceChildren(...r.sentences.map((x) => h("li", "pb-by-" + (x.side || "chance"), {}, x.text)));
+        steps.replaceChildren(...(r.details || []).map((e) => sentenceEl(e, "li", "")));
+      } else {
+        box.dataset.side = "";
+        box.classList.remove("pb-cut-short");
+        title.textContent = "Just now:";
+        title.title = "";
+        list.replaceChildren(...entries.map((e) => sentenceEl(e, "li", "pb-by-log")));
+        steps.replaceChildren();
+      }
+      // "More" only where the line is cut (measured once drawn)
+      requestAnimationFrame(() => {
+        more.hidden = !box.classList.contains("pb-open") && line.scrollHeight <= line.clientHeight + 1;
+      });
+    },
+  };
+}
+
+// --- a choice that loses at once: Python asks first (the Board shows the question) ------------------
+
+function makeQuestion(send) {
+  const box = h("div", "pb-confirm", { role: "alertdialog", "aria-live": "assertive", "aria-label": "Are you sure?" });
+  const head = h("div", "pb-confirm-head");
+  const label = h("strong", "pb-confirm-label");
+  const text = h("span", "pb-confirm-text");
+  const cite = h("span", "pb-confirm-cite");
+  head.append(label, " ", text, " ", cite);
+  const row = h("div", "pb-confirm-row");
+  const ask = h("strong", "pb-confirm-ask");
+  const play = h("button", "pb-confirm-play", { type: "button" }, "Play anyway");
+  const cancel = h("button", "pb-confirm-cancel", { type: "button" }, "Cancel");
+  row.append(ask, play, cancel);
+  box.append(head, row);
+  let action = null;
+  play.addEventListener("click", () => { if (action) send({ kind: "confirm", action }); });
+  cancel.addEventListener("click", () => send({ kind: "decline" }));
+  return {
+    box,
+    update(q) {
+      box.hidden = !q;
+      action = q ? q.action : null;
+      if (!q) return;
+      box.dataset.action = q.action;
+      box.setAttribute("aria-label", q.title);
+      label.textContent = q.label + ":";
+      text.textContent = q.text;
+      ask.textContent = q.question;
+      play.textContent = q.play;
+      cancel.textContent = q.cancel;
+      play.setAttribute("aria-label", `${q.play}: ${q.label}`);
+      cite.textContent = q.cite ? `— ${q.cite}` : "";
+      cite.title = q.cite_original && q.cite_original !== q.cite ? "Printed: " + q.cite_original : "";
+      if (!box.contains(document.activeElement)) cancel.focus({ preventScroll: true });
+    },
+  };
+}
+
+// --- tabs below the map: the players, what happened, the engine, the opponent, the board in words ----
+
+function makeTabs(items) {
+  const bar = h("div", "pb-tabs", { role: "tablist", "aria-label": "More about the game" });
+  const panels = h("div", "pb-panels");
+  const tabs = {};
+  let current = null;
+  function select(key, focus = false) {
+    current = key;
+    for (const [k, t] of Object.entries(tabs)) {
+      const on = k === key;
+      t.tab.setAttribute("aria-selected", String(on));
+      t.tab.tabIndex = on ? 0 : -1;
+      t.panel.hidden = !on;
+    }
+    if (focus) tabs[key].tab.focus();
+  }
+  items.forEach(([key, label, content], i) => {
+    const id = `pb-tab-${key}-${Math.random().toString(36).slice(2, 8)}`;
+    const tab = h("button", "pb-tab", { type: "button", role: "tab", id, "data-tab": key,
+      "aria-controls": id + "-panel" }, label);
+    const panel = h("div", "pb-panel", { role: "tabpanel", id: id + "-panel", "aria-labelledby": id, "data-tab": key });
+    panel.append(content);
+    tab.addEventListener("click", () => select(key));
+    tab.addEventListener("keydown", (e) => {
+      const keys = Object.keys(tabs);
+      const k = keys.indexOf(key);
+      if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+        e.preventDefault();
+        select(keys[(k + (e.key === "ArrowRight" ? 1 : keys.length - 1)) % keys.length], true);
+      }
+    });
+    bar.append(tab);
+    panels.append(panel);
+    tabs[key] = { tab, panel };
+    if (i === 0) current = key;
+  });
+  select(current);
+  return { bar, panels, select, get current() { return current; } };
+}
+
+// The players, the round track and the projects: the band below the map, drawn on its own (the map
+// above shows the map alone, so that it and the choices fit on one screen).
+function makeBand() {
+  const box = h("div", "pb-band");
+  let markup = null;
+  return {
+    box,
+    update(v) {
+      const layers = Object.fromEntries(v.svg_layers || []);
+      const band = v.band_box;
+      if (!band || layers.band === undefined) return;
+      const next = (layers.style || "") + "|" + layers.band;
+      if (next === markup) return;
+      markup = next;
+      const attrs = v.svg_attrs || {};
+      box.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${band.join(" ")}" class="${attrs.class || "polis-board"}" `
+        + `role="img" aria-label="The players, the round and the projects">${layers.style || ""}<g data-layer="band">${layers.band}</g></svg>`;
     },
   };
 }
@@ -161,18 +300,30 @@ function makeGameOver(send) {
   };
 }
 
+// One button per choice that names no place. A choice paid in several ways (acting alone: every action
+// once per good) is one button that opens a "pay with" picker; Python groups them (view.choices).
+function choiceEntries(items, send, openPicker) {
+  return items.map((c) => {
+    if (!c.pay) return choiceButtons([c], send)[0];
+    const btn = h("button", "pb-button pb-has-pay", { type: "button", "data-kind": c.kind || "", "data-what": c.what || "",
+      "aria-haspopup": "true", "aria-expanded": "false", title: `${c.label}: choose what to pay with` }, c.label + " ▾");
+    btn.addEventListener("click", () => openPicker(c, btn));
+    return btn;
+  });
+}
+
 function renderBoard({ model, el }) {
-  el.classList.add("pnb-board");
+  el.classList.add("pnb-board", "pb-flow");
   const bar = h("div", "pb-bar");
+  const head = h("div", "pb-head");
   const prompt = h("div", "pb-prompt", { role: "status", "aria-live": "polite" });
+  const tools = h("div", "pb-tools");
   const buttons = h("div", "pb-buttons", { role: "group", "aria-label": "Choices" });
   const choices = h("div", "pb-choices", { role: "group", "aria-label": "Choices at the place you clicked" });
-  const tools = h("div", "pb-tools");
   const whyBtn = h("button", "pb-why", { type: "button", "aria-pressed": "false",
-    title: "Press, then click any place on the map: it says why it is or is not a choice now" }, "Why? Ask about a place");
+    title: "Why? Press, then click any place on the map: it says why it is or is not a choice now" }, "Why?");
   const hint = h("span", "pb-hint");
   const map = makeMap("pb-map");
-  tools.append(whyBtn, map.zoomBar, hint);
   const note = h("div", "pb-note", { role: "alert" });
   const explain = h("div", "pb-explain", { "aria-live": "polite" });
   const send = (msg) => {
@@ -181,21 +332,34 @@ function renderBoard({ model, el }) {
     model.send(msg);
   };
   const opponent = makeOpponent(send);
+  const undo = opponent.box.querySelector(".pb-undo");
+  undo.textContent = "Undo";
   const engine = makeEngine(send);
-  const reply = makeReply(send);
+  const run = engine.box.querySelector(".pn-analyse");
+  const engineHint = h("p", "pb-engine-hint", {},
+    "Press “Analyse this position” (above the map): the engine plays many games on from here and ranks the choices; "
+    + "a result it proves reads “wins by force”, the rest are shares of its playouts.");
+  engine.box.prepend(engineHint);
+  const question = makeQuestion(send);
   const gameOver = makeGameOver(send);
   const review = makeReview(send, { board: true });
-  bar.append(opponent.box, reply.think, reply.box, gameOver.box, review.box, prompt, buttons, choices, tools, note,
-    explain, engine.box);
-  const below = h("div", "pb-below");
   const logBox = h("section", "pb-logbox", { "aria-label": "What just happened" });
   const log = h("ol", "pb-log");
-  logBox.append(h("div", "pb-log-title", {}, "What just happened"), log);
-  const desc = h("details", "pb-desc");
-  const descText = h("pre", "pb-desc-text");
-  desc.append(h("summary", "", {}, "The board in words"), descText);
-  below.append(logBox, desc);
-  el.append(bar, map.box, below);
+  const band = makeBand();
+  const desc = h("pre", "pb-desc-text");
+  let tabs = null;
+  const reply = makeReply(send, () => {
+    tabs.select("log");
+    tabs.bar.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  });
+  logBox.append(h("div", "pb-log-title", {}, "What the last decision did, with the rules (rest the pointer on a line)"), log,
+    reply.details);
+  tools.append(undo, whyBtn, map.zoomBar, run);
+  head.append(prompt, tools);
+  bar.append(head, reply.think, reply.box, gameOver.box, review.box, question.box, buttons, choices, note, explain);
+  tabs = makeTabs([["players", "Players and round", band.box], ["log", "What happened", logBox],
+    ["engine", "Engine", engine.box], ["opponent", "Opponent", opponent.box], ["words", "The board in words", desc]]);
+  el.append(bar, map.box, tabs.bar, tabs.panels);
 
   let whyMode = false;
   function setWhy(on) {
@@ -204,9 +368,32 @@ function renderBoard({ model, el }) {
     el.classList.toggle("pb-asking", on);
   }
 
+  // the row below the buttons: the choices at a place clicked, or how to pay for a choice
+  function closePicker() {
+    choices.replaceChildren();
+    for (const b of buttons.querySelectorAll(".pb-has-pay")) b.setAttribute("aria-expanded", "false");
+  }
+  function openPicker(c, btn) {
+    const open = btn.getAttribute("aria-expanded") === "true";
+    closePicker();
+    if (open) return;
+    btn.setAttribute("aria-expanded", "true");
+    choices.dataset.what = c.what || "";
+    choices.append(h("span", "pb-choices-title", {}, c.pay_title || c.label));
+    for (const o of c.pay) {
+      const b = h("button", "pb-choice pb-pay", { type: "button", "data-action": o.action }, o.label);
+      b.addEventListener("click", () => send({ kind: "choose", action: o.action }));
+      choices.append(b);
+    }
+    const x = h("button", "pb-choices-close", { type: "button", "aria-label": "Close: choose nothing" }, "×");
+    x.addEventListener("click", () => { closePicker(); btn.focus(); });
+    choices.append(x);
+    choices.querySelector(".pb-pay").focus({ preventScroll: true });
+  }
+
   function onTarget(t) {
     const v = model.get("view");
-    choices.replaceChildren();
+    closePicker();
     if (whyMode) {
       setWhy(false);
       send({ kind: "why", target: t });
@@ -214,6 +401,7 @@ function renderBoard({ model, el }) {
     }
     const here = (v.targets || {})[t] || [];
     if (here.length > 1) {
+      choices.dataset.what = "";
       choices.append(h("span", "pb-choices-title", {}, "Choose:"));
       for (const c of here) {
         const b = h("button", "pb-choice", { type: "button", "data-action": c.action }, c.label);
@@ -238,25 +426,46 @@ function renderBoard({ model, el }) {
     }
   });
   whyBtn.addEventListener("click", () => setWhy(!whyMode));
+  el.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && choices.childElementCount) closePicker();
+  });
 
+  let analysed = null;
   function draw() {
     const v = model.get("view") || {};
-    map.update(v);
+    // the map shows the map alone (the band of players goes below, in its tab): it fits beside the choices
+    const mapOnly = v.map_box ? { ...v, svg_attrs: { ...v.svg_attrs, viewBox: v.map_box.join(" ") },
+      svg_layers: (v.svg_layers || []).filter(([n]) => n !== "band") } : v;
+    map.update(mapOnly);
+    band.update(v);
     prompt.textContent = v.prompt || "";
-    choices.replaceChildren();
-    buttons.replaceChildren(...choiceButtons(v.buttons || [], send));
+    closePicker();
+    const q = v.confirm || null;
+    question.update(q);
+    buttons.hidden = !!q;
+    buttons.replaceChildren(...choiceEntries(v.choices || v.buttons || [], send, openPicker));
     const n = Object.keys(v.targets || {}).length;
     hint.textContent = n ? `${n} place${n === 1 ? "" : "s"} on the map ${n === 1 ? "is a" : "are"} choice${n === 1 ? "" : "s"} (outlined in gold)` : "";
+    if (n) buttons.append(hint);
     note.textContent = v.note || "";
     note.hidden = !v.note;
     drawExplanation(explain, v.explanation);
+    for (const li of explain.querySelectorAll(".pb-rules li")) { // a section cited for several rules: all their ids
+      const r = (v.explanation.rules || []).find((x) => x.id === li.dataset.rule);
+      if (r && r.ids && r.ids.length > 1) li.dataset.rules = r.ids.join(" ");
+    }
     log.replaceChildren(...(v.log || []).map((e) => sentenceEl(e, "li", "")));
-    logBox.hidden = !(v.log || []).length;
-    descText.textContent = v.description || "";
+    desc.textContent = v.description || "";
     opponent.update(v.opponent, v.can_undo);
+    undo.hidden = !v.opponent;
     el.classList.remove("pn-waiting");
     engine.update(v.engine, { playable: true, hidden: v.engine_off, disabled: v.player === "terminal" || !!v.thinking });
-    reply.update(v.reply, v.thinking);
+    run.hidden = !!v.engine_off;
+    engineHint.hidden = !!v.engine;
+    const done = v.engine ? `${v.engine.summary}|${v.engine.playouts}|${v.engine.seconds}|${v.engine.seed}` : null;
+    if (done && done !== analysed) tabs.select("engine"); // a new analysis: show it
+    analysed = done;
+    reply.update(v.reply, v.thinking, v.log);
     prompt.hidden = !!v.thinking || !!v.game_over; // the thinking bar, or the end-of-game panel, says it
     gameOver.update(v.game_over);
     review.update(v.review);

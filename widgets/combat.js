@@ -22,8 +22,8 @@ function cardEl(c, tag = "span", attrs = {}) {
   return e;
 }
 
-function citeEl(text) {
-  return h("span", "pc-cite", {}, text ? "— " + text : "");
+function citeEl(text, tip = "") {
+  return h("span", "pc-cite", tip ? { title: tip } : {}, text ? "— " + text : "");
 }
 
 function renderCombat({ model, el }) {
@@ -173,7 +173,7 @@ function renderCombat({ model, el }) {
       pickWhy.textContent = answering ? "Pick an answer to each attacking card, in order." : "Pick two cards.";
     } else if (sel.blocked) {
       confirm.disabled = true;
-      pickWhy.append(h("span", "pc-why-text", {}, "Not allowed: " + sel.blocked.text + " "), citeEl(sel.blocked.cite));
+      pickWhy.append(h("span", "pc-why-text", {}, "Not allowed: " + sel.blocked.text + " "), citeEl(sel.blocked.cite, sel.blocked.cite_rules));
     } else {
       confirm.disabled = false;
     }
@@ -228,7 +228,7 @@ function renderCombat({ model, el }) {
       const li = h("li", "pc-pair pc-" + p.result + (p.mercenaries ? " pc-merc" : ""), { "data-result": p.result });
       const cards = h("div", "pc-pair-cards");
       cards.append(cardEl(p.attack), h("span", "pc-vs", {}, "vs"), cardEl(p.answer));
-      li.append(cards, h("div", "pc-pair-text", {}, p.text), citeEl(p.cite));
+      li.append(cards, h("div", "pc-pair-text", {}, p.text), citeEl(p.cite, p.cite_rules));
       ol.append(li);
     }
     revealBox.append(ol);
@@ -238,12 +238,12 @@ function renderCombat({ model, el }) {
     const ul = h("ul", "pc-reveal-log");
     for (const e of r.log) {
       const li = h("li", "", {}, e.text + " ");
-      li.append(citeEl(e.cite));
+      li.append(citeEl(e.cite, e.cite_rules));
       ul.append(li);
     }
     if (r.redraw) {
       const li = h("li", "pc-redraw", {}, "Redraw: " + r.redraw.text + " ");
-      li.append(citeEl(r.redraw.cite));
+      li.append(citeEl(r.redraw.cite, r.redraw.cite_rules));
       ul.append(li);
     }
     revealBox.append(ul);
@@ -256,7 +256,7 @@ function renderCombat({ model, el }) {
     endBox.append(h("h4", "pc-end-title", {}, "The battle is over: " + end.cause_text));
     for (const e of end.reasons) {
       const d = h("div", "pc-end-reason", {}, e.text + " ");
-      d.append(citeEl(e.cite));
+      d.append(citeEl(e.cite, e.cite_rules));
       endBox.append(d);
     }
     const cap = (x) => x.charAt(0).toUpperCase() + x.slice(1);
@@ -337,7 +337,7 @@ function renderCombat({ model, el }) {
     retreat.disabled = !r.enabled;
     retreat.hidden = v.mode === "replay";
     retreatWhy.hidden = v.mode === "replay";
-    retreatWhy.replaceChildren(h("span", "", {}, r.reason + " "), citeEl(r.rule ? `rule ${r.rule.id}, ${r.rule.source}` : ""));
+    retreatWhy.replaceChildren(h("span", "", {}, r.reason + " "), citeEl(r.rule ? r.rule.source : "", r.rule ? r.rule.summary : ""));
     retreat.setAttribute("aria-describedby", retreatWhy.id);
     retreat.setAttribute("aria-label", r.enabled ? "Retreat, paying 1 prestige" : "Retreat (unavailable: " + r.reason + ")");
     hide.hidden = !(v.mode === "hotseat" && v.viewer && !v.over);
@@ -356,7 +356,7 @@ function renderCombat({ model, el }) {
     drawOdds(v.odds);
     log.replaceChildren(...(v.log || []).map((e) => {
       const li = h("li", "", {}, e.text + (e.count > 1 ? ` (×${e.count})` : "") + " ");
-      li.append(citeEl(e.cite));
+      li.append(citeEl(e.cite, e.cite_rules));
       return li;
     }));
     el.dataset.rev = String(v.rev ?? "");

@@ -1,7 +1,9 @@
 // polis_nb: stepping through an exported annotated game (polis_nb/render/htmlgame.py inlines this file).
 // No imports, no network.
 // The page's data: pieces (distinct board elements), layers (lists of pieces), nodes (one per decision:
-// parent, children, layer numbers, commentary). User text is only ever set as text, never as markup.
+// parent, children, layer numbers, commentary; a worksheet's questions carry their number and hint),
+// and in a worksheet the texts hidden until their questions are revealed. User text is only ever set
+// as text, never as markup.
 (() => {
   "use strict";
   const data = JSON.parse(document.getElementById("polis-game-data").textContent);
@@ -12,6 +14,10 @@
   const shown = N[0].l.slice(); // the page opens with the start drawn
   const markup = new Map();
   const links = new Map([...document.querySelectorAll("#tree a.mv")].map((a) => [Number(a.dataset.n), a]));
+  const stepLinks = [...document.querySelectorAll("#tree a.st")];
+  const questionBox = document.getElementById("question");
+  const revealed = new Set(); // worksheet: the numbers of the questions revealed
+  const hinted = new Set();
   const nodeBox = document.getElementById("node");
   const branchBox = document.getElementById("branches");
   const pos = document.getElementById("pos");
@@ -84,10 +90,62 @@
     nodeBox.replaceChildren(...box);
   }
 
+  // worksheet: the question asked at node k (its main continuation, if it is one not yet revealed)
+  function openQuestion(k) {
+    const c = N[k].c[0];
+    return c !== undefined && N[c].q && !revealed.has(N[c].q) ? c : null;
+  }
+
+  // worksheet: the first question not yet revealed on the way to node k (its node), or null
+  function blockedBy(k) {
+    let first = null;
+    for (let i = k; i >= 0; i = N[i].p) if (N[i].q && !revealed.has(N[i].q)) first = i;
+    return first;
+  }
+
+  function drawQuestion(k) {
+    const q = data.worksheet ? openQuestion(k) : null;
+    questionBox.hidden = q === null;
+    if (q === null) return questionBox.replaceChildren();
+    const n = N[q];
+    const who = n.who;
+    const items = [el("h3", "", `Question ${n.q} of ${data.questions}`),
+      el("p", "", `What did ${who} decide here? Find the decision on the board yourself, then check.`)];
+    if (n.qh && hinted.has(n.q)) items.push(el("p", "hint", "Hint: " + n.qh));
+    const tools = el("div", "tools");
+    if (n.qh && !hinted.has(n.q)) {
+      const b = el("button", "show-hint", "Show the hint");
+      b.type = "button";
+      b.addEventListener("click", () => { hinted.add(n.q); drawQuestion(cur); });
+      tools.append(b);
+    }
+    if (!n.qh || hinted.has(n.q)) {
+      const b = el("button", "show-answer", "Show the answer");
+      b.type = "button";
+      b.addEventListener("click", () => reveal(n.q, q));
+      tools.append(b);
+    }
+    items.push(tools);
+    questionBox.replaceChildren(...items);
+  }
+
+  function reveal(number, k) {
+    revealed.add(number);
+    for (const e of document.querySelectorAll("#tree [data-q]")) {
+      const all = e.dataset.q.split(" ").every((x) => revealed.has(Number(x)));
+      if (all) {
+        e.textContent = data.hidden[e.dataset.h] ?? e.textContent;
+        e.removeAttribute("data-q");
+        e.classList.remove("asked");
+      }
+    }
+    go(k);
+  }
+
   function drawBranches(k) {
     const n = N[k];
     const items = [];
-    if (n.c.length > 1) {
+    if (n.c.length > 1 && !(data.worksheet && openQuestion(k) !== null)) {
       items.push(el("p", "", "The record branches here:"));
       n.c.forEach((c, i) => {
         const b = el("button", i === 0 ? "main" : "", (i === 0 ? "main line: " : (N[c].nm ? `${N[c].nm}: ` : "variation: ")) + N[c].d + N[c].g.join(""));
@@ -105,6 +163,7 @@
     for (let i = k; i >= 0; i = N[i].p) onLine.push(i);
     for (const i of onLine) links.get(i)?.classList.add("online");
     const a = links.get(k);
+    for (const s of stepLinks) s.closest("li").classList.toggle("cur-step", !!a && s.closest("li").contains(a));
     if (a) {
       a.classList.add("cur");
       a.setAttribute("aria-current", "step");
@@ -149,15 +208,25 @@
 
   function go(k) {
     if (k === null || k === undefined || k < 0 || k >= N.length) return;
+    if (data.worksheet) {
+      const q = blockedBy(k); // a question not revealed yet on the way: stop before it
+      if (q !== null) {
+        k = N[q].p;
+        questionBox.classList.remove("flash");
+        void questionBox.offsetWidth;
+        questionBox.classList.add("flash");
+      }
+    }
     links.get(cur)?.removeAttribute("aria-current");
     cur = k;
     drawBoard(N[k]);
     drawNode(k);
+    drawQuestion(k);
     drawBranches(k);
     markTree(k);
     for (const [dir, b] of Object.entries(buttons)) {
       const t = target(dir);
-      b.disabled = t === null || t === cur;
+      b.disabled = t === null || t === cur || (data.worksheet && (dir === "forward" || dir === "end") && openQuestion(cur) !== null);
     }
     pos.textContent = where(k);
     try {
@@ -177,7 +246,7 @@
   });
   for (const [dir, b] of Object.entries(buttons)) b.addEventListener("click", () => go(target(dir)));
   document.getElementById("tree").addEventListener("click", (ev) => {
-    const a = ev.target.closest("a.mv");
+    const a = ev.target.closest("a.mv, a.st");
     if (!a) return;
     ev.preventDefault();
     go(Number(a.dataset.n));

@@ -1,30 +1,49 @@
-// polis_nb widgets: the browser half of the Viewer (step through a record, annotate it, play
-// variations). Not a module by itself: polis_nb/widgets/_assets.py (esm("viewer")) puts core.js in
-// front of it, so `h`, `makeMap`, `makeEngine`, `makeReview` and the other shared helpers are in scope
-// here. Its last line is the module's export.
+// polis_nb widgets: the browser half of the Viewer (step through a record turn by turn, annotate it,
+// play variations, take it as a guess-the-move lesson). Not a module by itself:
+// polis_nb/widgets/_assets.py (esm("viewer")) puts core.js in front of it, so `h`, `makeMap`,
+// `makeEngine`, `makeReview` and the other shared helpers are in scope here. Its last line is the
+// module's export. Python decides everything shown (which rows, where a step goes, whether an answer
+// is right); this file only draws the view model and sends intents.
 
 const GLYPHS = ["!", "?", "!!", "??", "!?", "?!"];
 const GLYPH_WORDS = { "!": "good move", "?": "mistake", "!!": "brilliant move", "??": "blunder",
   "!?": "interesting move", "?!": "dubious move" };
 const KEYS = { ArrowLeft: "back", ArrowRight: "forward", Home: "start", End: "end", ArrowUp: "up", ArrowDown: "down" };
 const MODES = [["view", "View", "Step through the record"], ["play", "Play", "Play from here: a new decision starts a variation"],
-  ["draw", "Draw marks", "Click two places for an arrow, one place to highlight it"]];
+  ["draw", "Draw marks", "Click two places for an arrow, one place to highlight it"],
+  ["lesson", "Lesson", "Guess the move: find each decision the author marked as a question"]];
+const STEP_BY = [["turn", "Turns", "← → step a whole turn (with all its decisions); Shift + ← → one decision"],
+  ["decision", "Decisions", "← → step one decision; every decision is listed"]];
 
 function renderViewer({ model, el }) {
   el.classList.add("pnb-viewer");
   el.setAttribute("tabindex", "0");
-  el.setAttribute("aria-label", "Polis game viewer: the arrow keys step, up and down switch variations");
+  el.setAttribute("aria-label", "Polis game viewer: the arrow keys step a turn (Shift: one decision), up and down switch variations");
+  const send = (msg) => {
+    msg.rev = model.get("view").rev;
+    model.send(msg);
+  };
   const bar = h("div", "pv-bar");
   const nav = h("div", "pv-nav", { role: "toolbar", "aria-label": "Navigate the record" });
   const navButtons = {};
-  for (const [dir, label, aria] of [["start", "«", "First position"], ["back", "◀", "Back (←)"], ["forward", "▶", "Forward (→)"],
-    ["end", "»", "Last position"], ["up", "↑", "Previous variation (↑)"], ["down", "↓", "Next variation (↓)"]]) {
+  for (const [dir, label, aria] of [["start", "«", "First position (Home)"], ["back", "◀", "Back (←; Shift + ← one decision)"],
+    ["forward", "▶", "Forward (→; Shift + → one decision)"], ["end", "»", "Last position (End)"],
+    ["up", "↑", "Previous variation (↑)"], ["down", "↓", "Next variation (↓)"]]) {
     const b = h("button", "pv-" + dir, { type: "button", "aria-label": aria, title: aria }, label);
     b.addEventListener("click", () => send({ kind: "nav", dir }));
     navButtons[dir] = b;
     nav.append(b);
   }
   const where = h("span", "pv-where", { "aria-live": "polite" });
+  const stepBox = h("div", "pv-steps", { role: "radiogroup", "aria-label": "Step by" });
+  stepBox.append(h("span", "pv-steps-label", {}, "Step by"));
+  const stepButtons = {};
+  for (const [by, label, tip] of STEP_BY) {
+    const b = h("button", "pv-step-by pv-step-by-" + by, { type: "button", role: "radio", title: tip, "data-by": by }, label);
+    b.addEventListener("click", () => send({ kind: "steps", by }));
+    stepButtons[by] = b;
+    stepBox.append(b);
+  }
   const modes = h("div", "pv-modes", { role: "radiogroup", "aria-label": "Mode" });
   const modeButtons = {};
   for (const [m, label, tip] of MODES) {
@@ -34,23 +53,38 @@ function renderViewer({ model, el }) {
     modes.append(b);
   }
   const map = makeMap("pv-map");
-  bar.append(nav, where, modes, map.zoomBar);
+  bar.append(nav, where, stepBox, modes, map.zoomBar);
+
+  // above the map: the choices (play mode) or the question (lesson)
   const playBar = h("div", "pv-playbar");
+  const lesson = h("section", "pv-lesson", { "aria-label": "Lesson", "aria-live": "polite" });
   const prompt = h("div", "pb-prompt", { role: "status", "aria-live": "polite" });
   const buttons = h("div", "pb-buttons", { role: "group", "aria-label": "Choices" });
   const note = h("div", "pb-note", { role: "alert" });
   const explain = h("div", "pb-explain", { "aria-live": "polite" });
-  playBar.append(prompt, buttons, note, explain);
-  const send = (msg) => {
-    msg.rev = model.get("view").rev;
-    model.send(msg);
-  };
+  playBar.append(lesson, prompt, buttons, note, explain);
   const engine = makeEngine(send);
   const review = makeReview(send);
 
-  const below = h("div", "pv-below");
-  const left = h("div", "pv-left");
+  // the map and its notes, side by side on a wide output (stacked when narrow: viewer.css)
+  const main = h("div", "pv-main");
+  const notesBox = h("div", "pv-notes-box");
+  const notes = h("div", "pv-notes");
+  const info = h("div", "pv-info");
+  const stepInfo = h("section", "pv-step", { "aria-label": "This step", "aria-live": "polite" });
   const current = h("section", "pv-current", { "aria-label": "This decision" });
+  const commentary = h("section", "pv-commentary", { "aria-label": "This turn" });
+  info.append(stepInfo, current, commentary);
+  const treeBox = h("div", "pv-treebox");
+  const treeTitle = h("div", "pv-tree-title", {}, "The record (click a row to go there)");
+  const tree = h("div", "pv-tree", { role: "tree", "aria-label": "Turns, decisions and variations" });
+  treeBox.append(treeTitle, tree);
+  notes.append(info, treeBox);
+  notesBox.append(notes);
+  main.append(map.box, notesBox);
+
+  // below: annotating the decision shown
+  const annotate = h("section", "pv-annotate", { "aria-label": "Annotate this decision" });
   const glyphs = h("div", "pv-glyphs", { role: "group", "aria-label": "Glyphs" });
   const cid = "pv" + Math.random().toString(36).slice(2, 9);
   const commentLabel = h("label", "pv-comment-label", { for: cid + "-comment" }, "Your comment on this decision");
@@ -60,14 +94,8 @@ function renderViewer({ model, el }) {
   const saveComment = h("button", "pv-save-comment", { type: "button" }, "Save comment");
   const clearMarks = h("button", "pv-clear-marks", { type: "button" }, "Clear marks");
   commentTools.append(saveComment, clearMarks);
-  const commentary = h("section", "pv-commentary", { "aria-label": "This turn" });
-  left.append(current, glyphs, commentLabel, comment, commentTools, commentary);
-  const right = h("div", "pv-right");
-  const treeTitle = h("div", "pv-tree-title", {}, "The record (click a decision to go there)");
-  const tree = h("div", "pv-tree", { role: "tree", "aria-label": "Decisions and variations" });
-  right.append(treeTitle, tree);
-  below.append(left, right);
-  el.append(bar, playBar, engine.box, review.box, map.box, below);
+  annotate.append(glyphs, commentLabel, comment, commentTools);
+  el.append(bar, playBar, engine.box, review.box, main, annotate);
 
   for (const g of GLYPHS) {
     const b = h("button", "pv-glyph", { type: "button", "aria-label": `glyph ${g} (${GLYPH_WORDS[g]})`,
@@ -77,17 +105,15 @@ function renderViewer({ model, el }) {
   }
   saveComment.addEventListener("click", () => send({ kind: "comment", node: model.get("view").current, text: comment.value }));
   clearMarks.addEventListener("click", () => send({ kind: "clear", node: model.get("view").current }));
+  const clickable = (v) => v.mode === "play" || v.mode === "draw" || (v.mode === "lesson" && v.lesson && v.lesson.open);
   map.box.addEventListener("click", (e) => {
     const t = targetOf(e.target);
-    const v = model.get("view");
-    if (!t || v.mode === "view") return;
-    send({ kind: "click", target: t });
+    if (t && clickable(model.get("view"))) send({ kind: "click", target: t });
   });
   map.box.addEventListener("keydown", (e) => {
     if (e.key !== "Enter" && e.key !== " ") return;
     const t = targetOf(e.target);
-    const v = model.get("view");
-    if (t && v.mode !== "view") {
+    if (t && clickable(model.get("view"))) {
       e.preventDefault();
       e.stopPropagation();
       send({ kind: "click", target: t });
@@ -95,74 +121,152 @@ function renderViewer({ model, el }) {
   });
   el.addEventListener("keydown", (e) => {
     const tag = (e.target.tagName || "").toLowerCase();
-    if (tag === "textarea" || tag === "input" || !(e.key in KEYS)) return;
+    if (tag === "textarea" || tag === "input" || !(e.key in KEYS) || e.altKey || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
-    send({ kind: "nav", dir: KEYS[e.key] });
+    const dir = KEYS[e.key];
+    if (e.shiftKey && (dir === "back" || dir === "forward")) send({ kind: "nav", dir, by: "decision" });
+    else send({ kind: "nav", dir });
   });
   tree.addEventListener("click", (e) => {
     const row = e.target.closest(".pv-row[data-node]");
     if (row) send({ kind: "goto", node: row.dataset.node });
   });
+  lesson.addEventListener("click", (e) => {
+    const b = e.target.closest("button");
+    if (!b) return;
+    if (b.dataset.action) send({ kind: "choose", action: b.dataset.action });
+    else if (b.classList.contains("pv-answer")) send({ kind: "answer" });
+  });
+
+  function drawLesson(v) {
+    const l = v.lesson;
+    lesson.hidden = !l;
+    if (!l) return lesson.replaceChildren();
+    const items = [];
+    if (l.result) items.push(h("div", "pv-lesson-result", {}, l.result));
+    if (l.open) {
+      items.push(h("div", "pv-lesson-prompt", {}, l.prompt));
+      if (l.feedback) items.push(h("div", "pv-lesson-feedback", {}, l.feedback));
+      if (l.hint) items.push(h("div", "pv-lesson-hint", {}, "Hint: " + l.hint));
+      if (l.comment) items.push(h("div", "pv-lesson-comment", {}, "The author's note: " + l.comment));
+      if (l.choices && l.choices.length) {
+        const box = h("div", "pb-buttons pv-lesson-choices", { role: "group", "aria-label": "Choices at that place" });
+        for (const c of l.choices) box.append(h("button", "pb-button", { type: "button", "data-action": c.action }, c.label));
+        items.push(box);
+      }
+      if (l.can_answer) items.push(h("button", "pv-answer", { type: "button" }, "Show the answer"));
+    } else if (l.text) {
+      items.push(h("div", "pv-lesson-text", {}, l.text));
+    }
+    if (l.count) items.push(h("div", "pv-lesson-score", {}, `Found ${l.found} of ${l.count}` + (l.shown ? `, ${l.shown} shown` : "")));
+    lesson.replaceChildren(...items);
+  }
+
+  function treeRow(r) {
+    if (r.heading) return h("div", "pv-row pv-heading", { role: "presentation" }, r.text);
+    const cls = "pv-row" + (r.step ? " pv-step-row" : " pv-sub") + (r.current ? " pv-current" : "")
+      + (r.in_current ? " pv-in-current" : "") + (r.depth ? " pv-variation" : "") + (r.chance ? " pv-chance" : "")
+      + (r.open ? " pv-open" : "");
+    const attrs = { "data-node": r.id, role: "treeitem", "aria-selected": String(!!r.current),
+      style: `padding-left:${4 + 14 * r.depth + (r.step ? 0 : 18)}px` };
+    if (r.step) {
+      attrs["data-kind"] = r.kind;
+      if (r.side) attrs["data-side"] = r.side;
+      if (r.title) attrs.title = r.title;
+    }
+    const row = h("div", cls, attrs);
+    const num = r.step ? (r.num || "") : r.num + ".";
+    row.append(h("span", "pv-num", r.step && r.num ? { "aria-label": r.title } : {}, num),
+      h("span", "pv-words", {}, (r.variation && r.name ? `(${r.name}) ` : r.variation ? "( " : "") + (r.words || r.text)),
+      h("span", "pv-glyph-text", r.glyphs ? { "data-glyph": r.glyphs, title: GLYPH_WORDS[r.glyphs] || "" } : {}, r.glyphs || ""));
+    if (r.quiz) row.append(h("span", "pv-has-quiz", { title: "a question of the lesson" }, "question"));
+    if (r.comment) {
+      row.append(h("span", "pv-has-comment", { "aria-label": "has a comment" }, "comment"));
+      row.title = (row.title ? row.title + "\n" : "") + r.comment;
+    }
+    return row;
+  }
+
+  // scroll ``box`` (only it: never the notebook around it) so that ``item`` is in sight
+  function scrollInto(box, item) {
+    if (!item || !box.clientHeight) return;
+    const b = box.getBoundingClientRect(), r = item.getBoundingClientRect();
+    const top = r.top - b.top + box.scrollTop, bottom = top + r.height;
+    if (top < box.scrollTop) box.scrollTop = top;
+    else if (bottom > box.scrollTop + box.clientHeight) box.scrollTop = Math.min(top, bottom - box.clientHeight);
+  }
 
   function draw() {
     const v = model.get("view") || {};
     const b = v.board || {};
-    map.update(v.mode === "view" ? Object.assign({}, b, { targets: {} }) : b);
-    for (const [dir, btn] of Object.entries(navButtons)) {
-      const ok = { start: v.nav?.back, back: v.nav?.back, forward: v.nav?.forward, end: v.nav?.forward,
-        up: v.nav?.up, down: v.nav?.down }[dir];
-      btn.disabled = !ok;
-    }
+    const asking = v.mode === "lesson" && v.lesson && v.lesson.open;
+    map.update(v.mode === "view" || (v.mode === "lesson" && !asking) ? Object.assign({}, b, { targets: {} }) : b);
+    const vb = ((b.svg_attrs || {}).viewBox || "").split(/\s+/).map(Number);
+    if (vb.length === 4 && vb[3] > 0) el.style.setProperty("--pv-aspect", String(vb[2] / vb[3]));
+    for (const [dir, btn] of Object.entries(navButtons)) btn.disabled = !(v.nav || {})[dir];
     for (const [m, btn] of Object.entries(modeButtons)) {
       btn.setAttribute("aria-checked", String(v.mode === m));
       btn.classList.toggle("pv-on", v.mode === m);
     }
+    for (const [by, btn] of Object.entries(stepButtons)) {
+      btn.setAttribute("aria-checked", String(v.steps === by));
+      btn.classList.toggle("pv-on", v.steps === by);
+    }
     const n = v.node || {};
     where.textContent = n.num ? `Decision ${n.num}` + (v.nav?.forward ? "" : " · end of the line") : "Start of the game";
-    prompt.textContent = v.mode === "play" ? b.prompt || "" : v.mode === "draw" ? "Draw marks: click two places for an arrow, the same place twice to highlight it" : "";
-    buttons.replaceChildren(...choiceButtons(v.mode === "play" ? b.buttons || [] : [], send));
+    drawLesson(v);
+    prompt.textContent = v.mode === "play" || asking ? b.prompt || ""
+      : v.mode === "draw" ? "Draw marks: click two places for an arrow, the same place twice to highlight it" : "";
+    buttons.replaceChildren(...choiceButtons(v.mode === "play" || asking ? b.buttons || [] : [], send));
     note.textContent = b.note || "";
     note.hidden = !b.note;
     drawExplanation(explain, b.explanation);
-    playBar.hidden = !(prompt.textContent || b.note || b.explanation || buttons.children.length);
+    playBar.hidden = !(prompt.textContent || b.note || b.explanation || buttons.children.length || v.lesson);
     engine.update(v.engine, { playable: v.mode === "play", hidden: v.engine_off, disabled: b.player === "terminal" });
     review.update(v.review);
-    current.replaceChildren(
-      h("div", "pv-decision", {}, n.num ? `${n.num}. ${n.decision || ""}` : "The game starts"),
-      ...(n.sentences || []).map((s) => sentenceEl(s)),
-      ...(n.marks || []).map((m) => h("div", "pv-mark", {}, "Mark: " + m)));
+    annotate.hidden = v.mode === "lesson";
+    el.dataset.steps = v.steps || "";
+
+    // the notes: the step (a turn ...) in words, the decision shown, the turn's decisions
+    const p = v.position;
+    if (p) {
+      const head = h("div", "pv-step-head");
+      head.append(h("span", "pv-step-title", {}, p.title));
+      if (p.label) head.append(h("span", "pv-step-label", { "data-side": p.side || "" }, p.label));
+      const pos = p.count > 1 ? (p.at_end ? `${p.count} decisions` : `decision ${p.index} of ${p.count}`) : "";
+      if (pos) head.append(h("span", "pv-step-where", {}, pos));
+      stepInfo.replaceChildren(head, h("div", "pv-step-words", {}, p.words || ""));
+    } else {
+      const head = h("div", "pv-step-head");
+      head.append(h("span", "pv-step-title", {}, "The start of the game"));
+      stepInfo.replaceChildren(head);
+    }
+    const cur = [h("div", "pv-decision", {}, n.num ? `${n.num}. ${n.decision || ""}` : "The game starts")];
+    if (n.comment) cur.push(h("div", "pv-node-comment", {}, n.comment));
+    for (const m of n.marks || []) cur.push(h("div", "pv-mark", {}, "Mark: " + m));
+    if (n.quiz && v.mode !== "lesson") {
+      cur.push(h("div", "pv-quiz-mark", {}, "A question of the lesson" + (n.quiz.hint ? " · hint: " + n.quiz.hint : "")));
+    }
+    current.replaceChildren(...cur);
     for (const btn of glyphs.children) btn.setAttribute("aria-pressed", String((n.glyphs || []).includes(btn.textContent)));
     if (document.activeElement !== comment) comment.value = n.comment || "";
-    commentary.replaceChildren(h("div", "pv-commentary-title", {}, "This turn"),
-      ...(v.turn || []).map((e) => {
-        const d = h("div", "pv-turn-entry");
-        d.append(h("div", "pv-turn-decision", {}, (e.num ? e.num + ". " : "") + e.decision));
+    const turn = v.turn || [];
+    commentary.hidden = !turn.length;
+    commentary.replaceChildren(h("div", "pv-commentary-title", {}, p && p.kind === "turn" ? "This turn, decision by decision" : "Step by step"),
+      ...turn.map((e) => {
+        const d = h("div", "pv-turn-entry" + (e.current ? " pv-turn-current" : ""));
+        d.append(h("div", "pv-turn-decision", {}, (e.num ? e.num + ". " : "") + e.decision + (e.glyphs ? " " + e.glyphs : "")));
         for (const s of e.sentences || []) d.append(sentenceEl(s));
         if (e.comment) d.append(h("div", "pv-comment", {}, "— " + e.comment));
         return d;
       }));
-    tree.replaceChildren(...(v.rows || []).map((r) => {
-      if (r.heading) return h("div", "pv-row pv-heading", { role: "presentation" }, r.text);
-      const cls = "pv-row" + (r.current ? " pv-current" : "") + (r.depth ? " pv-variation" : "") + (r.chance ? " pv-chance" : "");
-      const row = h("div", cls, { "data-node": r.id, role: "treeitem", "aria-selected": String(!!r.current),
-        style: `padding-left:${4 + 14 * r.depth}px` });
-      row.append(h("span", "pv-num", {}, r.num + "."),
-        h("span", "pv-words", {}, (r.variation && r.name ? `(${r.name}) ` : r.variation ? "( " : "") + (r.words || r.text)),
-        h("span", "pv-glyph-text", r.glyphs ? { "data-glyph": r.glyphs, title: GLYPH_WORDS[r.glyphs] || "" } : {}, r.glyphs || ""));
-      if (r.comment) {
-        row.append(h("span", "pv-has-comment", { "aria-label": "has a comment" }, "comment"));
-        row.title = r.comment;
-      }
-      return row;
-    }));
+
+    tree.replaceChildren(...(v.rows || []).map(treeRow));
     if (v.rows_cut) tree.append(h("div", "pv-row pv-heading", {}, "… the record goes on (shown up to here)"));
+    if (v.mode === "lesson") tree.append(h("div", "pv-row pv-heading pv-lesson-more", {}, "… the rest appears as the lesson goes on"));
     // keep the current row in sight by scrolling the tree only (never the notebook around it)
-    const cur = tree.querySelector(".pv-current");
-    if (cur) {
-      const top = cur.offsetTop - tree.offsetTop, bottom = top + cur.offsetHeight;
-      if (top < tree.scrollTop) tree.scrollTop = top;
-      else if (bottom > tree.scrollTop + tree.clientHeight) tree.scrollTop = bottom - tree.clientHeight;
-    }
+    scrollInto(tree, tree.querySelector(".pv-row.pv-current") || tree.querySelector(".pv-row.pv-in-current"));
+    scrollInto(info, commentary.querySelector(".pv-turn-current"));
     el.dataset.rev = String(v.rev ?? "");
     el.dataset.mode = v.mode || "";
   }

@@ -179,7 +179,7 @@ def _pair_from(ed1: str | None, ed2: str | None, kind: str) -> tuple[str | None,
 def _changed_rule(text: str, kind: str) -> tuple[str, str] | None:
     """The rule pair behind a choice whose refusal cites a rule both editions share: the changed rule of
     the action chosen (at a turn), else of the decision."""
-    from ..rules.registry import ACTIONS
+    from ..rules.decisions import ACTIONS
 
     if kind == "turn":
         spec = ACTIONS.get(text.split()[0])

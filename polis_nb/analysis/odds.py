@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from ..rules import State
 from ..rules.board import board
+from ..rules.decisions import ACTIONS
 from ..rules.military import siege_bonus, siege_refusal
 from .battle_odds import (BattleOdds, BattleOutcome, Estimate, battle_odds, battle_odds_setup, setup_state,
                           wilson)
@@ -30,7 +31,7 @@ from .battle_odds import (BattleOdds, BattleOutcome, Estimate, battle_odds, batt
 __all__ = ["SiegeOdds", "siege_odds", "siege_odds_for", "MarketOdds", "market_move_odds", "market_value_after",
            "BattleOdds", "BattleOutcome", "Estimate", "battle_odds", "battle_odds_setup", "setup_state", "wilson"]
 
-SIEGE_ACTION_COST = 1  # prestige paid when the siege action is chosen [action.military-cost]
+SIEGE_ACTION_COST = ACTIONS["siege"].prestige_cost  # prestige paid when the siege is chosen [action.military-cost]
 DIE = 4
 
 

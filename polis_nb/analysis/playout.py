@@ -30,6 +30,7 @@ from functools import lru_cache
 from ..rules import Action, State, legal_actions
 from ..rules.board import board, board_named
 from ..rules.common import is_last_round
+from ..rules.decisions import ACTIONS
 from ..rules.military import tribute_refusal
 
 # weights of the turn's actions (a side not short of food); "pass" is weighed separately
@@ -41,7 +42,7 @@ ALONE_PASS = 0.5  # chance to pass at once when acting alone and not short of wh
 ALONE_GO_ON = 0.3  # otherwise the weight of passing, as a share of the other choices' weight
 RARE = 0.001  # the weight of a choice the policy never takes but a search may still try
 PASS = Action("pass")
-MILITARY = frozenset({"hoplites", "fleet", "siege"})  # cost one prestige when chosen
+MILITARY = frozenset(k for k, spec in ACTIONS.items() if spec.prestige_cost)  # cost prestige when chosen
 
 
 def need(s: State, p: int) -> int:

@@ -59,3 +59,5 @@ def check_savable(game) -> None:
                 raise TypeError(f"the {_WORDS[f]} of {where(n)} must be text (str), not {type(v).__name__}")
             if v and lone_surrogate(v) is not None:
                 check_text(v, f"the {_WORDS[f]} of {where(n)}")
+        if n.quiz is not None and n.quiz.hint and lone_surrogate(n.quiz.hint) is not None:
+            check_text(n.quiz.hint, f"the question's hint at {where(n)}")

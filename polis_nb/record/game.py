@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 from ..data.safeio import check_text
@@ -18,7 +17,8 @@ from ..rules.board import board
 from ..rules.state import PLAYERS
 from .checks import need, need_path, own_node
 from .headers import GAME_HEADERS, Headers
-from .node import COLOURS, GLYPHS, Mark, Node, RecordError
+from .node import COLOURS, GLYPHS, Mark, Node, Quiz, RecordError, quiz_problem
+from .turns import Turn, line_steps
 
 # keywords of chance outcomes, by what a what-if names
 _CHANCE_WORDS = {"die": ("die", "roll"), "card": ("card",), "event": ("event",), "project": ("draw",)}
@@ -39,19 +39,6 @@ def _reviewer(kind: str) -> Callable[..., Any]:
     if kind not in _REVIEWER:
         raise RuntimeError("no game review is registered; import polis_nb.analysis (import polis_nb does)")
     return _REVIEWER[kind]
-
-
-@dataclass(frozen=True)
-class Turn:
-    """A turn in the index: round label, player, the player's turn number in that round, first node."""
-
-    round: str
-    player: str
-    number: int
-    node: Node
-
-    def __str__(self) -> str:
-        return f"round {self.round}, {self.player.capitalize()} turn {self.number}"
 
 
 def split_decisions(text: str) -> list[str]:
@@ -246,20 +233,14 @@ class Game:
         return problems
 
     # --- the turn index -----------------------------------------------------------------------
-    def turns(self, node: Node | None = None) -> list[Turn]:
-        """Every turn on the line through ``node`` (default: the current node)."""
+    def turns(self, node: Node | None = None, *, every_step: bool = False) -> list[Turn]:
+        """Every turn on the line through ``node`` (default: the current node), in order. With
+        ``every_step=True`` also what lies between turns: the draws that open a round, each battle
+        and the end of each round (:class:`Turn` with ``kind`` "round-start", "battle", "round-end"),
+        and a turn already under way where the record starts: the steps the Viewer takes."""
         nodes = ([self.root] + node.path() + list(node.mainline())) if node else self.line()
-        out: list[Turn] = []
-        counts: dict[tuple[int, int], int] = {}
-        for n in nodes[1:]:
-            parent = n.parent.state  # type: ignore[union-attr]
-            if parent.pending.kind == "turn" and not parent.turn_actions:
-                p = parent.pending.player
-                key = (parent.round, p)
-                counts[key] = counts.get(key, 0) + 1
-                label = board(parent).comp.rounds[parent.round].label
-                out.append(Turn(label, PLAYERS[p], counts[key], n))
-        return out
+        steps = line_steps(nodes)
+        return steps if every_step else [t for t in steps if t.kind == "turn" and t.number]
 
     def turn(self, round: str | int, player: str, number: int = 1) -> Node:
         """Go to the first decision of a player's n-th turn in a round (on the current line)."""
@@ -358,6 +339,34 @@ class Game:
         if glyph not in n.glyphs:
             n.glyphs.append(glyph)
         return n
+
+    def quiz(self, node: Node | None = None, hint: str = "") -> Node:
+        """Make the decision at ``node`` (default: the current node) a question of a guess-the-move
+        lesson: ``Viewer(game, lesson=True)`` stops before it, and the student must find it on the
+        board; a wrong try shows ``hint``, a second one the node's comment, and only then the answer
+        may be shown. The question saves with the record (``[%quiz hint="..."]`` in the node's
+        comment; ``"quiz"`` in JSON) and ``to_html(path, worksheet=True)`` exports the lesson as a
+        worksheet. Marking it again replaces the hint. Only a player's decision can be asked
+        (:class:`RecordError` for the start of the game or a chance step)."""
+        n = self.node if node is None else own_node(self, node)
+        need(hint, str, "the hint")
+        check_text(hint, "the hint")
+        bad = quiz_problem(n)
+        if bad is not None:
+            raise RecordError(bad)
+        n.quiz = Quiz(hint)
+        return n
+
+    def unquiz(self, node: Node | None = None) -> Node:
+        """Remove the question at ``node`` (default: the current node), if it holds one."""
+        n = self.node if node is None else own_node(self, node)
+        n.quiz = None
+        return n
+
+    def questions(self, node: Node | None = None) -> list[Node]:
+        """The questions (:meth:`quiz`) on the line through ``node`` (default: the current node), in order."""
+        n = self.node if node is None else own_node(self, node)
+        return [m for m in n.path() + list(n.mainline()) if m.quiz is not None]
 
     def arrow(self, src: str, dst: str, colour: str = "green", node: Node | None = None) -> Node:
         """Draw an arrow between two areas on the current node (or ``node``)."""
@@ -562,15 +571,15 @@ class Game:
 
     def same_record(self, other: "Game") -> bool:
         """Equal headers and equal trees: decisions, chance flags, comments, glyphs, marks, names,
-        evaluations and the order of variations (positions follow from these)."""
+        evaluations, questions and the order of variations (positions follow from these)."""
         need(other, Game, "same_record(other)")
         if self.headers != other.headers:
             return False
         stack = [(self.root, other.root)]
         while stack:
             x, y = stack.pop()
-            if (x.action, x.auto, x.comment, x.starting_comment, x.glyphs, x.marks, x.name, x.evaluation) != (
-                    y.action, y.auto, y.comment, y.starting_comment, y.glyphs, y.marks, y.name, y.evaluation):
+            if (x.action, x.auto, x.comment, x.starting_comment, x.glyphs, x.marks, x.name, x.evaluation, x.quiz) != (
+                    y.action, y.auto, y.comment, y.starting_comment, y.glyphs, y.marks, y.name, y.evaluation, y.quiz):
                 return False
             if len(x.variations) != len(y.variations):
                 return False
@@ -588,15 +597,22 @@ class Game:
 
         return svg(self.state, marks=tuple(self.node.marks))
 
-    def to_html(self, path, *, title: str | None = None) -> None:
+    def to_html(self, path, *, title: str | None = None, worksheet: bool = False) -> None:
         """Write the whole annotated record as one self-contained HTML page: the board at every node,
-        the narrated decisions with their rule citations, comments, glyphs and marks, the variations
-        as a tree, keyboard navigation (←/→, ↑/↓ between variations, Home/End). It opens from a file
-        with no kernel and no network. ``title`` defaults to the Event header (or edition and seed)."""
+        the record in words turn by turn (``3.A2``: round 3, Athens' second turn), the narrated
+        decisions with their rule citations, comments, glyphs and marks, the variations as a tree,
+        keyboard navigation (←/→, ↑/↓ between variations, Home/End). It opens from a file with no
+        kernel and no network. ``title`` defaults to the Event header (or edition and seed).
+
+        ``worksheet=True`` writes the record's guess-the-move lesson (:meth:`quiz`) as a worksheet:
+        stepping stops before each question with the position on the board; the decision stays hidden
+        (on the board, in the record and in the words after it) until the reader asks for the hint
+        and then the answer."""
         from ..data.safeio import write_text_atomic
         from ..render.htmlgame import game_html  # lazy: the record layer sits below render
 
-        write_text_atomic(path, game_html(self, title=title))
+        need(worksheet, bool, "worksheet")
+        write_text_atomic(path, game_html(self, title=title, worksheet=worksheet))
 
     def _repr_html_(self) -> str:
         return (f"<div class='polis-game' style='display:flex;flex-wrap:wrap;gap:12px'>"

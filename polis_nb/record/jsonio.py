@@ -13,6 +13,10 @@ A node may hold the engine's evaluation of its position (:class:`~polis_nb.recor
 ``athens`` (Athens' expected result, 0 to 1) is required; ``proven`` ("win", "loss", "shared"),
 ``playouts`` (a whole number) and ``best`` (a legal choice at the node's position) are optional. A
 bad evaluation is left out and reported; the node stays.
+
+A node whose decision is a question of a guess-the-move lesson (:class:`~polis_nb.record.node.Quiz`)
+holds ``"quiz": {"hint": "Look at Athenai's wheat"}`` (or ``"quiz": {}``); a bad one is left out and
+reported, the node stays.
 """
 from __future__ import annotations
 
@@ -23,7 +27,7 @@ import reprlib
 
 from ..data.safeio import JSONDepthError, JSONNumberError, loads_json
 from .headers import KNOWN_HEADERS, name_problem
-from .node import GLYPHS, MAX_PLAYOUTS, PROVEN, Evaluation, Mark, Node, RecordError
+from .node import GLYPHS, MAX_PLAYOUTS, PROVEN, Evaluation, Mark, Node, Quiz, RecordError, quiz_problem
 from .reading import line_col, play_recorded, replace_surrogates, unix_lines
 
 FORMAT = "polis_nb.record/1"
@@ -50,6 +54,8 @@ def to_json(game) -> dict:
             d["marks"] = [m.to_dict() for m in n.marks]
         if n.evaluation is not None:
             d["eval"] = n.evaluation.to_dict()
+        if n.quiz is not None:
+            d["quiz"] = n.quiz.to_dict()
         index[id(n)] = len(nodes)
         nodes.append(d)
     return {"format": FORMAT, "headers": dict(game.headers), "nodes": nodes}
@@ -127,6 +133,7 @@ def from_json(data: dict, *, game_factory, text: str | None = None):
     game.root.comment = _text(nodes[0], "comment", "node 0", errs, ("nodes", 0))
     _marks(nodes[0], game.root, 0, errs)
     _evaluation(nodes[0], game.root, 0, errs)
+    _quiz(nodes[0], game.root, 0, errs)
     for i, d in enumerate(nodes[1:], start=1):
         built.append(None)
         where = f"node {i}"
@@ -162,6 +169,7 @@ def from_json(data: dict, *, game_factory, text: str | None = None):
         _glyphs(d, node, i, errs)
         _marks(d, node, i, errs)
         _evaluation(d, node, i, errs)
+        _quiz(d, node, i, errs)
     game.node = game.root
     return game, errs.errors()
 
@@ -262,6 +270,29 @@ def _evaluation(d: dict, node: Node, i: int, errs: _Errors) -> None:
         errs.add(f"node {i}: {e.message}", *path, "best" if best is not None else "athens")
     except Exception as e:  # the kernel on a position from a Position header: the file's fault
         errs.add(f"node {i}: the evaluation cannot be checked here ({type(e).__name__}: {e})", *path)
+
+
+def _quiz(d: dict, node: Node, i: int, errs: _Errors) -> None:
+    if "quiz" not in d:
+        return
+    raw = d["quiz"]
+    path = ("nodes", i, "quiz")
+    if not isinstance(raw, dict):
+        errs.add(f"node {i}: quiz must be an object like {{\"hint\": \"Look at Athenai's wheat\"}} (or {{}}), "
+                 f"not {_short(raw)}", *path)
+        return
+    hint = raw.get("hint", "")
+    if not isinstance(hint, str):
+        errs.add(f"node {i}: quiz hint must be text, not {_short(hint)}", *path, "hint")
+        return
+    unknown = [k for k in raw if k != "hint"]
+    if unknown:
+        errs.add(f"node {i}: unknown field {_short(unknown[0])} in quiz (known: hint)", *path)
+    bad = quiz_problem(node)
+    if bad is not None:
+        errs.add(f"node {i}: {bad}", *path)
+        return
+    node.quiz = Quiz(_clean(hint, f"node {i}: quiz hint", errs, path + ("hint",)))
 
 
 def _mark(m: object) -> Mark:

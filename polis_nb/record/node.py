@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..rules import Action, State, apply, parse_action
+from ..rules import Action, State, apply, paid_with, parse_action
 
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
 COLOURS = ("green", "red", "blue", "yellow")
@@ -134,11 +134,65 @@ class Evaluation:
         return self if text == self.best else Evaluation(self.athens, self.proven, text, self.playouts)
 
 
+@dataclass(frozen=True, slots=True)
+class Quiz:
+    """A question of a guess-the-move lesson, set on a node by :meth:`polis_nb.Game.quiz`: the student
+    sees the position before the node's decision and must find that decision on the board (a choice
+    that differs from it only in how it is paid counts as found, see :func:`judge`). ``hint`` is the
+    author's first help, shown after a wrong try; the node's comment comes after a second one, and
+    only then the answer.
+
+    In ``.polis`` text: ``[%quiz]`` or ``[%quiz hint="Look at Athenai's wheat"]`` inside the node's
+    comment (in the hint, ``\\``, ``"``, ``{`` and ``}`` are escaped with a backslash); in JSON:
+    ``"quiz": {"hint": "Look at Athenai's wheat"}`` (or ``{}``). A hint that is not text raises
+    ``TypeError``."""
+
+    hint: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.hint, str):
+            raise TypeError(f"a question's hint must be text, not {type(self.hint).__name__}")
+
+    def __str__(self) -> str:
+        if not self.hint:
+            return "[%quiz]"
+        esc = (self.hint.replace("\\", "\\\\").replace('"', '\\"').replace("{", "\\{").replace("}", "\\}")
+               .replace("\r", "\\r"))
+        return f'[%quiz hint="{esc}"]'
+
+    def to_dict(self) -> dict:
+        return {"hint": self.hint} if self.hint else {}
+
+
+def quiz_problem(node: "Node") -> str | None:
+    """Why the decision at ``node`` cannot be a question of a lesson (None if it can)."""
+    if node.parent is None:
+        return "a question asks for a decision, and the start of the game is none"
+    s = node.parent.state
+    if s.is_chance:
+        return "a question asks for a player's decision, and chance decides here"
+    if s.is_terminal:
+        return "the game is over here"
+    return None
+
+
+def judge(state: State, answer: Action, given: Action) -> str:
+    """How ``given`` compares with the recorded ``answer`` at ``state``: ``"right"`` (the same
+    decision), ``"paid"`` (the same choice paid another way, which counts as found, see
+    :func:`polis_nb.paid_with`) or ``"wrong"``."""
+    if given == answer:
+        return "right"
+    a, g = paid_with(state, answer), paid_with(state, given)
+    if a is not None and g is not None and a[0] == g[0]:
+        return "paid"
+    return "wrong"
+
+
 class Node:
     """One decision of a record and the position it leads to."""
 
     __slots__ = ("parent", "action", "auto", "variations", "comment", "starting_comment", "glyphs", "marks",
-                 "name", "_state", "_evaluation")
+                 "name", "_state", "_evaluation", "_quiz")
 
     def __init__(self, parent: "Node | None", action: Action | None, state: State | None = None, *,
                  auto: bool = False):
@@ -153,6 +207,18 @@ class Node:
         self.name = ""  # a variation's name
         self._state = state
         self._evaluation: Evaluation | None = None
+        self._quiz: Quiz | None = None
+
+    @property
+    def quiz(self) -> Quiz | None:
+        """The question a lesson asks at this node's decision (see :class:`Quiz`), or None."""
+        return self._quiz
+
+    @quiz.setter
+    def quiz(self, value: Quiz | None) -> None:
+        if value is not None and not isinstance(value, Quiz):
+            raise TypeError(f"a node's quiz must be a Quiz or None, not {type(value).__name__}")
+        self._quiz = value
 
     @property
     def evaluation(self) -> Evaluation | None:

@@ -16,7 +16,9 @@ Decisions are separated by ``;`` or new lines. ``~`` marks a chance outcome draw
 with a backslash) with board marks ``[%arrow a b colour]`` and ``[%hl x colour]`` and the engine's
 evaluation of the position (``[%eval 0.713 playouts=400 best="trade +metal"]``, ``[%eval 0.0
 proven=loss]``: Athens' expected result from 0 to 1, then any of ``proven=win|loss|shared``,
-``playouts=<n>`` and ``best="<action>"``, see :class:`~polis_nb.record.node.Evaluation`); ``( ... )`` is a
+``playouts=<n>`` and ``best="<action>"``, see :class:`~polis_nb.record.node.Evaluation`) and a question
+of a guess-the-move lesson (``[%quiz]`` or ``[%quiz hint="..."]``, the hint escaping ``\\ " { }`` with a
+backslash, see :class:`~polis_nb.record.node.Quiz`); ``( ... )`` is a
 variation, optionally opened by a quoted name and a comment. A quoted name (even ``""``) before a
 decision on a line names it and lets a comment before it follow (a promoted variation keeps its
 name). Labels like ``3.S1.`` (round 3, Sparta's first turn) are for reading only and are ignored by
@@ -32,14 +34,16 @@ import re
 
 from ..rules.board import board
 from .headers import KNOWN_HEADERS
-from .node import GLYPHS, PROVEN, Evaluation, Mark, Node, RecordError
+from .node import GLYPHS, PROVEN, Evaluation, Mark, Node, Quiz, RecordError, quiz_problem
 from .reading import line_col, play_recorded, replace_surrogates, unix_lines
+from .turns import turn_start
 
 _LABEL = re.compile(r"^(\d+[ab]?|[a-z]+)\.[AS]\d+\.$")  # round label (3, 5a, alpha), side, turn
 _MARK = re.compile(r"\[%(arrow|hl)\s+([^\]]*)\]")
 _EVAL = re.compile(r"\[%eval\b([^\]]*)\]")
 _EVAL_VALUE = re.compile(r"\s+(\d{1,3}(?:\.\d{1,17})?)(?=\s|$)")
 _EVAL_FIELD = re.compile(r'\s+([a-z]+)=("[^"]*"|[^\s"]*)(?=\s|$)')
+_QUIZ = re.compile(r"\[%quiz(?=[\s\]])")
 _WORD = re.compile(r"[A-Za-z0-9\-.:,+_/]+")
 
 
@@ -51,20 +55,21 @@ def _esc(text: str) -> str:
             .replace("\r", "\\r"))
 
 
-def _comment(text: str, marks: list[Mark], evaluation: Evaluation | None = None) -> str:
+def _comment(text: str, marks: list[Mark], evaluation: Evaluation | None = None, quiz: Quiz | None = None) -> str:
     body = " ".join(([_esc(text)] if text else []) + [str(m) for m in marks]
-                    + ([str(evaluation)] if evaluation is not None else []))
+                    + ([str(evaluation)] if evaluation is not None else []) + ([str(quiz)] if quiz is not None else []))
     return "{" + body + "}"
 
 
 def _annotated(node: Node) -> bool:
-    return bool(node.comment or node.marks or node.evaluation is not None)
+    return bool(node.comment or node.marks or node.evaluation is not None or node.quiz is not None)
 
 
 def _label(node: Node, counts: dict) -> str | None:
-    parent = node.parent.state  # type: ignore[union-attr]
-    if parent.pending.kind != "turn" or parent.turn_actions:
+    """``3.A2.`` where ``node`` opens a turn (see :mod:`.turns`, which the Viewer's numbering shares)."""
+    if not turn_start(node):
         return None
+    parent = node.parent.state  # type: ignore[union-attr]
     p = parent.pending.player
     key = (parent.round, p)
     counts[key] = counts.get(key, 0) + 1
@@ -77,7 +82,7 @@ def _decision(node: Node) -> str:
     for g in node.glyphs:
         out += " " + g
     if _annotated(node):
-        out += " " + _comment(node.comment, node.marks, node.evaluation)
+        out += " " + _comment(node.comment, node.marks, node.evaluation, node.quiz)
     return out
 
 
@@ -86,7 +91,7 @@ def write(game) -> str:
     lines.append("")
     body: list[str] = []
     if _annotated(game.root):
-        body.append(_comment(game.root.comment, game.root.marks, game.root.evaluation))
+        body.append(_comment(game.root.comment, game.root.marks, game.root.evaluation, game.root.quiz))
     _write_line(game.root, body, {}, 0)
     text = "\n".join(lines) + "\n" + _join(body).strip() + "\n"
     return text
@@ -262,24 +267,27 @@ def _parse_header(tok: str, line: int) -> tuple[str, str]:
 
 
 def _split_marks(raw: str, state, line: int, col: int, errors: list, at: Node | None = None
-                 ) -> tuple[str, list[Mark], Evaluation | None]:
-    """A comment body's text (escapes undone), its board marks and its evaluation (the last one if
-    it holds several). The writer puts one space before each mark and the evaluation (after the
-    text); that space goes with them, so the text comes back exactly. ``at`` is the node the comment
-    follows (its position checks the evaluation's best choice); an evaluation anywhere else (``at``
-    None) is for the caller to refuse."""
+                 ) -> tuple[str, list[Mark], Evaluation | None, Quiz | None]:
+    """A comment body's text (escapes undone), its board marks, its evaluation and its question (the
+    last one if it holds several). The writer puts one space before each mark, the evaluation and the
+    question (after the text); that space goes with them, so the text comes back exactly. ``at`` is
+    the node the comment follows (its position checks the evaluation's best choice and whether a
+    question can be asked there); an evaluation or a question anywhere else (``at`` None) is for the
+    caller to refuse."""
     from .game import check_mark
 
     text: list[str] = []
     marks: list[Mark] = []
     evaluation: Evaluation | None = None
+    quiz: Quiz | None = None
     i, n = 0, len(raw)
     while i < n:
-        m = e = None
+        m = e = q = None
         if raw.startswith("[%", i):
-            m = _MARK.match(raw, i)
-            e = _EVAL.match(raw, i) if m is None else None
-        if m is None and e is None:
+            q = _QUIZ.match(raw, i)
+            m = _MARK.match(raw, i) if q is None else None
+            e = _EVAL.match(raw, i) if q is None and m is None else None
+        if m is None and e is None and q is None:
             if raw[i] == "\\" and i + 1 < n:
                 text.append(_CR.get(raw[i + 1], raw[i + 1]))
                 i += 2
@@ -287,11 +295,24 @@ def _split_marks(raw: str, state, line: int, col: int, errors: list, at: Node | 
                 text.append(raw[i])
                 i += 1
             continue
-        found = m or e
-        assert found is not None
         if text and text[-1] == " ":
             text.pop()
-        start, i = i, found.end() + (1 if not text and raw.startswith(" ", found.end()) else 0)
+        start = i
+        if q is not None:
+            found, end, problem, at_ = _parse_quiz(raw, i)
+            i = end + (1 if not text and raw.startswith(" ", end) else 0)
+            if problem is not None:
+                errors.append(RecordError(problem, *_inner(raw, at_, line, col)))
+                continue
+            bad = quiz_problem(at) if at is not None else None
+            if bad is not None:
+                errors.append(RecordError(bad, *_inner(raw, start, line, col)))
+                continue
+            quiz = found
+            continue
+        found = m or e
+        assert found is not None
+        i = found.end() + (1 if not text and raw.startswith(" ", found.end()) else 0)
         if e is not None:
             where = _inner(raw, start, line, col)
             try:
@@ -317,7 +338,50 @@ def _split_marks(raw: str, state, line: int, col: int, errors: list, at: Node | 
             marks.append(mk)
         except RecordError as e:
             errors.append(RecordError(e.message, line, col))
-    return "".join(text), marks, evaluation
+    return "".join(text), marks, evaluation, quiz
+
+
+_QUIZ_FORM = 'a question reads [%quiz] or [%quiz hint="..."]'
+
+
+def _parse_quiz(raw: str, i: int) -> tuple[Quiz | None, int, str | None, int]:
+    """The question annotation at ``raw[i:]`` (it starts with ``[%quiz``): ``(question, index after it,
+    None, 0)``, or ``(None, index after the broken annotation, what is wrong, offset of the fault)``.
+    In the hint a backslash escapes the next character (``\\r`` is a carriage return)."""
+    n = len(raw)
+    j = i + len("[%quiz")
+    while j < n and raw[j] in " \t\n":
+        j += 1
+    if j < n and raw[j] == "]":
+        return Quiz(""), j + 1, None, 0
+    if raw.startswith('hint="', j):
+        k = j + len('hint="')
+        chars: list[str] = []
+        while k < n and raw[k] != '"':
+            if raw[k] == "\\" and k + 1 < n:
+                chars.append(_CR.get(raw[k + 1], raw[k + 1]))
+                k += 2
+            else:
+                chars.append(raw[k])
+                k += 1
+        if k >= n:
+            return None, n, "the hint of a question is not closed with '\"'", j
+        k += 1
+        while k < n and raw[k] in " \t\n":
+            k += 1
+        if k < n and raw[k] == "]":
+            return Quiz("".join(chars)), k + 1, None, 0
+        close = raw.find("]", k)
+        return None, (close + 1 if close >= 0 else n), f"{_QUIZ_FORM}: ']' expected after the hint", k
+    close = raw.find("]", j)
+    word = re.match(r"[A-Za-z_]+", raw[j:j + 40])
+    if word and word.group() == "hint":
+        problem = f'{_QUIZ_FORM}: the hint is quoted, hint="..."'
+    elif word and raw.startswith("=", j + word.end()):
+        problem = f"unknown field {word.group()!r} in a question (known: hint); {_QUIZ_FORM}"
+    else:
+        problem = f"{_QUIZ_FORM}, with the hint quoted"
+    return None, (close + 1 if close >= 0 else n), problem, j
 
 
 def _inner(raw: str, k: int, line: int, col: int) -> tuple[int, int]:
@@ -446,8 +510,8 @@ def read(text: str, *, game_factory):
         elif kind == "comment":
             if skipping:
                 continue
-            txt, marks, ev = _split_marks(val, root.state, line, col, errors,
-                                          at=None if var_start is not None else cur)
+            txt, marks, ev, qz = _split_marks(val, root.state, line, col, errors,
+                                              at=None if var_start is not None else cur)
             if var_start is not None:
                 pending_comment = txt
                 if marks:
@@ -456,11 +520,16 @@ def read(text: str, *, game_factory):
                 if ev is not None:
                     errors.append(RecordError("an evaluation belongs in the comment after a decision (or of the "
                                               "game), not before a decision", line, col))
+                if qz is not None:
+                    errors.append(RecordError("a question belongs in the comment after the decision it asks for, "
+                                              "not before a decision", line, col))
             else:
                 cur.comment = txt
                 cur.marks.extend(m for m in marks if m not in cur.marks)
                 if ev is not None:
                     cur.evaluation = ev
+                if qz is not None:
+                    cur.quiz = qz
         elif kind == "name":
             if var_start is None and not skipping:  # a named decision on a line (a promoted variation)
                 var_start = cur

@@ -22,7 +22,8 @@ from ..rules.board import board
 from ..rules.index import RULES
 from ..rules.state import PLAYERS
 from ..rules.visibility import HIDDEN, view as visible_state
-from .text import NOBODY, action_words, cite_words, plain, rule_json
+from .choiceview import outcome_words
+from .text import NOBODY, action_words, cite_sections, cite_words, plain, rule_json
 from .viewmodel import explanation_json
 
 NAMES = {"athens": "Athens", "sparta": "Sparta"}
@@ -80,9 +81,13 @@ def hand_cards(counts, types) -> list[dict]:
 
 
 def cited(rules, s: State | None = None) -> dict:
-    """The citation of some rules for the screen: ``cite`` in English, ``cite_original`` as printed."""
-    en, original = cite_words(tuple(r for r in rules if r in RULES), s.edition if s is not None else "ed1")
-    return {"cite": en, "cite_original": original}
+    """The citation of some rules for the screen: ``cite`` the rulebook sections in English, each
+    once and without rule ids ("Ed1 · Battles"); ``cite_original`` as printed; ``cite_rules`` the
+    rule ids with their sections (for a tooltip)."""
+    known = tuple(r for r in rules if r in RULES)
+    edition = s.edition if s is not None else "ed1"
+    en, original = cite_sections(known, edition)
+    return {"cite": en, "cite_original": original, "cite_rules": cite_words(known, edition)[0]}
 
 
 def entry_json(e, s: State | None = None) -> dict:
@@ -233,7 +238,7 @@ def ending(trail: Sequence[Step], area: int) -> dict | None:
         "losses": {PLAYERS[p]: start.units[area][p] - end_units[p] for p in (0, 1)},
         "units": {PLAYERS[p]: end_units[p] for p in (0, 1)},
         "prestige": {PLAYERS[p]: s.prestige[p] - start.prestige[p] for p in (0, 1)},
-        "game_over": str(s.outcome) if s.outcome is not None else None,
+        "game_over": outcome_words(s.outcome) if s.outcome is not None else None,
         "next": _next_prompt(s),
     }
 
@@ -242,7 +247,7 @@ def _next_prompt(s: State) -> str:
     from ..rules.engine import describe_pending
 
     if s.outcome is not None:
-        return f"Game over — {s.outcome}"
+        return f"Game over — {outcome_words(s.outcome)}"
     who = "Chance" if s.is_chance else NAMES.get(s.current_player, s.current_player)
     return f"The game goes on. {who}: {describe_pending(s)}"
 

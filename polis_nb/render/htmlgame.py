@@ -1,10 +1,18 @@
 """One self-contained HTML page of an annotated game: what a tutorial author publishes.
 
 ``game_html(game)`` holds the board at every node of the record, the commentary (the narrated decisions
-with their rule citations, comments, glyphs, marks in words), the variations as a tree to click
-through, and keyboard navigation (←/→ steps, ↑/↓ switches between variations, Home/End). It needs no
-kernel, no network and no CDN: the page carries its own script and styles (``widgets/htmlgame.js``,
-``widgets/htmlgame.css``, beside the widgets' browser files, inlined) and opens from ``file://``.
+with their rule citations, comments, glyphs, marks in words), the record as the Viewer lists it — in
+words, turn by turn (``3.A2``: round 3, Athens' second turn, then that turn's decisions), each
+variation after the turn it branches from — to click through, and keyboard navigation (←/→ steps,
+↑/↓ switches between variations, Home/End). It needs no kernel, no network and no CDN: the page
+carries its own script and styles (``widgets/htmlgame.js``, ``widgets/htmlgame.css``, beside the
+widgets' browser files, inlined) and opens from ``file://``.
+
+``game_html(game, worksheet=True)`` makes the record's guess-the-move lesson (the decisions marked with
+:meth:`polis_nb.Game.quiz`) a worksheet: stepping stops before each question with the position on the
+board, and the decision stays hidden — in the record's list too — until the reader asks for the hint
+(if the author gave one) and then for the answer. Without a kernel nothing checks a guess, and the
+answers ride in the page's data: a worksheet for honest readers, not an exam.
 
 Size: the boards are not stored whole. Every layer of :func:`polis_nb.render.svg.svg_layers` is cut
 into its top-level elements; each distinct element is stored once, each distinct layer once as a list
@@ -25,7 +33,7 @@ from ..record import Game, Node
 from ..rules.board import board
 from ..rules.index import RULES
 from .assets import asset_text
-from .recordview import node_ids, rows
+from .recordview import Steps, node_ids, rows
 from .svg import BARE_LAYERS, join_layers, svg_layers
 from .text import mark_words
 from .viewmodel import prompt
@@ -97,7 +105,8 @@ def _where(n: Node) -> str:
     return f"Round {board(s).comp.rounds[s.round].name}"
 
 
-def _node_json(n: Node, layers: list[int], aria: str, index: dict[int, int], label: str, used: set[str]) -> dict:
+def _node_json(n: Node, layers: list[int], aria: str, index: dict[int, int], label: str, used: set[str],
+               question: tuple[int, str] | None = None) -> dict:
     s = n.state
     log = []
     for e in s.log:
@@ -121,29 +130,76 @@ def _node_json(n: Node, layers: list[int], aria: str, index: dict[int, int], lab
         "log": log,
         "mk": [mark_words(board(s), m) for m in n.marks],
         "next": prompt(s),
+        **({"q": question[0], "qh": question[1]} if question is not None else {}),
     }
 
 
-def _tree(rws: list[dict], cut: bool) -> str:
-    """The record as a list of links in reading order (each variation right after the decision it
-    replaces, indented by its depth), built from the Viewer's rows."""
-    out = ['<ol class="tree" id="tree" aria-label="Decisions and variations">',
-           '<li class="mv-row" style="--d:0"><a class="mv" href="#n0" data-n="0">Start</a></li>']
+def _tree(rws: list[dict], cut: bool, asked: dict[str, int] | None = None) -> tuple[str, dict[str, str]]:
+    """The record as the Viewer lists it, in words (built from its rows): a heading per round, one row
+    per turn (or round start, battle, round end) linking to its last decision, and under it a link
+    to each of its decisions; each variation after the turn it branches from, indented by its depth.
+
+    ``asked`` (a worksheet) maps the node ids of questions to their numbers: their decisions and the
+    words of the turns that hold them are replaced by "Question k"; the hidden texts are returned
+    (``{key: text}``) for the page to show once the reader has revealed every question they hide."""
+    asked = asked or {}
+    hidden: dict[str, str] = {}
+    out = ['<ol class="tree" id="tree" aria-label="Turns, decisions and variations">',
+           '<li class="mv-row start-row" style="--d:0"><a class="mv" href="#n0" data-n="0">Start of the game</a></li>']
+    step: dict | None = None
+    subs: list[str] = []
+    qs: list[int] = []
+
+    def close() -> None:
+        nonlocal step
+        if step is None:
+            return
+        r = step
+        k = r["id"][1:]
+        glyph = f'<span class="glyph">{_e(r["glyphs"])}</span>' if r["glyphs"] else ""
+        name = f'<span class="vname">{_e(r["name"])}</span> ' if r["name"] else ""
+        comment = f'<span class="tcomment">{_e(r["comment"])}</span>' if r["comment"] else ""
+        cls = "step-row var" if r["variation"] else "step-row"
+        side = f' data-side="{_e(r["side"])}"' if r["side"] else ""
+        num = f'<span class="num">{_e(r["num"])}</span> ' if r["num"] else ""
+        if qs:
+            key = f"s{k}"
+            hidden[key] = r["words"]
+            words = (f'<span class="sw asked" data-h="{key}" data-q="{" ".join(map(str, qs))}">'
+                     f'Question {qs[0]}: find the decision</span>')
+        else:
+            words = f'<span class="sw">{_e(r["words"])}</span>'
+        out.append(f'<li class="{cls}" style="--d:{int(r["depth"])}"{side} data-kind="{_e(r["kind"])}">{name}'
+                   f'<a class="st" href="#n{k}" data-n="{k}" title="{_e(r["title"])}">{num}{words}{glyph}</a>'
+                   f'{comment}<div class="subs">{"".join(subs)}</div></li>')
+        step = None
+        subs.clear()
+        qs.clear()
+
     for r in rws:
         if r.get("heading"):
+            close()
             out.append(f'<li class="turn" role="presentation">{_e(r["text"])}</li>')
             continue
+        if r.get("step"):
+            close()
+            step = r
+            continue
         k = r["id"][1:]
-        name = f'<span class="vname">{_e(r["name"])}</span> ' if r["name"] else ""
+        cls = "mv sub" + (" chance" if r["chance"] else "")
         glyph = f'<span class="glyph">{_e(r["glyphs"])}</span>' if r["glyphs"] else ""
-        comment = f'<span class="tcomment">{_e(r["comment"])}</span>' if r["comment"] else ""
-        cls = "mv-row var" if r["variation"] else "mv-row"
-        out.append(f'<li class="{cls}" style="--d:{int(r["depth"])}">{name}<a class="mv" href="#n{k}" '
-                   f'data-n="{k}">{_e(r["text"])}{glyph}</a>{comment}</li>')
+        q = asked.get(r["id"])
+        if q is None:
+            subs.append(f'<a class="{cls}" href="#n{k}" data-n="{k}">{_e(r["words"])}{glyph}</a>')
+            continue
+        hidden[f"d{k}"] = r["words"]
+        qs.append(q)
+        subs.append(f'<a class="{cls} asked" href="#n{k}" data-n="{k}" data-h="d{k}" data-q="{q}">Question {q}</a>')
+    close()
     if cut:
         out.append('<li class="turn">… the list stops here; step on with the keys to see the rest</li>')
     out.append("</ol>")
-    return "".join(out)
+    return "".join(out), hidden
 
 
 def _headers(game: Game) -> str:
@@ -176,30 +232,39 @@ def _boards(nodes: list[Node]) -> tuple[list[str], LayerTable, list[tuple[list[i
     return names or [], table, out, first
 
 
-def game_html(game: Game, *, title: str | None = None) -> str:
+def game_html(game: Game, *, title: str | None = None, worksheet: bool = False) -> str:
     """The whole record of ``game`` as one HTML document (a string); see the module docstring."""
     if not isinstance(game, Game):
         raise TypeError(f"game_html needs a Game, not {type(game).__name__}")
     nodes = node_ids(game)
     index = {id(n): k for k, n in enumerate(nodes)}
-    rws, cut = rows(game, {id(n): f"n{k}" for k, n in enumerate(nodes)})
-    labels = {r["id"]: r["text"] for r in rws if not r.get("heading")}
+    ids = {id(n): f"n{k}" for k, n in enumerate(nodes)}
+    steps = Steps(game, None)
+    rws, cut = rows(game, ids, current=game.root, steps="decision", known=steps)
+    labels = {r["id"]: r["words"] for r in rws if not r.get("heading") and not r.get("step")}
+    asked = {ids[id(n)]: k for k, n in enumerate((n for n in nodes if n.quiz is not None), start=1)} if worksheet else {}
+    tree, hidden = _tree(rws, cut, asked)
     names, table, boards, first = _boards(nodes)
     used: set[str] = set()
     data_nodes = []
     for k, (n, (layers, aria)) in enumerate(zip(nodes, boards)):
         label = labels.get(f"n{k}", str(n.action)) if n.parent is not None else ""
-        label = label.removeprefix("chance: ")  # the heading already says "Chance: ..."
-        data_nodes.append(_node_json(n, layers, aria, index, label, used))
+        q = (asked[f"n{k}"], n.quiz.hint) if f"n{k}" in asked and n.quiz is not None else None
+        data_nodes.append(_node_json(n, layers, aria, index, label, used, q))
     edition = game.root.state.edition
     pieces_, layers_ = table.to_json()
     rules = {r: [RULES[r].section(edition), RULES[r].summary] for r in sorted(used) if r in RULES}
     data = {"layer_names": names, "pieces": pieces_, "layers": layers_, "nodes": data_nodes, "rules": rules,
-            "glyphs": GLYPH_WORDS}
+            "glyphs": GLYPH_WORDS, "worksheet": worksheet, "questions": len(asked), "hidden": hidden}
     page_title = title if title is not None else _default_title(game)
-    return _PAGE.format(title=_e(page_title), css=_asset("htmlgame.css"), headers=_headers(game), board=first,
-                        tree=_tree(rws, cut), data=_script_json(data), js=_asset("htmlgame.js"),
-                        count=len(nodes), edition=_e(edition))
+    intro = ""
+    if worksheet:
+        count = f"{len(asked)} question{'s' if len(asked) != 1 else ''}" if asked else "no question"
+        intro = (f'<p class="worksheet-intro">A worksheet with {count}: stepping stops before each one. Find '
+                 "the decision yourself on the board, then ask for the hint and the answer.</p>")
+    return _PAGE.format(title=_e(page_title), css=_asset("htmlgame.css"), headers=_headers(game) + intro,
+                        board=first, tree=tree, data=_script_json(data), js=_asset("htmlgame.js"),
+                        count=len(nodes), edition=_e(edition), kind="worksheet" if worksheet else "game")
 
 
 def _default_title(game: Game) -> str:
@@ -225,7 +290,7 @@ _PAGE = """<!DOCTYPE html>
 <h1>{title}</h1>
 {headers}
 </header>
-<main class="layout" data-nodes="{count}" data-edition="{edition}">
+<main class="layout" data-nodes="{count}" data-edition="{edition}" data-kind="{kind}">
 <section class="board-pane" aria-label="Board">
 <div class="controls" role="toolbar" aria-label="Move through the record">
 <button type="button" data-go="start" title="Start (Home)" aria-label="Start of the game (Home)">|◀</button>
@@ -240,6 +305,7 @@ _PAGE = """<!DOCTYPE html>
 <p class="keys">Keys: ← → step · ↑ ↓ switch variation · Home / End</p>
 </section>
 <aside class="notes">
+<section class="question" id="question" aria-live="polite" aria-label="Question" hidden></section>
 <section class="node" id="node" aria-live="polite" aria-label="Commentary"><noscript>Stepping through the
 record needs JavaScript; the board shows the start of the game.</noscript></section>
 <section class="branches" id="branches" aria-label="Variations here"></section>

@@ -21,10 +21,10 @@ from ..record.node import Mark
 from ..rules import Action, State
 from ..rules.board import board
 from ..rules.index import RULES
-from ..rules.registry import ACTIONS
+from ..rules.decisions import ACTIONS
 from ..rules.scoring import score_parts
 from ..rules.state import PLAYERS
-from .text import SIDE_NAME, action_words, cite_words, edition_words, plain, target_name
+from .text import SIDE_NAME, action_words, cite_sections, edition_words, plain, target_name
 from .viewmodel import log_json, target_of
 
 Step = tuple[State, Action, State]
@@ -201,7 +201,10 @@ def _sentence_move(g: Group, who: str) -> tuple[str, list[tuple[str, str, int]]]
     b = board(g.before)
     total = sum(moved.values())
     if not total:
-        return f"{who} chose to move {unit}s" + (f" to {target_name(b, dest)}" if dest else "") + " but moved none", []
+        to = f" to {target_name(b, dest)}" if dest else ""
+        if g.after.pending.kind.startswith("move-") and not g.after.is_terminal:  # still choosing
+            return f"{who} is moving {unit}s{to}", []
+        return f"{who} chose to move {unit}s{to} but moved none", []
     dests = list(dict.fromkeys(d for _, d in moved))
     if len(moved) == 1:
         (src, d), n = next(iter(moved.items()))
@@ -444,7 +447,7 @@ def game_over_view(s: State) -> dict | None:
                 f"Athens: {_count(a['cubes'], 'cube')} in its poleis, {a['prestige']} prestige, "
                 f"{a['projects']} from projects; Sparta: {_count(sp['cubes'], 'cube')}, {sp['prestige']} prestige, "
                 f"{sp['projects']} from projects")
-    cite = cite_words((rule,), s.edition) if rule else ("", "")
+    cite = cite_sections((rule,), s.edition) if rule else ("", "")  # the section, in words (no rule id)
     return {"title": title, "winner": o.winner, "text": text.rstrip(".") + ".", "sudden": sudden, "scores": rows,
             "rule": {"id": rule, "summary": RULES[rule].summary if rule else "", "cite": cite[0],
                      "cite_original": cite[1]}}

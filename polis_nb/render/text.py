@@ -297,6 +297,16 @@ def cite_words(rule_ids, edition: str = "ed1") -> tuple[str, str]:
     return "; ".join(en), "; ".join(orig)
 
 
+def cite_sections(rule_ids, edition: str = "ed1") -> tuple[str, str]:
+    """(English, as printed) citation of some rules for text on screen: each rulebook section once,
+    in the order first cited, and no rule ids ("Ed1 · Battles" for three battle rules). Rules the
+    index does not know are left out (the tooltip of :func:`cite_words` keeps the ids)."""
+    from ..rules.index import RULES
+
+    secs = list(dict.fromkeys(RULES[r].section(edition) for r in rule_ids if r in RULES))
+    return "; ".join(dict.fromkeys(section_words(x) for x in secs)), "; ".join(secs)
+
+
 def rule_json(rid: str, edition: str = "ed1") -> dict:
     """One rule for an explanation panel: id, English section, original section and summary."""
     from ..rules.index import RULES
@@ -353,7 +363,7 @@ def action_words(s: State, a, *, viewer: str | None = None) -> str:
     "Pay with 1 metal", "Tribute: 2 hoplites on the metal row", "Die shows 4". A card drawn for a side
     ``viewer`` may not see is hidden."""
     from ..rules.editions import edition_of
-    from ..rules.registry import ACTIONS
+    from ..rules.decisions import ACTIONS
 
     b = board(s)
     comp = b.comp
@@ -434,6 +444,29 @@ def action_words(s: State, a, *, viewer: str | None = None) -> str:
     if k == "draw" and args:
         pr = b.project_index.get(args[0])
         return f"Project tile drawn: {pr.name if pr else args[0]}"
+    if k == "sell" and args and _NUMBER.fullmatch(args[0]):
+        n = int(args[0])
+        each = _event_arg(s, 0)
+        if n == 0:
+            return "Keep the prestige (sell none)"
+        return f"Give {n} prestige for {n * each} silver" if each else f"Give {n} prestige for silver"
+    if k == "take" and args:
+        return f"Take {_place(b, args[0])}"
+    if k == "send" and args:
+        unit = "galley" if args[0] in b.area_index and b.is_sea[b.area_index[args[0]]] else "hoplite"
+        return f"Send a {unit} abroad from {_place(b, args[0])}"
+    if k == "place" and args:
+        return f"Bring it back to {_place(b, args[0])}"
+    if k == "double":
+        return "Double the prestige won in this battle"
+    if k == "keep":
+        return "Keep the doubling for a later battle"
+    if k == "hire":
+        from ..rules.modifiers import hire_cost
+
+        cost = hire_cost(s, s.pending.player) if s.pending.player in (0, 1) else 0
+        unit = "galley" if decision == "galley-pay" else "hoplite"
+        return f"Hire a {unit} for {cost} silver" if cost else f"Hire a {unit}"
     if k == "card" and args:
         bt = s.battle
         who = PLAYERS[bt.draws[0]] if bt is not None and bt.draws else None
@@ -446,6 +479,17 @@ def action_words(s: State, a, *, viewer: str | None = None) -> str:
         verb = "Attack with" if k == "play" else "Answer with"
         return f"{verb} {labels.get(args[0], args[0])} and {labels.get(args[1], args[1])}"
     return plain(str(a), s.components)
+
+
+def _event_arg(s: State, k: int) -> int:
+    """Argument ``k`` of the event effect the pending decision carries out (0 if there is none)."""
+    try:
+        from ..rules.modifiers import card
+
+        cid, _, eff = s.pending.data[:3]
+        return int(card(s, cid).effects[eff].args[k])
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return 0
 
 
 def _offer_words(s: State, b: Board, args) -> str:

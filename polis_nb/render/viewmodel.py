@@ -9,35 +9,12 @@ from __future__ import annotations
 
 from ..rules import Action, Explanation, State, explain, legal_actions
 from ..rules.board import board
-from ..rules.engine import describe_pending
+# where a click points and what it means are the decisions' to say (the widgets import them from here)
+from ..rules.decisions import ACTIONS, click_target, describe_pending, target_of, why_action  # noqa: F401
 from ..rules.index import RULES
-from ..rules.registry import ACTIONS
 from ..rules.visibility import view as visible_state
 from .text import (SIDE_NAME, action_words, cite_words, controller, controller_words, edition_words, first_round,
                    offer_status, plain, price_words, rule_json)
-
-# decisions whose options are no place on the map, although their keyword may name one elsewhere
-# ("remove <tile>" drops a drawn project tile in Ed2; "remove <area>" takes a unit off for an event)
-_NO_TARGET = frozenset({"project-remove"})
-# the decisions whose options name a place on the map: keyword -> kind of target
-_TARGET_WORDS = {"to": "area", "from": "area", "area": "area", "remove": "area", "battle": "area",
-                 "polis": "polis", "grow": "polis", "release": "polis", "offer": "offer"}
-# which action to explain when a place is clicked that is not a legal target now
-WHY_TEMPLATES = {"move-dest": "to {}", "move-from": "from {}", "train-polis": "polis {}", "galley-polis": "polis {}",
-                 "ships-polis": "polis {}", "project-polis": "polis {}", "siege-polis": "polis {}",
-                 "tribute-area": "area {}", "proxenos-dest": "polis {} by land", "event-remove": "remove {}",
-                 "battle-order": "battle {}", "feed": "release {}", "grow": "grow {}",
-                 "trade-offer": "offer {} exchange"}
-
-
-def target_of(a: Action, decision: str | None = None) -> str | None:
-    """The map element an action points at: 'area:<id>', 'polis:<id>', 'offer:<id>', or None (a
-    button). ``decision``: the pending decision's kind, where the keyword alone does not tell."""
-    if decision in _NO_TARGET:
-        return None
-    kind = _TARGET_WORDS.get(a.kind)
-    return f"{kind}:{a.args[0]}" if kind and a.args else None
-
 
 def label_of(a: Action, s: State | None = None) -> str:
     """A button label in plain words (in the edition's terms when the position ``s`` is given)."""
@@ -70,30 +47,6 @@ def log_json(entries, s: State) -> list[dict]:
         out.append({"text": plain(e.text, s.components), "rules": list(e.rules), "cite": cite,
                     "cite_original": original})
     return out
-
-
-def why_action(s: State, target: str) -> Action | None:
-    """The action a click on ``target`` would mean at the current decision (legal or not)."""
-    kind, _, ident = target.partition(":")
-    tmpl = WHY_TEMPLATES.get(s.pending.kind)
-    if tmpl is None or not ident:
-        return None
-    if kind != _TARGET_WORDS[tmpl.split()[0]]:
-        return None
-    return Action.from_text(tmpl.format(ident))
-
-
-def click_target(s: State, target: str) -> str:
-    """What a click on ``target`` points at now: a click on a polis, while the decision asks for a
-    territory, means the polis' territory (the disc covers part of it)."""
-    kind, _, ident = target.partition(":")
-    tmpl = WHY_TEMPLATES.get(s.pending.kind)
-    if kind == "polis" and tmpl is not None and _TARGET_WORDS[tmpl.split()[0]] == "area":
-        b = board(s)
-        i = b.polis_index.get(ident)
-        if i is not None and b.polis_area[i] >= 0:
-            return "area:" + b.area_ids[b.polis_area[i]]
-    return target
 
 
 _PLACE_KIND = {"area": ("territory or sea", "territories or seas"), "polis": ("polis", "poleis"),

@@ -9,19 +9,19 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+from . import phases
 from .actions import Action, Explanation, shared
-from .board import board
+from .board import board, components_named
 from .common import Log, add_prestige, say, side
+from .decisions import decision
 from .editions import edition_of
-from .registry import decision
+from .modifiers import battle_prestige, tied_exchange_replayed
 from .state import ATHENS, CHANCE, SPARTA, Battle, Outcome, Pending, State, other, tadd, tset
 
 
 @lru_cache(maxsize=32)
 def card_types(components: str, kind: str) -> tuple:
     """Distinct card sides of one kind, in deck order, with their counts."""
-    from .board import components_named
-
     comp = components_named(components)
     types: list = []
     counts: list[int] = []
@@ -107,7 +107,8 @@ def draw_apply(s: State, a: Action, log: Log) -> State:
     return _attack(s, log)
 
 
-decision("draw-card", draw_options, draw_apply)
+decision("draw-card", "battles", draw_options, draw_apply, keywords=("card",), prompt="draw a combat card",
+         weights=draw_weights)
 
 
 # --- retreat windows --------------------------------------------------------------------------
@@ -143,7 +144,8 @@ def retreat_apply(s: State, a: Action, log: Log) -> State:
     return _window(s.evolve(battle=_with(bt, asked=bt.asked + (p,))), log)
 
 
-decision("battle-retreat", retreat_options, retreat_apply)
+decision("battle-retreat", "battles", retreat_options, retreat_apply, keywords=("fight", "retreat"),
+         prompt="retreat or fight on")
 
 
 def _with(bt: Battle, **kw) -> Battle:
@@ -276,8 +278,6 @@ def defend_apply(s: State, a: Action, log: Log) -> State:
     say(log, f"{side(dfn)} answers with {a.args[0]} and {a.args[1]}. " + "; ".join(parts), *rules)
     s = add_prestige(s, att, gain)
     if gain and s.event is not None:
-        from .events import battle_prestige
-
         s = battle_prestige(s, att, gain)
     if salpinx:
         if s.prestige[att] < 1:
@@ -302,17 +302,11 @@ def defend_apply(s: State, a: Action, log: Log) -> State:
     if sum(bt.deck) < 4 - lost:
         say(log, f"Only {sum(bt.deck)} cards remain, too few for both redraws; the battle ends", "battle.end")
         return end_battle(s, log)
-    again = tied and s.event is not None and _replayed(s)
+    again = tied and s.event is not None and tied_exchange_replayed(s)
     if again:
         say(log, f"The cards tie: {side(att)} attacks again instead of changing roles", "event.superstition")
     bt = _with(bt, attacker=att if again else dfn, after="refill", asked=())
     return _window(s.evolve(battle=bt), log)
-
-
-def _replayed(s: State) -> bool:
-    from .events import tied_exchange_replayed
-
-    return tied_exchange_replayed(s)
 
 
 def _hand_why(s: State, a: Action, p: int, verb: str) -> Explanation | None:
@@ -357,8 +351,10 @@ def _defend_why(s: State, a: Action) -> Explanation | None:
     return None
 
 
-decision("battle-attack", attack_options, attack_apply, _attack_why)
-decision("battle-defend", defend_options, defend_apply, _defend_why)
+decision("battle-attack", "battles", attack_options, attack_apply, _attack_why, keywords=("play",),
+         prompt="play two combat cards")
+decision("battle-defend", "battles", defend_options, defend_apply, _defend_why, keywords=("answer",),
+         prompt="answer each attacking card")
 
 
 def _refill(s: State, log: Log) -> State:
@@ -374,14 +370,6 @@ def _refill(s: State, log: Log) -> State:
 
 
 def end_battle(s: State, log: Log) -> State:
-    from .flow import next_battle
-
-    p = s.battle.turn_of
-    s = s.evolve(battle=None)
-    if s.event_data:  # a side that won prestige may double it (Great Commanders)
-        from .events import after_battle
-
-        s, waiting = after_battle(s, p, log)
-        if waiting:
-            return s
-    return next_battle(s, p, log)
+    """The battle is over: play goes on after it (the Great Commanders' doubling, the next battle, the
+    next turn or the round end)."""
+    return phases.go("after-battle", s.evolve(battle=None), s.battle.turn_of, log)

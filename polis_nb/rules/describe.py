@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .board import board
+from .decisions import describe_pending
 from .state import PLAYERS, State
 
 
@@ -33,8 +34,6 @@ def describe(s: State) -> str:
     if s.outcome is not None:
         lines.append(f"Game over: {s.outcome}")
     else:
-        from .engine import describe_pending
-
         who = "chance" if s.pending.player < 0 else PLAYERS[s.pending.player].capitalize()
         lines.append(f"Waiting for {who}: {describe_pending(s)}")
     return "\n".join(lines)

@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Callable
 
 from .actions import Action, Explanation, shared
-from .board import board
+from .board import Board, board
 from .common import Log, add_good, have, polis_name, say, poss, side
+from .decisions import ActionSpec, Opens, action, decision, own_polis, shape, with_listing
 from .flow import after_action
 from .memo import answers
-from .registry import ActionSpec, Opens, action, decision, with_listing
-from .state import Pending, State, tadd, tset
+from .modifiers import hire_cost
+from .state import PLAYERS, Pending, State, tadd, tset
 
 
 def _own_poleis(s: State, p: int) -> list[int]:
@@ -29,8 +31,6 @@ def _hire_cost(s: State, p: int) -> int:
     hiring (Mercenaries) and p can pay and has a cube; else 0."""
     if s.event is None:
         return 0
-    from .events import hire_cost
-
     n = hire_cost(s, p)
     return n if n and have(s, p, "silver") >= n and board(s).supply(s, p) >= 1 else 0
 
@@ -48,8 +48,6 @@ def _hire(s: State, p: int, polis: int, area: int, log: Log, unit: str, where: s
 
 def _hire_why(s: State, a: Action, unit: str, options) -> Explanation:
     """Why a 'hire' step is refused: no event allows it, no silver or cube, or a wrong sea."""
-    from .events import hire_cost
-
     p = s.pending.player
     if s.event is None or not hire_cost(s, p):
         return Explanation.of(False, f"A {unit} can be hired for silver only while the round's event allows it "
@@ -203,11 +201,24 @@ def _pay_why(s: State, a: Action, goods: tuple[str, ...], cost_rule: str, what: 
     return None
 
 
-decision("train-polis", train_polis_options, train_polis_apply,
-         lambda s, a: _polis_why(s, a, _train_ok, _train_reason))
-decision("train-pay", train_pay_options, train_pay_apply,
+def _building(ok: Callable[[State, Board, int], bool], what: str):
+    """The context of a building step: [polis index, units built so far], the polis one's own and able (``ok``)."""
+    def check(s: State, b: Board) -> str | None:
+        d = s.pending.data
+        if not shape(d, int, int) or d[1] < 0:
+            return "expected [polis index, units built so far]"
+        return own_polis(s, b, d[0]) or (None if ok(s, b, d[0]) else f"{b.comp.poleis[d[0]].name} {what}")
+    return check
+
+
+decision("train-polis", "actions", train_polis_options, train_polis_apply,
+         lambda s, a: _polis_why(s, a, _train_ok, _train_reason), keywords=("polis",),
+         prompt="choose where to train hoplites", action="train", target="polis", why_template="polis {}")
+decision("train-pay", "actions", train_pay_options, train_pay_apply,
          lambda s, a: _hire_why(s, a, "hoplite", train_pay_options) if a.kind == "hire" else
-         _pay_why(s, a, _train_goods(s), "train.cost", "hoplite"))
+         _pay_why(s, a, _train_goods(s), "train.cost", "hoplite"), keywords=("pay", "hire", "end"),
+         prompt="pay for each hoplite (or end the action)", action="train",
+         context=_building(lambda s, b, i: b.polis_area[i] >= 0, "lies in no territory [train.polis]"))
 def _pays_or_hires(s: State, p: int, pay: bool, poleis) -> bool:
     """Whether one of ``poleis`` (those with room for the unit) can give ``p`` a unit: paid with a good
     (``pay``: ``p`` holds one) from a polis that keeps a cube, or hired (Mercenaries). Hiring is
@@ -329,9 +340,12 @@ def _galley_pay_why(s: State, a: Action) -> Explanation | None:
     return None
 
 
-decision("galley-polis", galley_polis_options, galley_polis_apply,
-         lambda s, a: _polis_why(s, a, _galley_ok, _galley_reason))
-decision("galley-pay", galley_pay_options, galley_pay_apply, _galley_pay_why)
+decision("galley-polis", "actions", galley_polis_options, galley_polis_apply,
+         lambda s, a: _polis_why(s, a, _galley_ok, _galley_reason), keywords=("polis",),
+         prompt="choose where to build galleys", action="galleys", target="polis", why_template="polis {}")
+decision("galley-pay", "actions", galley_pay_options, galley_pay_apply, _galley_pay_why,
+         keywords=("pay", "hire", "end"), prompt="pay for each galley (or end the action)", action="galleys",
+         context=_building(lambda s, b, i: bool(b.polis_ports[i]), "has no port [galley.polis]"))
 def _galleys_avail(s: State, p: int) -> bool:
     """``any(_galley_ok(s, p, i) for i in _own_poleis(s, p))``, the goods and hiring checked once."""
     b = board(s)
@@ -409,10 +423,14 @@ def _ships_why(s: State, p: int) -> Explanation | None:
                           "ships.cost", "polis.last-cube")
 
 
-decision("ships-polis", ships_polis_options, ships_polis_apply,
-         lambda s, a: _polis_why(s, a, _ships_ok, _ships_reason))
-decision("ships-pay", ships_pay_options, ships_pay_apply,
-         lambda s, a: _pay_why(s, a, ("wood", "silver"), "ships.cost", "trade ship"))
+decision("ships-polis", "actions", ships_polis_options, ships_polis_apply,
+         lambda s, a: _polis_why(s, a, _ships_ok, _ships_reason), keywords=("polis",),
+         prompt="choose where to build trade ships", action="ships", target="polis", why_template="polis {}")
+decision("ships-pay", "actions", ships_pay_options, ships_pay_apply,
+         lambda s, a: _pay_why(s, a, ("wood", "silver"), "ships.cost", "trade ship"), keywords=("pay", "end"),
+         prompt="pay for each trade ship (or end the action)", action="ships",
+         context=_building(lambda s, b, i: i in b.trade_cities[s.pending.player],
+                           "is not a trade city of this side [ships.trade-city]"))
 action(ActionSpec("ships", False, lambda s, p: any(_ships_ok(s, p, i) for i in board(s).trade_cities[p]),
                   Opens("ships-polis"), _ships_why,
                   ("ships.trade-city", "ships.cost"), "Build trade ships",
@@ -568,9 +586,34 @@ def _project_pay_why(s: State, a: Action) -> Explanation | None:
                           "only in full, never in part.", "project.cost")
 
 
-decision("project-tile", tile_options, tile_apply, _tile_why)
-decision("project-polis", project_polis_options, project_polis_apply, _project_polis_why)
-decision("project-pay", project_pay_options, project_pay_apply, _project_pay_why)
+def _project_polis_context(s: State, b: Board) -> str | None:
+    d = s.pending.data
+    if not shape(d, str) or d[0] not in s.display:
+        return "expected [a project tile on display]"
+    if not payments(s, s.pending.player, d[0]):
+        return f"{PLAYERS[s.pending.player]} cannot pay for {d[0]!r} [project.cost]"
+    return None
+
+
+def _project_pay_context(s: State, b: Board) -> str | None:
+    d = s.pending.data
+    if not shape(d, str, int) or d[0] not in s.display:
+        return "expected [a project tile on display, polis index]"
+    why = own_polis(s, b, d[1])
+    if why:
+        return why
+    if b.project_index[d[0]].type not in b.comp.poleis[d[1]].project_types or any(i == d[1] for _, i in s.started):
+        return f"{b.comp.poleis[d[1]].name} cannot take this project now [project.polis]"
+    return None
+
+
+decision("project-tile", "actions", tile_options, tile_apply, _tile_why, keywords=("tile",),
+         prompt="choose a project tile", action="project")
+decision("project-polis", "actions", project_polis_options, project_polis_apply, _project_polis_why,
+         keywords=("polis",), prompt="choose the polis for the project", action="project", target="polis",
+         why_template="polis {}", context=_project_polis_context)
+decision("project-pay", "actions", project_pay_options, project_pay_apply, _project_pay_why, keywords=("pay",),
+         prompt="pay for the project", action="project", context=_project_pay_context)
 def _project_avail(s: State, p: int) -> bool:
     """``any(_tile_ok(s, p, t) for t in s.display)``: the tiles with a polis for them come from the
     memo (a player acting alone asks again after paying a good), then what p can pay."""

@@ -4,7 +4,7 @@ The kernel's handlers are shared; where an edition changes a rule they ask :func
 its parameters here instead of testing the edition name. Component data (goods, rounds, names,
 offers, projects, cards) lives in the component files; this module holds the procedures.
 
-``VARIANTS`` maps a first-edition rule id to the id of the rule that replaces it in another
+Each edition's ``variants`` (:attr:`Edition.variants`) map a first-edition rule id to the id of the rule that replaces it in another
 edition, so log entries and explanations produced by shared code cite the rule of the edition
 being played (the engine rewrites them in one pass).
 """

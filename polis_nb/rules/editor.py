@@ -12,6 +12,8 @@ from typing import Any, Mapping
 from .actions import PolisError
 from .board import board
 from .editions import edition_of
+from .engine import new_game, settle
+from .modifiers import in_force, set_memo
 from .state import NEUTRAL, PLAYERS, Pending, State, tset
 from .statefields import TRACK_MAX
 
@@ -284,8 +286,6 @@ def _with_event(s: State, cid: Any, probs: list[str]) -> State:
 
 def _with_away(s: State, p: int, name: str, units: Mapping[str, int], probs: list[str]) -> State:
     """``s`` with p's units abroad (sent off the board by the round's event) set."""
-    from .events import in_force, set_memo
-
     e = in_force(s, "send-abroad", p)
     for unit, n in units.items():
         if e is None or unit != e.args[0]:
@@ -311,6 +311,4 @@ def _to_round(s: State, r: int) -> State:
 
 def position(edition: str = "ed1", seed: int = 0, **changes: Any) -> State:
     """A fresh game (first round set up with ``seed``) edited by :func:`edit`."""
-    from .engine import new_game, settle
-
     return edit(settle(new_game(edition, seed)), **changes)

@@ -9,10 +9,10 @@ from fractions import Fraction
 from . import battle, develop, events, flow, military, politics, roundend  # noqa: F401
 from .actions import Action, Explanation, IllegalActionError, InvalidActionError, tokenize
 from ..data.types import PROVENANCE_RULES
-from .board import board_named, components_named, register
+from .board import board, board_named, components_named, register
+from .decisions import ACTIONS, DECISIONS, describe_pending, uniform
 from .editions import EDITIONS as EDITION_RULES
 from .editions import cite, edition_of
-from .registry import ACTIONS, HANDLERS
 from .state import CHANCE, NEUTRAL, PLAYERS, LogEntry, Pending, State, keep_legal
 
 EDITIONS = {k: e.component_set for k, e in EDITION_RULES.items()}
@@ -114,22 +114,14 @@ def legal_actions(s: State) -> tuple[Action, ...]:
         return acts
     if not isinstance(s, State):
         _need_state(s, "legal_actions")
-    acts = () if s.outcome is not None else tuple(HANDLERS[s.pending.kind].options(s))
+    acts = () if s.outcome is not None else tuple(DECISIONS[s.pending.kind].options(s))
     keep_legal(s, acts)
     return acts
 
 
 def _weights(s: State, acts: tuple[Action, ...]) -> list[tuple[int, int]]:
     """The probability of each chance outcome in ``acts`` as (numerator, denominator) integers."""
-    k = s.pending.kind
-    if k == "draw-card":
-        return battle.draw_weights(s, acts)
-    if k == "market-die":
-        return [politics.market_die_weight(s, a) for a in acts]
-    if k == "draw-event":
-        return events.event_weights(s, acts)
-    n = len(acts)
-    return [(1, n)] * n
+    return (DECISIONS[s.pending.kind].weights or uniform)(s, acts)
 
 
 def chance_outcomes(s: State) -> tuple[tuple[Action, Fraction], ...]:
@@ -210,7 +202,7 @@ def _edition_words(s: State, text: str) -> str:
 
 def _unchecked(s: State, a: Action) -> State:
     log: list = []
-    n = HANDLERS[s.pending.kind].apply(s, a, log)
+    n = DECISIONS[s.pending.kind].apply(s, a, log)
     if n.siege_discs:
         n = military.drop_stranded_discs(n, log)
     if s.edition != "ed1":
@@ -278,7 +270,7 @@ def _explain(s: State, action: Action | str) -> Explanation:
     if s.outcome is not None:
         return Explanation.of(False, f"The game is over: {s.outcome}", "decision.game-over")
     legal = legal_actions(s)
-    h = HANDLERS[s.pending.kind]
+    h = DECISIONS[s.pending.kind]
     if action in legal:
         text = f"'{action}' is one of the {len(legal)} legal choices here (to {describe_pending(s)})."
         rules = _rules_for(s, action)
@@ -307,28 +299,9 @@ def _explain(s: State, action: Action | str) -> Explanation:
                           "decision.wrong-kind")
 
 
-# the keywords each decision understands, legal now or not (so a refusal can cite the real rule)
-KEYWORDS: dict[str, frozenset[str]] = {
-    "train-polis": frozenset({"polis"}), "train-pay": frozenset({"pay", "hire", "end"}),
-    "galley-polis": frozenset({"polis"}), "galley-pay": frozenset({"pay", "hire", "end"}),
-    "ships-polis": frozenset({"polis"}), "ships-pay": frozenset({"pay", "end"}),
-    "project-tile": frozenset({"tile"}), "project-polis": frozenset({"polis"}), "project-pay": frozenset({"pay"}),
-    "move-dest": frozenset({"to"}), "move-from": frozenset({"from", "end", "to"}),
-    "siege-polis": frozenset({"polis"}), "tribute-area": frozenset({"area"}), "tribute-rows": frozenset({"rows"}),
-    "trade-offer": frozenset({"offer"}), "proxenos-dest": frozenset({"polis"}),
-    "battle-order": frozenset({"battle"}), "battle-retreat": frozenset({"fight", "retreat"}),
-    "battle-attack": frozenset({"play"}), "battle-defend": frozenset({"answer"}),
-    "event-remove": frozenset({"remove"}), "project-remove": frozenset({"remove"}),
-    "event-cede": frozenset({"take"}), "event-send": frozenset({"send", "end"}), "event-sell": frozenset({"sell"}),
-    "event-return": frozenset({"place"}), "event-double": frozenset({"double", "keep"}),
-    "feed": frozenset({"feed", "release"}), "grow": frozenset({"grow", "end"}), "phoros": frozenset({"phoros"}),
-}
-
-
-def _all_kinds(s: State) -> set[str]:
-    if s.pending.kind == "turn":
-        return set(ACTIONS) | {"pass"}
-    return set(KEYWORDS.get(s.pending.kind, ()))
+def _all_kinds(s: State) -> frozenset[str]:
+    """The keywords the pending decision understands, legal now or not (so a refusal can cite the real rule)."""
+    return DECISIONS[s.pending.kind].keywords
 
 
 def _rules_for(s: State, a: Action) -> tuple[str, ...]:
@@ -346,8 +319,6 @@ _PROVISIONAL_TEXT = {
 def _provisional(s: State, a: Action) -> dict[str, list[str]]:
     """The component values no rulebook gives that decide what a legal choice yields, by provenance
     ("prototype", "reconstructed"): {kind: [what, ...]}."""
-    from .board import board
-
     b = board(s)
     comp = b.comp
     k = s.pending.kind
@@ -371,33 +342,6 @@ def _provisional(s: State, a: Action) -> dict[str, list[str]]:
         note(f"cost and prestige of {b.project_index[tile].name}", ("projects", tile, "cost"),
              ("projects", tile, "end_prestige"))
     return found
-
-
-_PENDING_TEXT = {
-    "turn": "choose an action or pass", "train-polis": "choose where to train hoplites",
-    "train-pay": "pay for each hoplite (or end the action)", "galley-polis": "choose where to build galleys",
-    "galley-pay": "pay for each galley (or end the action)", "ships-polis": "choose where to build trade ships",
-    "ships-pay": "pay for each trade ship (or end the action)", "project-tile": "choose a project tile",
-    "project-polis": "choose the polis for the project", "project-pay": "pay for the project",
-    "move-dest": "choose the destination", "move-from": "choose where the next unit comes from (or end)",
-    "siege-polis": "choose the polis to besiege", "siege-die": "roll the siege die",
-    "tribute-area": "choose the territory", "tribute-rows": "spread the hoplites over the tribute rows",
-    "trade-offer": "choose an offer and how to pay", "market-die": "roll for the market value",
-    "proxenos-dest": "choose the proxenos' destination and route", "battle-order": "choose the next battle",
-    "draw-card": "draw a combat card", "battle-retreat": "retreat or fight on",
-    "battle-attack": "play two combat cards", "battle-defend": "answer each attacking card",
-    "draw-project": "draw a project tile", "draw-event": "draw the round's event",
-    "event-remove": "remove one of its units", "project-remove": "remove one drawn project tile from the game",
-    "event-cede": "take a polis the event hands over", "event-send": "send units abroad for the event (or end)",
-    "event-sell": "choose how much prestige to give for silver", "event-return": "place a unit coming back",
-    "event-double": "double the prestige won in this battle, or keep the choice",
-    "feed": "cover the food shortfall",
-    "grow": "let a polis grow (or end)", "phoros": "turn prestige into silver",
-}
-
-
-def describe_pending(s: State) -> str:
-    return _PENDING_TEXT.get(s.pending.kind, s.pending.kind)
 
 
 def parse_action(s: State, text: str) -> Action:

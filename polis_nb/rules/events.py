@@ -8,24 +8,26 @@ tribute (``quell-pacifists``, ``tribute-cap``) and battles (``battle-threshold``
 ``double-battle-prestige``, ``replay-tied-exchanges``). Everything lasts for this round only. A card
 whose effect no source states (``EventCard.effect_unknown``) changes nothing, and the log says so.
 
-What a card remembers during its round lives in ``State.event_data`` as sorted (key, player, number)
-triples (keys in :data:`EVENT_DATA_KEYS`); it is cleared when the next round is prepared.
-:func:`describe_card` is what a renderer shows of a card.
+The rules a card puts in force, and what a card remembers during its round (``State.event_data``,
+cleared when the next round is prepared), are read through :mod:`.modifiers`. When the card's part is
+done, play goes on through the round's transitions (:mod:`.phases`). :func:`describe_card` is what a
+renderer shows of a card.
 """
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 
+from . import phases
 from ..data import Components, Effect, EventCard
 from .actions import Action, Explanation, shared
-from .board import board, components_named
+from .board import Board, board
 from .common import Log, add_good, add_prestige, have, polis_name, poss, say, side
-from .registry import decision
+from .decisions import decision, no_data, shape
+from .modifiers import (EVENT_DATA_KEYS, PLAYER_IDS, UNIT_AREAS, away, card, deck_for_round,  # noqa: F401
+                        in_force, memo, set_memo)
 from .routes import trade_route
-from .state import CHANCE, Outcome, Pending, State, other, tset
+from .state import CHANCE, PLAYERS, Outcome, Pending, State, other, tset
 
-PLAYER_IDS = {"athens": 0, "sparta": 1}
 # effects on the board itself, or rules in force for the round: they act (or are announced) once, in
 # the reader's part
 SHARED_OPS = frozenset({"close-market", "close-offer", "start-player", "landing", "battle-threshold", "tribute-cap",
@@ -41,37 +43,10 @@ OP_RULES = {
     "quell-pacifists": "event.pacifism", "battle-threshold": "event.alcibiades", "landing": "event.carthage",
     "tribute-cap": "event.etna", "replay-tied-exchanges": "event.superstition",
 }
-EVENT_DATA_KEYS = ("away-galley", "away-hoplite", "battle-prestige", "ceded", "doubled")
-UNIT_AREAS = {"hoplite": "land", "galley": "sea"}
 
 
 # --------------------------------------------------------------------------------------------
 # the cards
-
-
-@lru_cache(maxsize=32)
-def _cards(components: str) -> dict[str, EventCard]:
-    return {e.id: e for e in components_named(components).events}
-
-
-def card(s: State, cid: str) -> EventCard:
-    return _cards(s.components)[cid]
-
-
-def deck_for_round(s: State) -> list:
-    b = board(s)
-    label = b.comp.rounds[s.round].label
-    return [e for e in b.comp.events if e.deck == label]
-
-
-def in_force(s: State, op: str, p: int | None = None) -> Effect | None:
-    """The effect ``op`` of the round's event card if it is in force (for player ``p``, when given)."""
-    if s.event is None:
-        return None
-    for e in _cards(s.components)[s.event].effects:
-        if e.op == op and (p is None or e.player == "both" or PLAYER_IDS.get(e.player) == p):
-            return e
-    return None
 
 
 def describe_card(comp: Components, cid: str) -> dict:
@@ -172,28 +147,6 @@ def effects_text(comp: Components, ev: EventCard) -> str:
 
 
 # --------------------------------------------------------------------------------------------
-# what a card remembers (State.event_data)
-
-
-def memo(s: State, key: str, p: int) -> int:
-    for k, q, n in s.event_data:
-        if k == key and q == p:
-            return n
-    return 0
-
-
-def set_memo(s: State, key: str, p: int, n: int) -> State:
-    """``s`` with the entry (key, p) set to n (removed at 0)."""
-    rest = tuple(x for x in s.event_data if (x[0], x[1]) != (key, p))
-    return s.evolve(event_data=tuple(sorted(rest + (((key, p, n),) if n else ()))))
-
-
-def away(s: State, p: int) -> dict[str, int]:
-    """Units of ``p`` the round's event sent off the board, by kind ("hoplite", "galley")."""
-    return {kind: n for kind in UNIT_AREAS if (n := memo(s, f"away-{kind}", p))}
-
-
-# --------------------------------------------------------------------------------------------
 # drawing and revealing
 
 
@@ -218,9 +171,13 @@ def event_weights(s: State, acts) -> list[tuple[int, int]]:
     return [(copies[a.args[0]], total) for a in acts]
 
 
-def event_apply(s: State, a: Action, log: Log) -> State:
-    from .flow import reader
+def reader(s: State) -> int:
+    """Who reads the event: more prestige, Athens on a tie."""
+    a, sp = s.prestige
+    return 1 if sp > a else 0
 
+
+def event_apply(s: State, a: Action, log: Log) -> State:
     ev = card(s, a.args[0])
     r = reader(s)
     say(log, f"{side(r)} reveals the event: {ev.name}", "round.event", player=r)
@@ -252,8 +209,6 @@ def _steps(s: State, ev: EventCard, when: str, first: int) -> tuple:
 
 def _resolve(s: State, cid: str, steps: tuple, log: Log) -> State:
     """Apply steps until one needs a decision; when all are done the round's actions begin."""
-    from .flow import begin_actions
-
     ev = card(s, cid)
     while steps:
         (k, p), steps = steps[0], steps[1:]
@@ -265,7 +220,7 @@ def _resolve(s: State, cid: str, steps: tuple, log: Log) -> State:
             s, waiting = apply_effect(s, e, p, log, ev.name), False
         if waiting or s.outcome is not None:
             return s
-    return begin_actions(s, log)
+    return phases.go("begin-actions", s, log)
 
 
 def _lose_game(s: State, p: int, n: int, name: str, log: Log) -> State:
@@ -593,11 +548,41 @@ def _sell_why(s: State, a: Action) -> Explanation | None:
                           "event.treasury")
 
 
-decision("draw-event", event_options, event_apply)
-decision("event-remove", remove_options, remove_apply, _remove_why)
-decision("event-cede", cede_options, cede_apply, _cede_why)
-decision("event-send", send_options, send_apply, _send_why)
-decision("event-sell", sell_options, sell_apply, _sell_why)
+def _draw_event_context(s: State, b: Board) -> str | None:
+    return no_data(s, b) or (None if deck_for_round(s) else "this round has no event deck")
+
+
+def _event_step(op: str | None, *more: type):
+    """The context of a decision an event card asks for: [card, remaining steps] (plus, when ``op`` is
+    given, the index of the card's effect ``op`` and the ``more`` values)."""
+    def check(s: State, b: Board) -> str | None:
+        d = s.pending.data
+        types = (str, tuple) + ((int,) + more if op else ())
+        if not shape(d, *types) or d[0] != s.event:
+            return f"expected [this round's event, its remaining steps{', effect index' if op else ''}, ...]"
+        effects = next(e for e in b.comp.events if e.id == d[0]).effects
+        for step in d[1]:
+            if not (type(step) is tuple and shape(step, int, int) and 0 <= step[0] < len(effects)
+                    and step[1] in (0, 1)):
+                return "each remaining step is [effect index, player]"
+        if op and not (0 <= d[2] < len(effects) and effects[d[2]].op == op):
+            return f"effect {d[2]} of the card is no {op!r} effect"
+        if any(type(x) is int and not 0 <= x <= b.comp.cubes_per_player for x in d[3:]):
+            return "a count is out of range"
+        return None
+    return check
+
+
+decision("draw-event", "start", event_options, event_apply, keywords=("event",), prompt="draw the round's event",
+         context=_draw_event_context, weights=event_weights)
+decision("event-remove", "start", remove_options, remove_apply, _remove_why, keywords=("remove",),
+         prompt="remove one of its units", target="area", why_template="remove {}", context=_event_step(None))
+decision("event-cede", "start", cede_options, cede_apply, _cede_why, keywords=("take",),
+         prompt="take a polis the event hands over", context=_event_step("cede-polis"))
+decision("event-send", "start", send_options, send_apply, _send_why, keywords=("send", "end"),
+         prompt="send units abroad for the event (or end)", context=_event_step("send-abroad", int))
+decision("event-sell", "start", sell_options, sell_apply, _sell_why, keywords=("sell",),
+         prompt="choose how much prestige to give for silver", context=_event_step("sell-prestige"))
 
 
 # --------------------------------------------------------------------------------------------
@@ -644,8 +629,6 @@ def _blockade(s: State, e: Effect, p: int, log: Log, name: str) -> State:
 def end_of_round(s: State, log: Log) -> tuple[State, bool]:
     """End-of-round effects of the round's event, before the round-end steps. Returns the state and
     whether it waits for a player (units coming back are placed one at a time)."""
-    from .flow import reader
-
     for cid in s.triggers:
         ev = card(s, cid)
         for k, q in _steps(s, ev, "end-of-round", reader(s)):
@@ -700,8 +683,6 @@ def return_options(s: State) -> list[Action]:
 
 
 def return_apply(s: State, a: Action, log: Log) -> State:
-    from .roundend import resume_roundend
-
     p = s.pending.player
     unit = s.pending.data[0]
     b = board(s)
@@ -712,7 +693,7 @@ def return_apply(s: State, a: Action, log: Log) -> State:
     say(log, f"{card(s, s.event).name}: {poss(p)} {unit} comes back to {b.name(i)}", "event.units-abroad",
         player=p)
     s, waiting = _next_return(s, other(p), log)
-    return s if waiting else resume_roundend(s.evolve(roundend=(0, 0)), log)
+    return s if waiting else phases.go("resume-roundend", s.evolve(roundend=(0, 0)), log)
 
 
 def _return_why(s: State, a: Action) -> Explanation | None:
@@ -722,61 +703,20 @@ def _return_why(s: State, a: Action) -> Explanation | None:
                           "stack.limit")
 
 
-decision("event-return", return_options, return_apply, _return_why)
+def _return_context(s: State, b: Board) -> str | None:
+    d = s.pending.data
+    if not shape(d, str) or d[0] not in UNIT_AREAS:
+        return "expected [\"hoplite\"] or [\"galley\"]"
+    if not memo(s, f"away-{d[0]}", s.pending.player):
+        return f"{PLAYERS[s.pending.player]} has no {d[0]} abroad to bring back [event.units-abroad]"
+    return None
 
 
-# --------------------------------------------------------------------------------------------
-# rules in force for the round, asked for by the modules they change
+decision("event-return", "roundend", return_options, return_apply, _return_why, keywords=("place",),
+         prompt="place a unit coming back", context=_return_context)
 
 
-def battle_threshold(s: State) -> int:
-    """Units in one area that start a battle this round (Alcibiades lowers it)."""
-    e = in_force(s, "battle-threshold")
-    return int(e.args[0]) if e is not None else board(s).comp.battle_threshold
-
-
-def hire_cost(s: State, p: int) -> int:
-    """Silver per unit ``p`` may pay to hire a hoplite or galley from the supply (0: not this round)."""
-    e = in_force(s, "hire-units", p)
-    return int(e.args[0]) if e is not None else 0
-
-
-def tribute_rows(s: State, p: int, t: int) -> tuple[tuple, int, tuple[str, ...]]:
-    """The tribute rows of territory ``t`` for ``p`` this round, the most hoplites that may collect
-    there, and the rules of the round's event that changed either (Pacifism, Etna)."""
-    from ..data import TributeRow
-
-    b = board(s)
-    rows = b.comp.tribute[b.area_ids[t]]
-    cap, rules = s.units[t][p], ()
-    if s.event is None:
-        return rows, cap, rules
-    paci = in_force(s, "quell-pacifists", p)
-    if paci is not None and t == b.home[p]:
-        each = int(paci.args[0])
-        k = min(s.pop[b.capital[p]], b.limit(s))
-        if k:
-            rows = rows + (TributeRow("pacifists", tuple(each * j for j in range(1, k + 1))),)
-            rules += ("event.pacifism",)
-    e = in_force(s, "tribute-cap")
-    if e is not None and b.area_index[str(e.args[0])] == t and cap > int(e.args[1]):
-        cap, rules = int(e.args[1]), rules + ("event.etna",)
-    return rows, cap, rules
-
-
-def battle_prestige(s: State, p: int, n: int) -> State:
-    """Remember prestige ``p`` won by cards in the current battle (for Great Commanders)."""
-    if n and in_force(s, "double-battle-prestige", p) is not None and not memo(s, "doubled", p):
-        return set_memo(s, "battle-prestige", p, memo(s, "battle-prestige", p) + n)
-    return s
-
-
-def tied_exchange_replayed(s: State) -> bool:
-    """Whether a tied battle exchange is fought again by the same attacker this round (Superstition)."""
-    return in_force(s, "replay-tied-exchanges") is not None
-
-
-def after_battle(s: State, turn_of: int, log: Log) -> tuple[State, bool]:
+def offer_doubling(s: State, turn_of: int, log: Log) -> tuple[State, bool]:
     """A battle is over: a side that won prestige in it may double it once this round (Great
     Commanders). Returns the state and whether it waits for that choice."""
     for p in (0, 1):
@@ -790,8 +730,6 @@ def double_options(s: State) -> list[Action]:
 
 
 def double_apply(s: State, a: Action, log: Log) -> State:
-    from .flow import next_battle
-
     p = s.pending.player
     n = memo(s, "battle-prestige", p)
     name = card(s, s.event).name
@@ -802,9 +740,7 @@ def double_apply(s: State, a: Action, log: Log) -> State:
             "event.great-commanders", player=p)
     else:
         say(log, f"{name}: {side(p)} keeps the doubling for a later battle", "event.great-commanders", player=p)
-    turn_of = s.pending.data[0]
-    s, waiting = after_battle(s, turn_of, log)
-    return s if waiting else next_battle(s, turn_of, log)
+    return phases.go("after-battle", s, s.pending.data[0], log)
 
 
 def _double_why(s: State, a: Action) -> Explanation | None:
@@ -812,4 +748,14 @@ def _double_why(s: State, a: Action) -> Explanation | None:
                           "'keep' to save it.", "event.great-commanders")
 
 
-decision("event-double", double_options, double_apply, _double_why)
+def _double_context(s: State, b: Board) -> str | None:
+    d = s.pending.data
+    if not shape(d, int) or d[0] not in (0, 1):
+        return "expected [the player whose turn the battle followed]"
+    if not memo(s, "battle-prestige", s.pending.player):
+        return f"{PLAYERS[s.pending.player]} won no prestige in the battle to double [event.great-commanders]"
+    return None
+
+
+decision("event-double", "battles", double_options, double_apply, _double_why, keywords=("double", "keep"),
+         prompt="double the prestige won in this battle, or keep the choice", context=_double_context)

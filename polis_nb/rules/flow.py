@@ -1,12 +1,18 @@
 """Turn structure: choosing actions, passing, ending actions and turns, queuing battles, and
-starting rounds. Phases are a small transition table driven by the pending decision."""
+starting rounds. The transitions between the phases of a round are a small table (:mod:`.phases`)
+that this module fills at the end; battles, events and the round end name them when their part is done."""
 from __future__ import annotations
 
+from . import phases
 from .actions import Action, Explanation, shared
-from .board import board
+from .battle import start_battle
+from .board import Board, board
 from .common import Log, add_good, have, round_name, say, side
+from .decisions import ACTION_ORDER, ACTIONS, Opens, decision, no_data, shape, uniform
 from .editions import edition_of
-from .registry import ACTION_ORDER, ACTIONS, Opens, decision
+from .events import end_of_turn, offer_doubling
+from .modifiers import battle_threshold, deck_for_round
+from .roundend import begin_roundend, resume_roundend
 from .state import CHANCE, Pending, State, other, tadd, tset
 
 # --------------------------------------------------------------------------------------------
@@ -19,7 +25,7 @@ def alone(s: State, p: int) -> bool:
 
 def _action_ok(s: State, p: int, kind: str) -> bool:
     spec = ACTIONS[kind]
-    if spec.military and kind != "tribute" and s.prestige[p] < 1:
+    if s.prestige[p] < spec.prestige_cost:
         return False
     return spec.available(s, p)
 
@@ -94,9 +100,10 @@ def turn_why(s: State, a: Action) -> Explanation | None:
         if a.kind in s.turn_actions:
             return Explanation.of(False, f"{side(p)} already took '{a.kind}' this turn; the two actions of a turn "
                                   "must differ.", "turn.two-different-actions")
-    if spec.military and a.kind != "tribute" and s.prestige[p] < 1:
-        return Explanation.of(False, f"{spec.title} is a military action and costs 1 prestige; {side(p)} has none.",
-                              "action.military-cost")
+    if s.prestige[p] < spec.prestige_cost:
+        has = f"only {s.prestige[p]}" if s.prestige[p] else "none"
+        return Explanation.of(False, f"{spec.title} is a military action and costs {spec.prestige_cost} prestige; "
+                              f"{side(p)} has {has}.", "action.military-cost")
     if not spec.available(s, p):
         return spec.why(s, p) or Explanation.of(False, f"{spec.title} has no legal use now.", *spec.rules)
     return None
@@ -115,9 +122,9 @@ def turn_apply(s: State, a: Action, log: Log) -> State:
     if a.kind in edition_of(s).free_actions:  # not an action: no turn slot, no extra good
         return spec.begin(s if goods is s.goods else s.evolve(goods=goods), p, log)
     prestige = s.prestige
-    if spec.military and a.kind != "tribute":
-        prestige = tadd(prestige, p, -1)
-        say(log, f"{side(p)} chooses {spec.title} (−1 prestige)", "action.military-cost", player=p)
+    if spec.prestige_cost:
+        prestige = tadd(prestige, p, -spec.prestige_cost)
+        say(log, f"{side(p)} chooses {spec.title} (−{spec.prestige_cost} prestige)", "action.military-cost", player=p)
     else:
         say(log, f"{side(p)} chooses {spec.title}", player=p)
     if isinstance(spec.begin, Opens):  # one copy of the State for the costs and the action's first decision
@@ -127,7 +134,8 @@ def turn_apply(s: State, a: Action, log: Log) -> State:
     return spec.begin(s, p, log)
 
 
-decision("turn", turn_options, turn_apply, turn_why)
+decision("turn", "actions", turn_options, turn_apply, turn_why, keywords=ACTION_ORDER + ("pass",),
+         prompt="choose an action or pass")
 
 # --------------------------------------------------------------------------------------------
 # ending actions and turns
@@ -151,8 +159,6 @@ def do_pass(s: State, p: int, log: Log) -> State:
 
 
 def end_turn(s: State, p: int, log: Log) -> State:
-    from .events import end_of_turn
-
     s = end_of_turn(s, p, log)
     if s.outcome is not None:
         return s
@@ -166,8 +172,6 @@ def end_turn(s: State, p: int, log: Log) -> State:
 
 
 def battle_areas(s: State) -> tuple[int, ...]:
-    from .events import battle_threshold
-
     t = battle_threshold(s)
     return tuple(i for i, (x, y) in enumerate(s.units) if x and y and x + y >= t)
 
@@ -185,9 +189,17 @@ def queue_battles(s: State, p: int, log: Log) -> State:
     return after_battles(s, p, log)
 
 
-def next_battle(s: State, p: int, log: Log) -> State:
-    from .battle import start_battle
+def battle_over(s: State, p: int, log: Log) -> State:
+    """A battle after the turn of ``p`` is over: a side that won prestige in it may double it once this
+    round (Great Commanders), then the next battle is fought."""
+    if s.event_data:
+        s, waiting = offer_doubling(s, p, log)
+        if waiting:
+            return s
+    return next_battle(s, p, log)
 
+
+def next_battle(s: State, p: int, log: Log) -> State:
     if not s.battles:
         return after_battles(s, p, log)
     if len(s.battles) == 1:
@@ -202,8 +214,6 @@ def order_options(s: State) -> list[Action]:
 
 
 def order_apply(s: State, a: Action, log: Log) -> State:
-    from .battle import start_battle
-
     b = board(s)
     area = b.area_index[a.args[0]]
     say(log, f"{side(s.pending.player)} fights in {b.name(area)} first", "battle.order", player=s.pending.player)
@@ -211,7 +221,8 @@ def order_apply(s: State, a: Action, log: Log) -> State:
                         turn_of=s.pending.player)
 
 
-decision("battle-order", order_options, order_apply)
+decision("battle-order", "battles", order_options, order_apply, keywords=("battle",),
+         prompt="choose the next battle", target="area", why_template="battle {}")
 
 
 def after_battles(s: State, p: int, log: Log) -> State:
@@ -219,8 +230,6 @@ def after_battles(s: State, p: int, log: Log) -> State:
     if s.outcome is not None:
         return s
     if len(s.passed) == 2:
-        from .roundend import begin_roundend
-
         return begin_roundend(s.evolve(phase="roundend"), log)
     q = other(p) if not s.passed else other(s.passed[0])
     return s.evolve(phase="actions", pending=Pending("turn", q))
@@ -284,12 +293,15 @@ def _project_remove_why(s: State, a: Action) -> Explanation | None:
                           "project.draft")
 
 
-decision("project-remove", project_remove_options, project_remove_apply, _project_remove_why)
+def _project_remove_context(s: State, b: Board) -> str | None:
+    return no_data(s, b) or (None if s.display else "no project tile is on display to remove")
+
+
+decision("project-remove", "start", project_remove_options, project_remove_apply, _project_remove_why,
+         keywords=("remove",), prompt="remove one drawn project tile from the game", context=_project_remove_context)
 
 
 def _after_projects(s: State, log: Log) -> State:
-    from .events import deck_for_round
-
     if deck_for_round(s):
         return s.evolve(pending=Pending("draw-event", CHANCE))
     say(log, f"No event card is known for round {round_name(s)}; the round has no event", "round.event")
@@ -308,13 +320,17 @@ def project_draw_apply(s: State, a: Action, log: Log) -> State:
     return draw_next_project(s, log, s.pending.data[0] if s.pending.data else -1)
 
 
-decision("draw-project", project_draw_options, project_draw_apply)
+def _draw_project_context(s: State, b: Board) -> str | None:
+    d = s.pending.data
+    if d and not (shape(d, int) and d[0] in (0, 1) and edition_of(s).project_removal):
+        return "expected [] or [the player who passed first last round]"
+    if not s.pile:
+        return "no project tile is left to draw"
+    return None
 
 
-def reader(s: State) -> int:
-    """Who reads the event: more prestige, Athens on a tie."""
-    a, sp = s.prestige
-    return 1 if sp > a else 0
+decision("draw-project", "start", project_draw_options, project_draw_apply, keywords=("draw",),
+         prompt="draw a project tile", context=_draw_project_context, weights=uniform)
 
 
 def begin_actions(s: State, log: Log) -> State:
@@ -329,3 +345,8 @@ def begin_actions(s: State, log: Log) -> State:
         why = "Sparta starts on a tie" if a == sp else "the side with less prestige starts"
         say(log, f"{side(first)} starts the round (prestige Athens {a}, Sparta {sp}; {why})", "round.start-player")
     return s.evolve(phase="actions", start_player=first, pending=Pending("turn", first))
+
+
+# the transitions between the phases of a round (see phases.TRANSITIONS)
+phases.fill({"begin-actions": begin_actions, "after-battle": battle_over, "resume-roundend": resume_roundend,
+             "start-round": start_round})

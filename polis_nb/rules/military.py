@@ -5,13 +5,17 @@ from functools import lru_cache
 from itertools import product
 
 from .actions import Action, Explanation, shared
-from .board import board
+from .board import Board, board
 from .common import Log, cubes, add_good, add_prestige, polis_name, say, poss, side
+from .decisions import ActionSpec, Opens, action, decision, shape, uniform, with_listing
 from .editions import edition_of
 from .flow import after_action
-from .registry import ActionSpec, Opens, action, decision, with_listing
+from .modifiers import tribute_rows
 from .routes import route, unit_routes
 from .state import CHANCE, NEUTRAL, Pending, State, other, tadd, tset
+
+# the action a move belongs to, by the unit moved
+MOVE_ACTION = {"hoplite": "hoplites", "galley": "fleet"}
 
 # --- e./f. movement ---------------------------------------------------------------------------
 
@@ -171,8 +175,30 @@ def _move_why_from(s: State, a: Action) -> Explanation | None:
     return None
 
 
-decision("move-dest", dest_options, dest_apply, _move_why_dest)
-decision("move-from", from_options, from_apply, _move_why_from)
+def _move_action(data: tuple) -> str:
+    return MOVE_ACTION[data[0]]
+
+
+def _move_dest_context(s: State, b: Board) -> str | None:
+    d = s.pending.data
+    return None if shape(d, str) and d[0] in MOVE_ACTION else "expected [\"hoplite\"] or [\"galley\"]"
+
+
+def _move_from_context(s: State, b: Board) -> str | None:
+    d = s.pending.data
+    if not shape(d, str, int, int) or d[0] not in MOVE_ACTION or not 0 <= d[1] < len(s.units):
+        return "expected [unit, destination area index, units moved so far]"
+    if b.is_sea[d[1]] != (d[0] == "galley") or not 0 <= d[2] <= b.limit(s):
+        return "the destination does not suit the unit, or too many units moved [move.land-or-sea]"
+    return None
+
+
+decision("move-dest", "actions", dest_options, dest_apply, _move_why_dest, keywords=("to",),
+         prompt="choose the destination", action=_move_action, target="area", why_template="to {}",
+         context=_move_dest_context)
+decision("move-from", "actions", from_options, from_apply, _move_why_from, keywords=("from", "end", "to"),
+         prompt="choose where the next unit comes from (or end)", action=_move_action, target="area",
+         why_template="from {}", context=_move_from_context)
 
 
 def _begin_move(unit: str) -> Opens:
@@ -187,9 +213,9 @@ def _move_why(unit: str):
 
 
 action(ActionSpec("hoplites", True, lambda s, p: _any_move(s, p, "hoplite"), _begin_move("hoplite"),
-                  _move_why("hoplite"), ("move.one-destination",), "Move hoplites", frozenset()))
+                  _move_why("hoplite"), ("move.one-destination",), "Move hoplites", frozenset(), prestige_cost=1))
 action(ActionSpec("fleet", True, lambda s, p: _any_move(s, p, "galley"), _begin_move("galley"),
-                  _move_why("galley"), ("move.one-destination",), "Move galleys", frozenset()))
+                  _move_why("galley"), ("move.one-destination",), "Move galleys", frozenset(), prestige_cost=1))
 
 # --- g. siege ---------------------------------------------------------------------------------
 
@@ -356,8 +382,21 @@ def siege_resolve(s: State, p: int, i: int, roll: int | None, log: Log) -> State
     return after_action(s, p, log)
 
 
-decision("siege-polis", siege_options, siege_apply, _siege_why)
-decision("siege-die", die_options, die_apply)
+def _siege_die_context(s: State, b: Board) -> str | None:
+    d = s.pending.data
+    if not shape(d, int, int) or d[0] not in (0, 1) or not 0 <= d[1] < len(s.owner):
+        return "expected [besieger, polis index]"
+    p, i = d
+    if i not in s.sieged or b.comp.poleis[i].base <= 1:
+        return "the polis is not being besieged with a roll [siege.fortification]"
+    e = siege_refusal(s.evolve(sieged=tuple(x for x in s.sieged if x != i)), p, i)
+    return None if e is None else f"the siege cannot take place: {e.text}"
+
+
+decision("siege-polis", "actions", siege_options, siege_apply, _siege_why, keywords=("polis",),
+         prompt="choose the polis to besiege", action="siege", target="polis", why_template="polis {}")
+decision("siege-die", "actions", die_options, die_apply, keywords=("die",), prompt="roll the siege die",
+         action="siege", context=_siege_die_context, weights=uniform)
 
 
 def _siege_avail(s: State, p: int) -> bool:
@@ -386,7 +425,7 @@ def _siege_why_action(s: State, p: int) -> Explanation:
 
 
 action(ActionSpec("siege", True, _siege_avail, Opens("siege-polis"),
-                  _siege_why_action, ("siege.requirements",), "Besiege a polis", frozenset()))
+                  _siege_why_action, ("siege.requirements",), "Besiege a polis", frozenset(), prestige_cost=1))
 
 # --- h. tribute -------------------------------------------------------------------------------
 
@@ -452,8 +491,6 @@ def _rows(s: State, p: int, t: int):
     if s.event is None:
         b = board(s)
         return b.comp.tribute[b.area_ids[t]], s.units[t][p], ()
-    from .events import tribute_rows
-
     return tribute_rows(s, p, t)
 
 
@@ -516,8 +553,19 @@ def _rows_why(s: State, a: Action) -> Explanation | None:
                           f"order, e.g. '{rows_options(s)[0]}'.", "tribute.rows", *event_rules)
 
 
-decision("tribute-area", tribute_area_options, tribute_area_apply, _tribute_why)
-decision("tribute-rows", rows_options, rows_apply, _rows_why)
+def _tribute_rows_context(s: State, b: Board) -> str | None:
+    d = s.pending.data
+    if not shape(d, int) or not 0 <= d[0] < len(s.units) or b.area_ids[d[0]] not in b.comp.tribute:
+        return "expected [a territory that pays tribute]"
+    if d[0] in s.tribute_done or s.units[d[0]][s.pending.player] < 1:
+        return "this territory cannot pay tribute now [tribute.requirements]"
+    return None
+
+
+decision("tribute-area", "actions", tribute_area_options, tribute_area_apply, _tribute_why, keywords=("area",),
+         prompt="choose the territory", action="tribute", target="area", why_template="area {}")
+decision("tribute-rows", "actions", rows_options, rows_apply, _rows_why, keywords=("rows",),
+         prompt="spread the hoplites over the tribute rows", action="tribute", context=_tribute_rows_context)
 
 
 def _tribute_avail(s: State, p: int) -> bool:
@@ -545,5 +593,7 @@ def _tribute_why_action(s: State, p: int) -> Explanation:
                           "polis there, and no disc yet.", "tribute.requirements", "tribute.once-per-round")
 
 
+# tribute costs nothing when chosen: the territory decides (1 prestige, none in the home region;
+# tribute_refusal and tribute_area_apply) [tribute.home-free]
 action(ActionSpec("tribute", True, _tribute_avail, Opens("tribute-area"),
-                  _tribute_why_action, ("tribute.requirements",), "Demand tribute", frozenset()))
+                  _tribute_why_action, ("tribute.requirements",), "Demand tribute", frozenset(), prestige_cost=0))

@@ -12,6 +12,7 @@ from dataclasses import fields
 
 from ..data.safeio import loads_json
 from .board import board_named
+from .engine import legal_actions
 from .state import Battle, Outcome, Pending, State
 from .statecheck import state_problems
 from .statefields import NotationError, json_kind, read_fields
@@ -73,8 +74,6 @@ def state_from_dict(d: dict) -> State:
 def _check_playable(s: State) -> None:
     """The last word: a state that passed every check has a decision to take (or is over). A failure
     here means a check is missing; it is still refused, never let through."""
-    from .engine import legal_actions
-
     try:
         ok = s.outcome is not None or bool(legal_actions(s))
     except Exception as e:  # noqa: BLE001 - a state the engine cannot handle is refused, whatever the cause

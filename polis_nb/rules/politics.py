@@ -4,13 +4,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .actions import Action, Explanation, shared
-from .board import board
+from .board import Board, board
 from .common import Log, cubes, add_good, add_prestige, have, polis_name, say, poss, side
+from .decisions import ActionSpec, Opens, action, decision
 from .editions import edition_of
 from .flow import after_action
 from .military import take_polis
 from .memo import answers
-from .registry import ActionSpec, Opens, action, decision
 from .routes import proxenos_bribes, proxenos_can_travel, proxenos_route, trade_route
 from .state import CHANCE, NEUTRAL, Pending, State, other, tset
 
@@ -229,8 +229,30 @@ def _offer_why(s: State, a: Action) -> Explanation | None:
     return trade_refusal(s, s.pending.player, a.args[0], a.args[1], a.args[2] if len(a.args) == 3 else None)
 
 
-decision("trade-offer", offer_options, offer_apply, _offer_why)
-decision("market-die", market_die_options, market_die_apply)
+def market_die_weights(s: State, acts) -> list[tuple[int, int]]:
+    """The probability of each roll in ``acts`` as (numerator, denominator)."""
+    return [market_die_weight(s, a) for a in acts]
+
+
+def _market_die_context(s: State, b: Board) -> str | None:
+    d = s.pending.data
+    ed = edition_of(s)
+    modes = ("exchange" if ed.exchange_dice == "one" else "exchange-low",
+             "buy" if ed.buy_dice == "higher-of-two" else "buy-each")
+    if len(d) < 3 or d[0] not in (0, 1) or type(d[0]) is not int or d[2] not in modes:
+        return f"expected [player, good, one of {', '.join(modes)}, ...]"
+    goods = d[1:2] + d[3:]
+    if d[2] != "buy-each" and len(d) > 3 or any(g not in b.comp.market_goods for g in goods) \
+            or len(set(goods)) != len(goods):
+        return "the goods whose market value moves are not market goods [trade.market-value]"
+    return None
+
+
+decision("trade-offer", "actions", offer_options, offer_apply, _offer_why, keywords=("offer",),
+         prompt="choose an offer and how to pay", action="trade", target="offer", why_template="offer {} exchange")
+decision("market-die", "actions", market_die_options, market_die_apply, keywords=("roll",),
+         prompt="roll for the market value", action="trade", context=_market_die_context,
+         weights=market_die_weights)
 
 
 def _trade_avail(s: State, p: int) -> bool:
@@ -315,7 +337,9 @@ def _proxenos_why(s: State, a: Action) -> Explanation | None:
     return proxenos_refusal(s, s.pending.player, b.polis_index[a.args[0]], a.args[2])
 
 
-decision("proxenos-dest", proxenos_options, proxenos_apply, _proxenos_why)
+decision("proxenos-dest", "actions", proxenos_options, proxenos_apply, _proxenos_why, keywords=("polis",),
+         prompt="choose the proxenos' destination and route", action="proxenos", target="polis",
+         why_template="polis {} by land")
 
 
 def _proxenos_avail(s: State, p: int) -> bool:

@@ -2,11 +2,13 @@
 projects, feeding, growth, Megalopolis, spoilage, Phoros, then preparing the next round."""
 from __future__ import annotations
 
+from . import phases
 from .actions import Action, Explanation, shared
-from .board import board
+from .board import Board, board
 from .common import Log, add_good, add_prestige, have, is_last_round, polis_name, round_name, say, poss, side
+from .decisions import decision, own_polis, shape
 from .editions import edition_of
-from .registry import decision
+from .events import end_of_round
 from .scoring import final_outcome
 from .state import CHANCE, NEUTRAL, Outcome, Pending, State, other, tadd, tset
 
@@ -14,8 +16,6 @@ STEPS = ("projects", "feed", "grow", "megalopolis", "spoil", "phoros", "prepare"
 
 
 def begin_roundend(s: State, log: Log) -> State:
-    from .events import end_of_round
-
     say(log, f"Round {round_name(s)} ends; {side(s.passed[0])} passed first and goes first in every step",
         "roundend.order")
     s, waiting = end_of_round(s, log)  # units an event sent abroad may come back first
@@ -154,7 +154,8 @@ def _feed_why(s: State, a: Action) -> Explanation | None:
     return None
 
 
-decision("feed", feed_options, feed_apply, _feed_why)
+decision("feed", "roundend", feed_options, feed_apply, _feed_why, keywords=("feed", "release"),
+         prompt="cover the food shortfall", target="polis", why_template="release {}")
 
 
 # --- 3. growth --------------------------------------------------------------------------------
@@ -216,7 +217,19 @@ def _grow_why(s: State, a: Action) -> Explanation | None:
     return Explanation.of(False, f"{pol.name} has already grown by its {pol.growth} per round.", "roundend.growth")
 
 
-decision("grow", grow_options, grow_apply, _grow_why)
+def _grow_context(s: State, b: Board) -> str | None:
+    d = s.pending.data
+    polis = [x[0] for x in d if type(x) is tuple and shape(x, int, int)]
+    if len(polis) != len(d) or polis != sorted(set(polis)):
+        return "expected [[polis index, cubes grown], ...] in polis order"
+    for i, n in d:
+        if own_polis(s, b, i) or not 1 <= n <= b.comp.poleis[i].growth:
+            return f"polis {i} cannot have grown by {n} [roundend.growth]"
+    return None
+
+
+decision("grow", "roundend", grow_options, grow_apply, _grow_why, keywords=("grow", "end"),
+         prompt="let a polis grow (or end)", target="polis", why_template="grow {}", context=_grow_context)
 
 
 # --- 4. Megalopolis ---------------------------------------------------------------------------
@@ -302,7 +315,8 @@ def _phoros_why(s: State, a: Action) -> Explanation | None:
     return Explanation.of(False, f"{side(p)} has only {s.prestige[p]} prestige to turn into silver.", "roundend.phoros")
 
 
-decision("phoros", phoros_options, phoros_apply, _phoros_why)
+decision("phoros", "roundend", phoros_options, phoros_apply, _phoros_why, keywords=("phoros",),
+         prompt="turn prestige into silver")
 
 
 def _nothing(s: State, p: int, log: Log):
@@ -343,8 +357,6 @@ def _after_step(s: State, step: str, log: Log) -> State:
 
 
 def prepare(s: State, log: Log) -> State:
-    from .flow import start_round
-
     ships = list(s.ships_port)
     for o in s.offers:
         if o in (0, 1):
@@ -360,7 +372,7 @@ def prepare(s: State, log: Log) -> State:
                  sieged=(), roundend=(), siege_discs=(), tribute_discs=(0, 0), event_data=())
     say(log, "Tribute discs return, trade ships sail home" + (", unused projects leave the game" if left else ""),
         "roundend.preparation")
-    return start_round(s, log, first)
+    return phases.go("start-round", s, log, first)
 
 
 def _lift_black_cubes(s: State, log: Log) -> State:

@@ -177,26 +177,18 @@ class State(_Memo):
 
     # --- serialisation (implemented in rules.notation, imported lazily) ------------------------
     def to_dict(self) -> dict:
-        from .notation import state_to_dict
-
-        return state_to_dict(self)
+        return _notation().state_to_dict(self)
 
     @classmethod
     def from_dict(cls, d: dict) -> "State":
-        from .notation import state_from_dict
-
-        return state_from_dict(d)
+        return _notation().state_from_dict(d)
 
     def to_notation(self) -> str:
-        from .notation import state_to_notation
-
-        return state_to_notation(self)
+        return _notation().state_to_notation(self)
 
     @classmethod
     def from_notation(cls, text: str) -> "State":
-        from .notation import state_from_notation
-
-        return state_from_notation(text)
+        return _notation().state_from_notation(text)
 
     def __str__(self) -> str:
         from .describe import describe
@@ -207,6 +199,14 @@ class State(_Memo):
         from ..render import svg  # lazy, as python-chess does
 
         return svg(self)
+
+
+def _notation():
+    """:mod:`.notation`, which reads and writes States (it stands above this module, so it is imported
+    when first needed)."""
+    from . import notation
+
+    return notation
 
 
 _STATE_FIELDS = tuple(f.name for f in fields(State))

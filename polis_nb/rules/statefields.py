@@ -12,10 +12,14 @@ from typing import Any, Callable
 
 from ..data.safeio import lone_surrogate
 from .actions import PolisError
+from .battle import card_types
 from .board import Board, board_named, components_named
+from .decisions import ACTIONS, DECISIONS
 from .editions import EDITIONS, Edition
 from .index import RULES
-from .registry import ACTIONS, HANDLERS
+from .modifiers import EVENT_DATA_KEYS
+from .phases import PHASES
+from .roundend import STEPS
 from .state import Battle, Outcome, Pending
 
 #: No rulebook gives the length of the prestige and goods tracks (polis-data §13.8) and the kernel does
@@ -27,9 +31,8 @@ MAX_SCORE = 10**4
 MAX_TEXT = 1000  # an outcome's reason
 MAX_DATA = 64  # items in a pending decision's context (and in each list inside it)
 
-PHASES = ("start", "actions", "battles", "roundend", "over")
-CHANCE_KINDS = frozenset({"draw-project", "draw-event", "draw-card", "siege-die", "market-die", "over"})
-PENDING_KINDS = frozenset(HANDLERS) | {"over"}
+CHANCE_KINDS = frozenset(k for k, d in DECISIONS.items() if d.chance) | {"over"}
+PENDING_KINDS = frozenset(DECISIONS) | {"over"}
 
 
 class NotationError(PolisError):
@@ -263,8 +266,6 @@ class _Reader:
         return None if v is None else _battle(v, where, self)
 
     def roundend(self, v, where):
-        from .roundend import STEPS
-
         t = seq(v, where)
         if not t:
             return ()
@@ -293,8 +294,6 @@ class _Reader:
         return tuple_of(v, where, lambda x, w: whole(x, w, 0, most), n=2)
 
     def event_data(self, v, where):
-        from .events import EVENT_DATA_KEYS
-
         def entry(x, w):
             key, p, n = seq(x, w, 3)
             return (text(key, f"{w}[0]", EVENT_DATA_KEYS, "event memory key"), _player(p, f"{w}[1]"),
@@ -333,8 +332,6 @@ def _data(v: Any, where: str, depth: int) -> Any:
 
 
 def _battle(v: Any, where: str, r: _Reader) -> Battle:
-    from .battle import card_types
-
     if not isinstance(v, dict):
         raise bad(where, f"expected null or an object, got {json_kind(v)}")
     names = Battle.__slots__

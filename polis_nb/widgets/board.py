@@ -47,6 +47,8 @@ from pathlib import Path
 import traitlets
 
 from ..record import Game, Node
+from ..analysis.guard import question as guard_question
+from ..render.choiceview import choice_groups, dedupe_sections, question_view, rule_free
 from ..render.playview import game_over_view, reply_marks, reply_view, review_view
 from ..render.recordview import node_ids
 from ..render.text import SIDE_NAME, describe
@@ -63,12 +65,15 @@ from .opponent import BOTS, Opponent, Plan, last_reply, undo_target
 from .reviews import StoredReview
 
 KINDS = {"choose": ("action",), "click": ("target",), "why": ("target",), "analyse": (), "opponent": ("bot", "side"),
-         "undo": (), "cancel": (), "review": (), "save": (), "rematch": (), "chart": ("node",), "review-end": ()}
+         "undo": (), "cancel": (), "review": (), "save": (), "rematch": (), "chart": ("node",), "review-end": (),
+         "confirm": ("action",), "decline": ()}
 REVIEW_BUDGET = 50  # playouts per position of the review the Board runs (g.review(budget=400) looks closer)
 REVIEW_SEED = 1
 SECONDS_PER_PLAYOUT = 0.004  # for the review's estimate of its time on this kind of machine
 # what may not happen while the bot thinks (the position is about to change)
-_WHILE_THINKING = frozenset({"choose", "click", "why", "analyse", "review", "chart", "review-end"})
+_WHILE_THINKING = frozenset({"choose", "click", "why", "analyse", "review", "chart", "review-end", "confirm"})
+# what leaves a question about a losing choice unanswered (the user went on to something else)
+_DROPS_QUESTION = frozenset({"choose", "click", "opponent", "undo", "rematch", "chart", "review-end", "decline"})
 
 
 @dataclass
@@ -90,15 +95,19 @@ class Board(IntentWidget):
     KINDS = KINDS
 
     def __init__(self, source: Game | State, *, viewer: str | None = None, opponent: "str | Opponent" = "none",
-                 side: str = "athens", threaded: bool | None = None, save_dir=None, **kwargs):
+                 side: str = "athens", threaded: bool | None = None, save_dir=None, guard: bool = True, **kwargs):
         self._ctl = Controller(source, viewer)  # validates before the widget exists
         self._opp = opponent if isinstance(opponent, Opponent) else Opponent(opponent, side)
         if threaded not in (None, True, False):
             raise TypeError(f"threaded must be True, False or None, not {threaded!r}")
         if save_dir is not None and not isinstance(save_dir, (str, os.PathLike)):
             raise TypeError(f"save_dir must be a folder (str or path), not {type(save_dir).__name__}")
+        if guard not in (True, False):
+            raise TypeError(f"guard must be True or False, not {guard!r}")
         self._threaded = threaded
         self._save_dir = save_dir
+        self._guard = guard
+        self._question: tuple[State, object, Action, dict] | None = None  # (position, node, choice, question)
         self._engine = Engine()
         self._lock = threading.RLock()
         self._job: _Job | None = None  # the bot's reply being searched
@@ -387,6 +396,10 @@ class Board(IntentWidget):
         marks = self._ctl.marks() + self._engine.marks(s) + reply_marks(reply) + self._focus_marks(focus)
         viewer = self._ctl.viewer or (self._opp.user if thinking else None)
         view = board_view(s, viewer=viewer, marks=marks, explanation=explanation, rev=self._rev, note=note)
+        q = None if thinking else self._question_here()
+        view.update(choices=choice_groups(s, view["buttons"]), confirm=q[3] if q else None,
+                    explanation=dedupe_sections(view["explanation"]),
+                    prompt=rule_free(view["prompt"], s), description=rule_free(view["description"], s))
         bot = SIDE_NAME[PLAYERS.index(self._opp.bot_side)]
         if thinking:
             view["prompt"] = f"{bot} is thinking…"
@@ -488,14 +501,41 @@ class Board(IntentWidget):
             self._ctl.goto(self._review[1])
             self._focus = None
             return None, ""
+        if kind in _DROPS_QUESTION:
+            self._question = None
+        if kind == "decline":
+            return None, "Cancelled: nothing was played."
+        guard = self._ask if self._guard and kind in ("choose", "click") else None
+        if kind == "confirm":
+            q = self._question_here()
+            if q is None or str(q[2]) != intent["action"]:
+                raise IntentError("there is no question about that choice to answer: nothing was played")
+            self._question = None
+            intent = {"kind": "choose", "action": intent["action"]}
         before = self.state
-        explanation, note = self._ctl.act(intent)
+        explanation, note = self._ctl.act(intent, guard=guard)
         if self.state is not before:
             self._focus = None
             if self.game is None:
                 self._after_user = self._ctl.last_steps[1:]
             self._start_reply()
         return explanation, note
+
+    # --- guard-rails: a choice that loses at once is asked about first --------------------------------
+    def _ask(self, s: State, a: Action) -> bool:
+        """The Controller's guard: keep ``a`` to ask about it if it loses the game at once (True)."""
+        loss = guard_question(s, a)
+        if loss is None:
+            return False
+        self._question = (s, self._ctl.node, a, question_view(s, a, loss))
+        return True
+
+    def _question_here(self):
+        """The question asked on the position shown (None once the position changed)."""
+        q = self._question
+        if q is None or q[0] != self.state or q[1] is not self._ctl.node:
+            return None
+        return q
 
     def __repr__(self) -> str:
         s = self.state

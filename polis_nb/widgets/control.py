@@ -9,6 +9,7 @@ and the Game's current node follows the widget, so the next cell sees what was c
 from __future__ import annotations
 
 from ..record import Game, Node, RecordError
+from ..render.choiceview import explanation_words
 from ..render.viewmodel import click_target, place_words, target_of, why_action, why_explanation, why_words
 from ..rules import (Action, Explanation, IllegalActionError, InvalidActionError, State, apply, chance_rng,
                      parse_action, sample_chance, settle)
@@ -79,8 +80,12 @@ class Controller:
         if self.game.node is not node:
             self.game.goto(node)
 
-    def act(self, intent: dict) -> tuple[Explanation | None, str]:
-        """Handle a checked choose/click/why intent; returns (explanation to show, note)."""
+    def act(self, intent: dict, guard=None) -> tuple[Explanation | None, str]:
+        """Handle a checked choose/click/why intent; returns (explanation to show, note).
+
+        ``guard`` (the Board's guard-rail), if given, is called with the position and the legal
+        action a choose or click intent means, before it is played; if it returns True the action is
+        not played (the guard has kept it, to ask about it) and (None, "") is returned."""
         moved = self.check_node()
         if moved:
             return None, moved  # the intent was made on a position that is gone: show where we are
@@ -103,6 +108,13 @@ class Controller:
             text = str(here[0])
         else:
             text = intent["action"]
+        if guard is not None:
+            try:
+                a = parse_action(s, text)
+            except (IllegalActionError, InvalidActionError):
+                a = None  # play() says why
+            if a is not None and guard(s, a):
+                return None, ""
         return self.play(text)
 
     def why(self, target: str) -> tuple[Explanation | None, str]:
@@ -116,14 +128,14 @@ class Controller:
         if meant != target:
             name, area = place_words(s, target), place_words(s, meant)
             lead = f"{(name or '').split(' (')[0]} lies in {(area or '').split(' (')[0]}."
-        return why_explanation(s, a, lead), ""
+        return explanation_words(s, why_explanation(s, a, lead)), ""
 
     def play(self, text: str) -> tuple[Explanation | None, str]:
         s = self.state
         try:
             a = parse_action(s, text)
         except IllegalActionError as e:
-            return e.explanation, ""
+            return explanation_words(s, e.explanation), ""
         except InvalidActionError as e:
             return None, f"Refused: {e.problem}"
         if self.game is not None:

@@ -1,13 +1,30 @@
-"""The Viewer widget: step through a record, its variations and commentary; annotate it; or play
-on from any node.
+"""The Viewer widget: step through a record turn by turn (or decision by decision), its variations and
+commentary; annotate it; play on from any node; or take it as a guess-the-move lesson.
+
+The map and its notes (the turn in words, the decision, comments, the record) sit side by side on a
+wide output and one above the other on a narrow one. The Viewer steps a whole *step* at a time by
+default: a player's turn with all its sub-decisions and chance steps ("Round 3 · Athens, turn 2"),
+the draws that open a round, a battle, the end of a round (see :mod:`polis_nb.record.turns`); the
+record lists one row per step, numbered like ``3.A2`` (round 3, Athens' second turn). Its decisions
+come on demand: the "Decisions" switch (``steps="decision"``), or Shift + ← / → for one decision.
 
 Intents (``{"kind": ..., "rev": n, ...}``): ``goto`` (``node``), ``nav`` (``dir``: back, forward,
-start, end, up, down), ``comment`` (``node``, ``text``, optional ``before``), ``glyph`` (``node``,
-``glyph``: toggles), ``clear`` (``node``: remove its marks), ``mode`` (``mode``: view, play, draw),
-``analyse`` (the engine panel for the position shown), ``chart`` (``node``: go to a decision of the
-game's review, a point of its win-chance chart), and in play mode ``choose`` / ``click`` / ``why`` as
-on the Board; in draw mode ``click`` draws: two different places make an arrow, the same place twice a
-highlight.
+start, end, up, down; optional ``by``: turn or decision, else the Viewer's own), ``steps`` (``by``:
+turn or decision), ``comment`` (``node``, ``text``, optional ``before``), ``glyph`` (``node``,
+``glyph``: toggles), ``clear`` (``node``: remove its marks), ``mode`` (``mode``: view, play, draw,
+lesson), ``analyse`` (the engine panel for the position shown), ``chart`` (``node``: go to a decision
+of the game's review, a point of its win-chance chart), and in play mode ``choose`` / ``click`` /
+``why`` as on the Board; in draw mode ``click`` draws: two different places make an arrow, the same
+place twice a highlight.
+
+**Lesson mode** (``Viewer(game, lesson=True)``, or the mode "lesson"): the author marked decisions of
+the record as questions (:meth:`polis_nb.Game.quiz`). Stepping stops before each one, with the
+position on the board and the choices of that decision offered as in play mode; the student's
+``choose`` / ``click`` is checked against the record's decision (a choice that differs from it only in
+how it is paid counts as found). A wrong try shows the author's hint, a second one the author's
+comment, and only then may the answer be shown (``answer``). Nothing is added to the record; the list
+shows the record only up to the position shown, and the engine and the review stay off, so nothing
+gives the answer away.
 
 A reviewed record (after ``g.review(...)``, or loaded from a file saved after one: see
 ``g.review_result()``) shows its review above the map: accuracy per side, the win-chance chart (click a
@@ -22,19 +39,22 @@ from __future__ import annotations
 import traitlets
 
 from ..record import GLYPHS, Game, RecordError
+from ..record.turns import step_first, step_last
 from ..render.playview import review_view
-from ..render.recordview import node_ids, viewer_view
+from ..render.recordview import STEPS, node_ids, viewer_view
 from ._assets import css, esm
 from .base import IntentWidget
 from .control import Controller, place_problem
 from .engine import Engine
-from .intents import IntentError, node_index, text_problem
+from .intents import IntentError, node_index, shown, text_problem
+from .lesson import Lesson
 from .reviews import StoredReview
 
 KINDS = {"goto": ("node",), "nav": ("dir",), "comment": ("node",), "glyph": ("node", "glyph"),
          "clear": ("node",), "mode": ("mode",), "choose": ("action",), "click": ("target",),
-         "why": ("target",), "analyse": (), "chart": ("node",)}
-MODES = ("view", "play", "draw")
+         "why": ("target",), "analyse": (), "chart": ("node",), "steps": ("by",), "answer": ()}
+MODES = ("view", "play", "draw", "lesson")
+DIRS = ("back", "forward", "start", "end", "up", "down")
 MAX_COMMENT = 10_000
 
 
@@ -44,23 +64,38 @@ class Viewer(IntentWidget):
     KINDS = KINDS
     REFUSED = (IntentError, RecordError)
 
-    def __init__(self, game: Game, *, mode: str = "view", viewer: str | None = None, **kwargs):
+    def __init__(self, game: Game, *, mode: str = "view", viewer: str | None = None, steps: str = "turn",
+                 lesson: bool = False, **kwargs):
         if not isinstance(game, Game):
             raise TypeError(f"Viewer shows a Game, not {type(game).__name__}")
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}")
+        if steps not in STEPS:
+            raise ValueError(f"steps must be one of {', '.join(STEPS)} (how far a step goes)")
+        if not isinstance(lesson, bool):
+            raise TypeError(f"lesson must be True or False, not {type(lesson).__name__}")
         self._ctl = Controller(game, viewer)
         super().__init__(**kwargs)
         self.game = game
-        self._mode = mode
+        self._mode = "lesson" if lesson else mode
+        self._steps = steps
         self._arrow_from: str | None = None
         self._engine = Engine()
         self._reviews = StoredReview()
+        self._lesson = Lesson()
+        self._words: dict = {}  # the words of the record's steps, kept between redraws
+        if lesson:
+            self._ctl.goto(game.root)  # a lesson starts at the start of the game
         self._refresh()
 
     @property
     def mode(self) -> str:
         return self._mode
+
+    @property
+    def steps(self) -> str:
+        """How far ← / → go: "turn" (a whole step: a turn, a battle ...) or "decision"."""
+        return self._steps
 
     @property
     def node(self):
@@ -83,10 +118,15 @@ class Viewer(IntentWidget):
         self._rev += 1
         self._nodes = node_ids(self.game)
         s = self._ctl.state
+        lesson = self._mode == "lesson"
         view = viewer_view(self.game, mode=self._mode, rev=self._rev, viewer=self._ctl.viewer, note=note,
                            explanation=explanation, arrow_from=self._arrow_from, node=self._ctl.node,
-                           engine=self._engine.view(s), engine_marks=self._engine.marks(s))
-        view["review"] = review_view(self.review, current=view["current"])
+                           engine=None if lesson else self._engine.view(s),
+                           engine_marks=() if lesson else self._engine.marks(s), steps=self._steps,
+                           lesson=self._lesson.view(self.game, self._ctl.node) if lesson else None,
+                           nav={d: self._target(d, self._steps) is not None for d in DIRS}, cache=self._words)
+        view["review"] = None if lesson else review_view(self.review, current=view["current"])
+        view["engine_off"] = lesson
         self.view = view
 
     @property
@@ -107,12 +147,17 @@ class Viewer(IntentWidget):
         moved = self._ctl.check_node()
         if moved:
             return None, moved  # the intent was made on a position that is gone: show where we are
+        lesson = self._mode == "lesson"
+        if lesson and kind in ("comment", "glyph", "clear"):
+            raise IntentError("a lesson does not change the record: switch to View to annotate it")
+        if lesson and kind in ("analyse", "chart"):
+            raise IntentError("the engine and the review are off in a lesson: they would give the answers away")
         if kind == "analyse":
             note = self._engine.run(self._ctl.state)
             if note:
                 return None, note
         elif kind == "goto":
-            self._ctl.goto(self._node(intent["node"]))
+            self._go(self._node(intent["node"]))
         elif kind == "chart":
             r = self.review
             if r is None:
@@ -122,7 +167,11 @@ class Viewer(IntentWidget):
                                   f"{len(r.decisions)} points)")
             self._ctl.goto(self._node(intent["node"]))
         elif kind == "nav":
-            self._nav(intent["dir"])
+            self._nav(intent["dir"], intent.get("by", self._steps))
+        elif kind == "steps":
+            if intent["by"] not in STEPS:
+                raise IntentError(f"steps go by {' or '.join(STEPS)}, not {shown(intent['by'])}")
+            self._steps = intent["by"]
         elif kind == "comment":
             text, before = intent.get("text", ""), intent.get("before", False)
             bad = text_problem(text, MAX_COMMENT) if text != "" else None
@@ -146,34 +195,82 @@ class Viewer(IntentWidget):
             if intent["mode"] not in MODES:
                 raise IntentError(f"unknown mode {intent['mode']!r}")
             self._mode, self._arrow_from = intent["mode"], None
+        elif lesson:
+            return self._lesson.act(intent, self._ctl)
         elif self._mode == "draw" and kind == "click":
             return self._draw(intent["target"])
-        elif self._mode == "play":
+        elif self._mode == "play" and kind != "answer":
             return self._ctl.act(intent)
+        elif kind == "answer":
+            raise IntentError(f"'answer' shows the answer to a question of a lesson (now {self._mode} mode)")
         else:
             raise IntentError(f"{kind!r} needs play mode (now {self._mode})")
         return None, ""
 
-    def _nav(self, direction: str) -> None:
+    def _go(self, to) -> None:
+        """Show ``to``; in a lesson, not past a question still open (that would give its answer away)."""
+        if self._mode == "lesson":
+            k = self._lesson.blocked(to)
+            if k:
+                raise IntentError(f"that is past question {k} of the lesson: find its answer first (or switch "
+                                  "to View)")
+        self._ctl.goto(to)
+
+    def _target(self, direction: str, by: str):
+        """Where ``nav`` in ``direction`` goes (None: nowhere). With ``by`` "turn", back and forward go
+        to the end of the step before or after (a turn, a battle ...), and up / down switch to another
+        variation of the step shown; in a lesson, forward and end stop before an open question."""
         n = self._ctl.node
-        if direction == "back":
-            to = n.parent
+        if direction == "start":
+            to = self.game.root if n.parent is not None else None
+        elif direction == "back":
+            to = n.parent if by == "decision" or n.parent is None else step_first(n).parent
         elif direction == "forward":
-            to = n.next()
-        elif direction == "start":
-            to = self.game.root
+            nxt = n.next()
+            if nxt is None:
+                to = None
+            elif by == "decision":
+                to = nxt
+            else:
+                last = step_last(n)
+                to = last if last is not n else step_last(nxt)
         elif direction == "end":
-            to = n.end()
+            to = n.end() if n.variations else None
         elif direction in ("up", "down"):
-            if n.parent is None:
-                return
-            sib = n.parent.variations
-            k = sib.index(n) + (-1 if direction == "up" else 1)
-            to = sib[k] if 0 <= k < len(sib) else None
+            to = self._switch(n, -1 if direction == "up" else 1, by)
         else:
-            raise IntentError(f"unknown direction {direction!r}")
+            raise IntentError(f"unknown direction {shown(direction)}")
+        if to is not None and self._mode == "lesson" and direction in ("forward", "end"):
+            to = self._lesson.stop(n, to)
+        return None if to is n else to
+
+    def _switch(self, n, step: int, by: str):
+        """The variation beside the one shown: beside ``n`` itself, or (by turn) beside the nearest
+        decision of the step shown that has alternatives, then to the end of that step."""
+        m = n
+        first = step_first(n) if n.parent is not None and by == "turn" else n
+        while m.parent is not None:
+            sib = m.parent.variations
+            if len(sib) > 1:
+                k = sib.index(m) + step
+                if not 0 <= k < len(sib):
+                    return None
+                return step_last(sib[k]) if by == "turn" else sib[k]
+            if m is first or by == "decision":
+                return None
+            m = m.parent
+        return None
+
+    def _nav(self, direction: str, by) -> None:
+        if by not in STEPS:
+            raise IntentError(f"steps go by {' or '.join(STEPS)}, not {shown(by)}")
+        if direction not in DIRS:
+            raise IntentError(f"unknown direction {shown(direction)}")
+        to = self._target(direction, by)
+        if to is None and direction == "forward" and self._mode == "lesson" and self._lesson.question(self._ctl.node):
+            raise IntentError("find the decision on the board first (after a wrong try you may see the answer)")
         if to is not None:
-            self._ctl.goto(to)
+            self._go(to)
 
     def _draw(self, target: str):
         bad = place_problem(self._ctl.state, target)
@@ -194,4 +291,6 @@ class Viewer(IntentWidget):
 
     def __repr__(self) -> str:
         s = self._ctl.state
-        return f"Viewer(mode={self._mode}, ply {s.ply}, {len(self._nodes)} nodes: {self.view['board']['prompt']})"
+        steps = "" if self._steps == "turn" else ", steps=decision"
+        return (f"Viewer(mode={self._mode}{steps}, ply {s.ply}, {len(self._nodes)} nodes: "
+                f"{self.view['board']['prompt']})")

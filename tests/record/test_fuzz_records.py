@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import polis_nb as pn
-from polis_nb.record.node import Evaluation
+from polis_nb.record.node import Evaluation, Quiz
 
 from .builders import TRICKY, play_out, random_record
 
@@ -43,8 +43,8 @@ def fuzz(default: int):
 @functools.cache
 def records() -> tuple[pn.Game, ...]:
     """Valid records: the corpus base and seeded games of both editions with variations, comments
-    (full of the format's own delimiters), glyphs, marks and evaluations, plus games that start at a
-    Position."""
+    (full of the format's own delimiters), glyphs, marks, evaluations and questions of a lesson, plus
+    games that start at a Position."""
     out = [pn.Game.load(CORPUS / "base.polis", strict=True)]
     names = ["plan\nB", 'say "x"', "a\r\nb"]
     for seed, edition in ((11, "ed1"), (12, "ed2"), (13, "ed1"), (14, "ed2")):
@@ -71,6 +71,10 @@ def evaluate(g: pn.Game) -> None:
         best = None if s.is_terminal or s.is_chance else str(pn.legal_actions(s)[-1])
         proven = (None, "win", "loss", "shared")[k % 4]
         n.evaluation = Evaluation((k % 8) / 7, proven, best, (k * 37) % 500)
+    # questions of a guess-the-move lesson, their hints full of the format's own delimiters
+    for k, n in enumerate(g.root.walk()):
+        if k % 4 == 1 and n.parent is not None and not n.parent.state.is_chance:
+            n.quiz = Quiz("".join(TRICKY[k % 7::7]) if k % 8 == 1 else "")
 
 
 @functools.cache
@@ -94,7 +98,8 @@ SPECIAL = list('{}()[]";~!?\\%:,.-+ \t\n\r') + ["\r\n", "\x00", "\x0b", "\x0c", 
                                                "\ud800", "\udfff", "[%arrow attika", "[%hl ", "[Seed \"1\"]\n",
                                                "(" * 300, "{" * 50, "~", "~hoplites", "\\r", "\\",
                                                "[%eval 0.5]", "[%eval ", " proven=win", " playouts=", ' best="',
-                                               "[%eval 1 best=\"pass\"]", "=", "]"]
+                                               "[%eval 1 best=\"pass\"]", "=", "]", "[%quiz]", "[%quiz hint=\"",
+                                               ' hint="a\\"b"]', "[%quiz hint=x]", "[%quiz nope=1]", "[%quiz "]
 chars = st.one_of(st.sampled_from(SPECIAL), st.text(max_size=3))
 where = st.integers(min_value=0, max_value=2**31)
 text_ops = st.one_of(
@@ -182,18 +187,19 @@ ODD_VALUES = [None, True, False, 0, -1, 1, 7, 10**30, 1.5, float("nan"), "", "x"
               "!?", "polis/1", [], [1], ["!"], {}, {"kind": "arrow"}, {"kind": "arrow", "targets": ["attika"]},
               {"kind": "highlight", "targets": ["attika"], "colour": "red"}, "💥" * 50, {"athens": 0.5},
               {"athens": 2}, {"athens": 0.5, "best": "pass"}, {"athens": 1, "proven": "maybe"},
-              {"athens": 0.25, "playouts": -3}, {"athens": float("inf")}]
+              {"athens": 0.25, "playouts": -3}, {"athens": float("inf")}, {"hint": "look"}, {"hint": 3},
+              {"hint": "\ud800"}, {"hint": "x", "zzz": 1}]
 json_ops = st.one_of(
     st.tuples(st.just("set"), where, where, st.sampled_from(range(len(ODD_VALUES)))),
     st.tuples(st.just("drop-key"), where, where),
     st.tuples(st.just("add-key"), where, st.sampled_from(["auto", "comment", "name", "glyphs", "marks", "parent",
-                                                          "action", "starting_comment", "eval", "zzz"]),
+                                                          "action", "starting_comment", "eval", "quiz", "zzz"]),
               st.sampled_from(range(len(ODD_VALUES)))),
     st.tuples(st.just("parent"), where, where),
     st.tuples(st.just("auto"), where),
     st.tuples(st.just("swap"), where, where),
     st.tuples(st.just("drop-node"), where),
-    st.tuples(st.just("deep"), where, st.sampled_from(["comment", "marks", "glyphs", "action", "eval"]),
+    st.tuples(st.just("deep"), where, st.sampled_from(["comment", "marks", "glyphs", "action", "eval", "quiz"]),
               st.integers(1, 5000)),
     st.tuples(st.just("header"), where, st.sampled_from(range(len(ODD_VALUES)))),
     st.tuples(st.just("header-name"), where, chars),

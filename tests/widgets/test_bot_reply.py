@@ -236,7 +236,9 @@ def test_game_over_panel_gives_the_score_in_words():
                          f"Athens: {a['cubes']} cubes in its poleis, {a['prestige']} prestige, {a['projects']} from "
                          f"projects; Sparta: {s['cubes']} cubes, {s['prestige']} prestige, {s['projects']} from "
                          "projects.")
-    assert o["rule"]["id"] == "end.score" and o["rule"]["cite"].startswith("rule end.score")
+    # the deciding rule by id for links, and its rulebook section in words on screen (no rule id)
+    assert o["rule"]["id"] == "end.score" and o["rule"]["cite"].endswith("End of the game")
+    assert "end.score" not in o["rule"]["cite"]
     assert o["can_review"] and o["can_save"] and o["next_seed"] == 4 and o["reviewing"] is None
     assert not RAW.search(o["text"]) and b.view["buttons"] == []
     sudden = Board(finished_game()).view["game_over"]  # this one ends at once: how, in words

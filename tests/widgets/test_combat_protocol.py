@@ -87,7 +87,9 @@ def test_combat_setup_shows_roles_units_and_pile():
     assert (ath["units"], spa["units"], ath["prestige"], spa["prestige"]) == (4, 5, 2, 3)
     assert (ath["hand_size"], spa["hand_size"]) == (4, 5)
     assert v["deck_size"] == 24 - 9
-    assert v["log"][0]["rules"] == ["battle.first-attacker", "battle.hands"] and "battle.first-attacker" in v["log"][0]["cite"]
+    # rule ids for links; on screen the rulebook section in words, once, without the ids
+    assert v["log"][0]["rules"] == ["battle.first-attacker", "battle.hands"]
+    assert v["log"][0]["cite"].endswith("Battles") and "battle.first-attacker" not in v["log"][0]["cite"]
     assert v["log"][1]["count"] == 5  # the deal, one line per side
     sea = setup(kind="sea", units=(3, 3)).view
     assert sea["kind"] == "sea" and sea["area"] == "Kyklades"
@@ -170,11 +172,11 @@ def test_hotseat_plays_a_whole_battle_with_reveals_and_an_end():
         r = w.view["reveal"]
         if r is not None:
             reveals.add(r["exchange"])
-            assert len(r["pairs"]) == 2 and all(p["cite"].startswith("rule battle.") for p in r["pairs"])
+            assert len(r["pairs"]) == 2 and all(p["cite"].endswith("Battles") for p in r["pairs"])
             assert any("battle.formation" in e["rules"] for e in r["log"])
     v = w.view
     assert v["over"] and v["end"]["cause"] in ("defender-broken", "deck-exhausted", "attacker-out-of-cards")
-    assert v["end"]["reasons"][0]["rules"] == ["battle.end"] and "battle.end" in v["end"]["reasons"][0]["cite"]
+    assert v["end"]["reasons"][0]["rules"] == ["battle.end"] and v["end"]["reasons"][0]["cite"].endswith("Battles")
     assert reveals == set(range(1, v["exchanges"] + 1)) and v["exchanges"] >= 1
     assert w.state.battle is None and w.view["choice"] is None and not w.view["retreat"]["enabled"]
     start = w.trail[0].state
@@ -216,7 +218,7 @@ def test_reveal_shows_salpinx_and_mercenaries_with_rules():
     assert r["prestige"] == {"athens": 0, "sparta": 2 - 1}  # +2 won, 1 paid for the Salpinx
     rules = {x for e in r["log"] for x in e["rules"]}
     assert {"battle.formation", "battle.mercenaries", "battle.salpinx"} <= rules
-    assert all("rule battle." in e["cite"] for e in r["log"])
+    assert all("Battles" in e["cite"] and "rule battle." not in e["cite"] for e in r["log"])
 
 
 def test_redraw_follows_the_reveal():

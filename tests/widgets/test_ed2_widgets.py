@@ -82,7 +82,7 @@ def test_viewer_on_an_ed2_game_plays_a_click():
     send(w, kind="click", target=t)
     assert not w.view["board"]["note"], w.view["board"]["note"]
     rows = [r for r in w.view["rows"] if not r.get("heading")]
-    assert [r["text"] for r in rows][-2:][0] == "hoplites"
+    assert rows[-1]["kind"] == "turn" and rows[-1]["text"].startswith("hoplites; to ")  # one row per turn
     heads = [r["text"] for r in w.view["rows"] if r.get("heading")]
     assert heads and heads[0].startswith("Round Alpha (Λ)")
     assert "Athinae" in w.view["board"]["description"]

@@ -75,8 +75,11 @@ def test_viewer_steps_from_its_own_node_after_later_cells():
     g.goto(g.root)  # later cells move the Game around
     v.refresh()
     assert v.node is march and v.view["current"] == v.view["node"]["id"]
-    send(v, kind="nav", dir="forward")
+    send(v, kind="nav", dir="forward", by="decision")
     assert v.node is march.next() and str(v.node.action) == "train"
+    send(v, kind="nav", dir="back", by="decision")
+    send(v, kind="nav", dir="forward")  # by turn (the default): to the end of Sparta's next turn
+    assert v.node is march.next().next() and str(v.node.action) == "polis sparta"
     assert g.node is v.node
     g.goto(g.root)
     send(v, kind="nav", dir="down")  # the variation next to the viewer's node, not the Game's

@@ -19,15 +19,15 @@ def viewer():
     g.branch("plan B")
     g.play("tribute; area lakedaimon; rows metal:2")
     g.goto(g.root)
-    return Viewer(g)
+    return Viewer(g, steps="decision")  # one decision at a time (turn by turn: test_viewer_turns.py)
 
 
 def _row(v, text):
-    return next(r for r in v.view["rows"] if not r.get("heading") and r["text"] == text)
+    return next(r for r in v.view["rows"] if r.get("sub") and r["text"] == text)
 
 
 def test_viewer_rows_show_main_line_and_variation(viewer):
-    rows = [r for r in viewer.view["rows"] if not r.get("heading")]
+    rows = [r for r in viewer.view["rows"] if r.get("sub")]
     texts = [r["text"] for r in rows]
     assert texts.index("train") < texts.index("tribute")  # main line first...
     var = _row(viewer, "tribute")
@@ -100,7 +100,8 @@ def test_viewer_bad_intents_refused(viewer, bad):
 
 
 def test_viewer_repr_stable(viewer):
-    assert repr(viewer).startswith("Viewer(mode=view, ply ") and "0x" not in repr(viewer)
+    assert repr(viewer).startswith("Viewer(mode=view, steps=decision, ply ") and "0x" not in repr(viewer)
+    assert repr(Viewer(viewer.game)).startswith("Viewer(mode=view, ply ")
 
 
 def test_viewer_hides_the_other_sides_cards():
@@ -111,14 +112,18 @@ def test_viewer_hides_the_other_sides_cards():
     g.root._state = start_battle(s, 1, [])  # a record that starts at a land battle's deal
     g.node = g.root
     g._settle()
-    text = json.dumps(Viewer(g, viewer="athens").view)
+    text = json.dumps(Viewer(g, viewer="athens", steps="decision").view)
     sparta_cards = [str(n.action) for n in g.node.path() if n.parent.state.battle.draws[0] == 1]
     athens_cards = [str(n.action) for n in g.node.path() if n.parent.state.battle.draws[0] == 0]
     assert sparta_cards and athens_cards
     assert "card for Sparta (hidden)" in text
     assert all(f'"chance: {c}"' in text for c in athens_cards)
-    spectator = json.dumps(Viewer(g).view)
+    spectator = json.dumps(Viewer(g, steps="decision").view)
     assert all(f'"chance: {c}"' in spectator for c in sparta_cards)
+    # turn by turn, the battle's row says what happened, never Sparta's cards
+    by_turn = json.dumps(Viewer(g, viewer="athens").view)
+    assert "card for Sparta (hidden)" in by_turn
+    assert not [c for c in set(sparta_cards) - set(athens_cards) if c.split()[1] in by_turn]
 
 
 def test_a_node_id_is_written_one_way_only():

@@ -1,0 +1,213 @@
+"""What a puzzle says: its themes, its difficulty, its explanation and its hint, in plain words.
+
+**Themes** (:data:`THEMES`) come from the solution and from the rules that decide the puzzle,
+never from an estimate:
+
+* the decision at the position and the solving side's decisions along the solution line, by kind:
+  feeding → starvation, growth → growth, Phoros → phoros, tribute → tribute, trade → trade, siege →
+  siege, proxenos, ransom and civil war → proxenos, battle decisions → battle, event decisions →
+  events;
+* the rule ids cited by the log of the solution line (what the solution itself does, e.g.
+  ``siege.success``, ``event.free-trade``), and the rule ids that end the proofs of the solution and
+  of every other choice (e.g. an alternative that loses by ``end.capital-unfed`` makes a starvation
+  puzzle; one that ends in ostracism after Phoros, ``end.ostracism``, a phoros puzzle), by family:
+  see :data:`RULE_THEMES`.
+
+**Difficulty** is 1 (easy) to 5 (hard), from a score::
+
+    score = log2(groups) + 2 * tempting + 0.5 * (steps - 1) + 0.2 * min(depth, 10)
+    difficulty = 1 + min(4, floor(score))
+
+``groups``: the answers to choose from (choices up to payment variants); ``tempting``: the share of
+its choices the playout bot (:func:`polis_nb.analysis.playout.prior`, the chance
+:func:`~polis_nb.analysis.sensible_policy` takes each) gives to wrong answers, 0 to 1; ``steps``:
+the solving side's own decisions with more than one option in the solution line (sub-decisions to
+get right too); ``depth``: the decisions with more than one option along the solver's line of best
+play after the solution (how far ahead one must count). A lone choice between two answers that the
+bot already gets right scores about 1; eight answers that the bot usually gets wrong, with a
+sub-decision and a long count, score 5 and more.
+"""
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+from typing import Iterable
+
+from ..rules import RULES, State, score
+from ..rules.board import board
+from ..rules.common import is_last_round, round_name
+from ..rules.state import PLAYERS
+
+THEMES = ("starvation", "siege", "tribute", "trade", "battle", "phoros", "growth", "events", "proxenos")
+
+KIND_THEMES = {
+    "feed": "starvation", "grow": "growth", "phoros": "phoros",
+    "tribute": "tribute", "tribute-area": "tribute", "tribute-rows": "tribute",
+    "trade": "trade", "trade-offer": "trade",
+    "siege": "siege", "siege-polis": "siege",
+    "proxenos": "proxenos", "proxenos-dest": "proxenos", "ransom": "proxenos", "civilwar": "proxenos",
+    "battle-retreat": "battle", "battle-attack": "battle", "battle-defend": "battle", "battle-order": "battle",
+    "event-remove": "events", "event-cede": "events", "event-send": "events", "event-sell": "events",
+    "event-return": "events", "event-double": "events",
+}
+
+#: rule-id prefixes (or whole ids) and the theme they stand for
+RULE_THEMES = (
+    ("end.capital-unfed", "starvation"), ("roundend.no-single-cubes", "starvation"),
+    ("trade.buy-wheat", "starvation"),
+    ("end.ostracism", "phoros"), ("roundend.phoros", "phoros"),
+    ("roundend.growth", "growth"), ("roundend.megalopolis", "growth"),
+    ("siege.", "siege"), ("tribute.", "tribute"), ("trade.", "trade"), ("proxenos.", "proxenos"),
+    ("civilwar.", "proxenos"), ("battle.", "battle"), ("event.", "events"),
+)
+
+#: rules too general to be worth a line of an explanation
+QUIET_RULES = frozenset({"roundend.order", "roundend.order-ed2", "decision.wrong-player", "decision.wrong-kind",
+                         "decision.game-over", "roundend.last-round"})
+
+#: what each kind of decision asks, in words
+PROMPTS = {
+    "turn": "choose an action or pass", "feed": "cover the food shortfall", "grow": "let a polis grow (or stop)",
+    "phoros": "turn prestige into silver", "tribute-area": "choose the territory for tribute",
+    "tribute-rows": "spread the hoplites over the tribute rows", "trade-offer": "choose an offer and how to pay",
+    "siege-polis": "choose the polis to besiege", "proxenos-dest": "choose the proxenos' destination",
+    "move-dest": "choose the destination", "move-from": "choose where the next unit comes from",
+    "battle-defend": "answer each attacking card", "battle-attack": "play two combat cards",
+    "battle-retreat": "retreat or fight on", "battle-order": "choose the next battle",
+    "train-polis": "choose where to train hoplites", "train-pay": "pay for each hoplite",
+    "galley-polis": "choose where to build galleys", "galley-pay": "pay for each galley",
+    "ships-polis": "choose where to build trade ships", "ships-pay": "pay for each trade ship",
+    "event-sell": "choose how much prestige to give for silver", "event-return": "place a unit coming back",
+}
+
+TEMPTING = 0.15  # a wrong answer the playout bot picks at least this often is "tempting"
+
+
+def rule_theme(rid: str) -> str | None:
+    """The theme a rule id stands for, if any."""
+    for prefix, theme in RULE_THEMES:
+        if rid == prefix or (prefix.endswith(".") and rid.startswith(prefix)) or rid.startswith(prefix + "-"):
+            return theme
+    return None
+
+
+def themes_of(kinds: Iterable[str], line_rules: Iterable[str], end_rules: Iterable[str]) -> tuple[str, ...]:
+    """The themes of a puzzle (in :data:`THEMES` order) from the decision kinds of its position and
+    solution line (and the solution's action kinds), the rules its solution line cites, and the rules
+    that end the proofs of its choices."""
+    found = {KIND_THEMES[k] for k in kinds if k in KIND_THEMES}
+    for r in (*line_rules, *end_rules):
+        t = rule_theme(r)
+        if t is not None:
+            found.add(t)
+    return tuple(t for t in THEMES if t in found)
+
+
+def difficulty_of(groups: int, tempting: float, steps: int, depth: int) -> tuple[int, float]:
+    """(difficulty 1–5, the score behind it); see the module docstring for the formula."""
+    raw = math.log2(max(groups, 1)) + 2 * tempting + 0.5 * max(steps - 1, 0) + 0.2 * min(depth, 10)
+    return 1 + min(4, int(raw)), round(raw, 3)
+
+
+# --- the explanation ---------------------------------------------------------------------------
+
+def side(p: int) -> str:
+    return PLAYERS[p].capitalize()
+
+
+def context(s: State) -> str:
+    """Where the puzzle stands, in one sentence."""
+    p = s.pending.player
+    rn = round_name(s) + (", the last round" if is_last_round(s) else "")
+    what = PROMPTS.get(s.pending.kind, s.pending.kind.replace("-", " "))
+    if s.phase == "roundend":
+        return f"The end of round {rn}: {side(p)} is to {what}."
+    if s.phase == "battles" and s.battle is not None:
+        return f"Round {rn}, a battle in {board(s).name(s.battle.area)}: {side(p)} is to {what}."
+    if s.passed and s.passed[0] != p:
+        return (f"Round {rn}: {side(1 - p)} has passed, so {side(p)} acts alone, paying one good before each "
+                f"action [turn.alone]; {side(p)} is to {what}.")
+    return f"Round {rn}: {side(p)} is to {what}."
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def summaries(rules: Iterable[str], limit: int = 5) -> str:
+    """"id: summary; ..." for the first ``limit`` rules (known ids only)."""
+    parts = [f"{r}: {RULES[r].summary}" for r in rules if r in RULES][:limit]
+    return "; ".join(parts)
+
+
+def value_words(v: Fraction) -> str:
+    if v == 1:
+        return "win"
+    if v == 0:
+        return "loss"
+    if v == Fraction(1, 2):
+        return "shared result"
+    return f"win with probability {v}"
+
+
+# --- the hint ----------------------------------------------------------------------------------
+
+def _words(text: str) -> str:
+    return re.sub(r"[^a-z0-9α-ω+]+", " ", text.lower()).strip()
+
+
+def leaks(text: str, forbidden: Iterable[str]) -> bool:
+    """Whether ``text`` names any of ``forbidden`` (action texts, place ids and names) as whole
+    words, ignoring case."""
+    t = f" {_words(text)} "
+    return any(f" {_words(f)} " in t for f in forbidden if _words(f))
+
+
+def hint_sentences(s: State, themes: tuple[str, ...]) -> list[str]:
+    """Nudges for a puzzle at ``s`` with ``themes``, most specific first (the caller drops those
+    that would name the answer)."""
+    b = board(s)
+    comp = b.comp
+    p = s.pending.player
+    me, them = side(p), side(1 - p)
+    capital = comp.poleis[b.capital[p]].name
+    cubes = sum(n for o, n in zip(s.owner, s.pop) if o == p)
+    wheat = s.goods[p][-1]
+    own = [comp.poleis[i].name for i, o in enumerate(s.owner) if o == p]
+    out: list[str] = []
+    for t in themes:
+        if t == "starvation":
+            out.append(f"Look at {me}'s wheat: {wheat} against the {cubes} cubes of its poleis, and remember "
+                       f"what happens to a side that cannot feed {capital}.")
+        elif t == "growth":
+            out.append(f"Before the final count, ask which of {me}'s poleis gains more than one cube's worth "
+                       f"from growing: a polis above its base population also gives Megalopolis prestige.")
+        elif t == "phoros":
+            out.append(f"A side left without prestige after Phoros is ostracised: count the prestige {them} and "
+                       f"{me} keep.")
+        elif t == "siege":
+            out.append(f"Which polis could {me}'s hoplites still take before the game is scored, and what "
+                       f"would it be worth?")
+        elif t == "tribute":
+            out.append(f"Look at the territories where {me}'s hoplites stand: which tribute would bring what "
+                       f"{me} lacks?")
+        elif t == "trade":
+            out.append(f"What does {me} lack, and which market could supply it?")
+        elif t == "proxenos":
+            out.append(f"Where can {me}'s proxenos still make a difference, and at what price?")
+        elif t == "battle":
+            out.append("Count the units each answer leaves in the battle, and the prestige the cards win.")
+        elif t == "events":
+            ev = next((e.name for e in comp.events if e.id == s.event), None)
+            if ev:
+                out.append(f"Re-read this round's event, {ev}: it changes what the usual choice is worth.")
+    if is_last_round(s) and s.outcome is None:
+        a, sp = score(s, 0), score(s, 1)
+        out.append(f"As things stand Athens has {a} points and Sparta {sp} (cubes, prestige, finished "
+                   f"projects); on equal scores the goods left decide.")
+    if len(own) > 1:
+        out.append(f"{me} owns {', '.join(own)}.")
+    out.append("Work out what each choice leads to with best play by both sides; the obvious one is "
+               "not always right.")
+    return out

@@ -1,0 +1,183 @@
+"""The Viewer's lesson mode: a guess-the-move lesson (lichess's "interactive lesson") over a record whose
+author marked some decisions as questions (:meth:`polis_nb.Game.quiz`).
+
+The Viewer stops before each question, shows the position, and offers the choices of that decision as
+in play mode. What the student picks is checked here against the record's decision
+(:func:`polis_nb.record.node.judge`: a choice that differs from it only in how it is paid counts as
+found). A wrong try shows the author's hint, the next one the author's comment (the node's comment),
+and only then may the answer be shown. A click on a place that is no choice now is explained as in
+play mode and is no try. Nothing is played into the record: a found (or shown) question moves the
+Viewer to the record's own node.
+"""
+from __future__ import annotations
+
+from ..record import Node, RecordError
+from ..record.node import judge
+from ..render.text import SIDE_NAME, action_words
+from ..render.viewmodel import click_target, target_of
+from ..rules import IllegalActionError, InvalidActionError, legal_actions, parse_action
+from .control import Controller, place_problem
+from .intents import IntentError
+
+
+class Lesson:
+    """What a lesson remembers: which questions are done, the tries at each, the last feedback."""
+
+    def __init__(self) -> None:
+        self.done: dict[int, str] = {}  # id(question node) -> "first try", "found", "shown"
+        self.tries: dict[int, int] = {}
+        self.feedback: tuple[int, str] | None = None  # (id of the question node, what its last try said)
+        self.choices: list[tuple[str, str]] = []  # (action, words): a place clicked that holds several choices
+        self.choices_at = 0  # id of the question node they answer
+        self.result: tuple[int, str] | None = None  # (id of the question node, what was said when it was done)
+
+    def key(self) -> tuple:
+        """Everything a refused intent must leave as it was (for the tests)."""
+        return dict(self.done), dict(self.tries), self.feedback, list(self.choices), self.choices_at, self.result
+
+    # --- where the questions are ----------------------------------------------------------------
+    def question(self, node: Node) -> Node | None:
+        """The open question at ``node``: its main continuation, if that is a question not done yet."""
+        q = node.next()
+        if q is not None and q.quiz is not None and id(q) not in self.done:
+            return q
+        return None
+
+    def stop(self, start: Node, to: Node) -> Node:
+        """``to`` (a node down the main continuation of ``start``), or the position before the first
+        open question on the way there."""
+        n = start
+        while n is not to:
+            if self.question(n) is not None:
+                return n
+            nxt = n.next()
+            if nxt is None:
+                return n
+            n = nxt
+        return to
+
+    def blocked(self, to: Node) -> int:
+        """The number of the first open question on the way to ``to`` (0 if none): going there would show it."""
+        path = to.path()
+        for m in path:
+            if m.quiz is not None and id(m) not in self.done:
+                return self._number(m)[0]
+        return 0
+
+    def _number(self, q: Node) -> tuple[int, int]:
+        line = q.path() + list(q.mainline())
+        asked = [m for m in line if m.quiz is not None]
+        return asked.index(q) + 1, len(asked)
+
+    # --- the panel ------------------------------------------------------------------------------
+    def view(self, game, node: Node) -> dict:
+        """The lesson's panel at ``node``: ``{open, number, count, side, prompt, tries, feedback, hint,
+        comment, can_answer, choices: [{action, label}], result, text, found, shown}``."""
+        line = node.path() + list(node.mainline())
+        asked = [m for m in line if m.quiz is not None]
+        found = sum(1 for m in asked if self.done.get(id(m)) in ("first try", "found"))
+        first = sum(1 for m in asked if self.done.get(id(m)) == "first try")
+        shown_ = sum(1 for m in asked if self.done.get(id(m)) == "shown")
+        out = {"open": False, "number": 0, "count": len(asked), "side": None, "prompt": "", "tries": 0,
+               "feedback": "", "hint": None, "comment": None, "can_answer": False, "choices": [], "result": None,
+               "found": found, "shown": shown_, "text": ""}
+        q = self.question(node)
+        if self.result is not None and self.result[0] == id(node):
+            out["result"] = self.result[1]
+        if q is None:
+            if not asked:
+                out["text"] = ("This record holds no question: an author marks decisions with g.quiz(node, "
+                               "hint=...).")
+            elif all(id(m) in self.done for m in asked):
+                out["text"] = (f"Lesson done: {found} of {len(asked)} "
+                               + ("question" if len(asked) == 1 else "questions") + f" found ({first} at the first try)"
+                               + (f", {shown_} shown" if shown_ else "") + ".")
+            else:
+                out["text"] = "Step on (→) to the next question."
+            return out
+        number, count = asked.index(q) + 1, len(asked)
+        s = node.state
+        who = SIDE_NAME[s.pending.player] if s.pending.player in (0, 1) else "Chance"
+        tries = self.tries.get(id(q), 0)
+        hint, comment = q.quiz.hint, q.comment  # type: ignore[union-attr]
+        levels = [x for x in (hint, comment) if x]
+        feedback = self.feedback[1] if self.feedback is not None and self.feedback[0] == id(q) else ""
+        out.update(open=True, number=number, side=s.current_player, tries=tries, feedback=feedback,
+                   prompt=f"Question {number} of {count}: what did {who} decide here? Find it on the board.",
+                   hint=hint if hint and tries >= 1 else None,
+                   comment=comment if comment and tries >= (2 if hint else 1) else None,
+                   can_answer=tries >= max(1, len(levels)),
+                   choices=[{"action": a, "label": w} for a, w in self.choices] if self.choices_at == id(q) else [])
+        return out
+
+    # --- the student's tries --------------------------------------------------------------------
+    def act(self, intent: dict, ctl: Controller):
+        """A ``choose``, ``click``, ``why`` or ``answer`` intent in a lesson: (explanation, note)."""
+        node = ctl.node
+        q = self.question(node)
+        kind = intent["kind"]
+        s = ctl.state
+        if kind == "why":
+            bad = place_problem(s, intent["target"])
+            if bad is not None:
+                raise IntentError(bad)
+            return ctl.why(intent["target"])
+        if q is None:
+            raise IntentError("no question is open here: step on (→) to the next one")
+        if kind == "answer":
+            tries = self.tries.get(id(q), 0)
+            levels = [x for x in (q.quiz.hint, q.comment) if x]  # type: ignore[union-attr]
+            if tries < max(1, len(levels)):
+                raise IntentError("try first: the answer comes after a wrong try"
+                                  + (" and the author's hints" if levels else ""))
+            said = f"The answer: {self._who(s)} chose “{action_words(s, q.action)}”."
+            return self._finish(q, ctl, "shown", said)
+        if kind == "click":
+            bad = place_problem(s, intent["target"])
+            if bad is not None:
+                raise IntentError(bad)
+            target = click_target(s, intent["target"])
+            here = [a for a in legal_actions(s) if target_of(a, s.pending.kind) == target]
+            if not here:
+                return ctl.why(intent["target"])
+            verdicts = {judge(s, q.action, a) for a in here}  # type: ignore[arg-type]
+            if len(here) > 1 and not (verdicts <= {"right", "paid"}) and not verdicts == {"wrong"}:
+                self.choices = [(str(a), action_words(s, a, viewer=ctl.viewer)) for a in here]
+                self.choices_at = id(q)
+                self.feedback = None
+                return None, "Several choices there: pick one of them"
+            given = next((a for a in here if judge(s, q.action, a) == "right"), here[0])  # type: ignore[arg-type]
+        elif kind == "choose":
+            try:
+                given = parse_action(s, intent["action"])
+            except IllegalActionError as e:
+                return e.explanation, ""
+            except InvalidActionError as e:
+                raise IntentError(e.problem) from None
+        else:
+            raise IntentError(f"{kind!r} is no move in a lesson: pick a place or a choice")
+        self.choices = []
+        verdict = judge(s, q.action, given)  # type: ignore[arg-type]
+        if verdict == "wrong":
+            self.tries[id(q)] = self.tries.get(id(q), 0) + 1
+            self.feedback = (id(q), f"Not this one: {action_words(s, given, viewer=ctl.viewer)}.")
+            return None, ""
+        said = f"Right: {self._who(s)} chose “{action_words(s, q.action)}”."
+        if verdict == "paid":
+            said += (f" You chose “{action_words(s, given, viewer=ctl.viewer)}”: the same choice, paid another "
+                     "way, which counts as found.")
+        return self._finish(q, ctl, "first try" if not self.tries.get(id(q)) else "found", said)
+
+    def _finish(self, q: Node, ctl: Controller, how: str, said: str):
+        self.done[id(q)] = how
+        self.feedback, self.choices = None, []
+        self.result = (id(q), said)
+        try:
+            ctl.goto(q)
+        except RecordError as e:  # the node left the record meanwhile
+            raise IntentError(str(e)) from None
+        return None, ""
+
+    @staticmethod
+    def _who(s) -> str:
+        return SIDE_NAME[s.pending.player] if s.pending.player in (0, 1) else "Chance"
