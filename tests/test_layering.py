@@ -91,3 +91,73 @@ def test_layering_lazy_render_import_only_in_display_hooks():
 def test_layering_every_layer_folder_exists():
     for layer in LAYERS:
         assert (ROOT / layer / "__init__.py").exists(), layer
+
+
+# --- one face for the kernel -------------------------------------------------------------------------
+# The layers above the kernel import the rules only through ``polis_nb.rules`` itself: the names of its
+# ``__all__``, never its modules (``polis_nb.rules.board``) or private names. A name they need is added
+# to ``polis_nb/rules/__init__.py``, under a public name.
+FACE_LAYERS = ("record", "analysis", "render")
+# TODO (issue 19): add "puzzles", "lessons" and "widgets" here once their modules import the face only.
+
+
+def _rules_face_violations(path: pathlib.Path, source: str | None = None) -> list[str]:
+    """Every import in a module that reaches past the rules' face."""
+    import polis_nb.rules
+
+    face = set(polis_nb.rules.__all__)
+    tree = ast.parse(source if source is not None else path.read_text(encoding="utf-8"))
+    pkg = path.relative_to(ROOT.parent).with_suffix("").parts
+    where = path.relative_to(ROOT.parent)
+    bad = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            bad += [f"{where}:{node.lineno} imports {a.name}" for a in node.names
+                    if a.name.startswith("polis_nb.rules.")]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                mod = ".".join(list(pkg[: len(pkg) - node.level]) + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            if mod.startswith("polis_nb.rules."):
+                bad.append(f"{where}:{node.lineno} imports {mod}")
+            elif mod == "polis_nb.rules":
+                bad += [f"{where}:{node.lineno} imports polis_nb.rules.{a.name}, which is not in its __all__"
+                        for a in node.names if a.name not in face]
+    return bad
+
+
+@pytest.mark.parametrize("layer", FACE_LAYERS)
+def test_layering_outer_layers_import_the_rules_face_only(layer):
+    bad = []
+    for path in sorted((ROOT / layer).rglob("*.py")):
+        bad += _rules_face_violations(path)
+    assert not bad, ("import the rules from polis_nb.rules (add the name to its __all__), not its modules:\n"
+                     + "\n".join(bad))
+
+
+def test_layering_rules_face_check_tells_face_from_modules():
+    path = ROOT / "render" / "example.py"
+    allowed = ("from ..rules import State, board, view as visible_state\n"
+               "import polis_nb.rules\nfrom polis_nb.rules import PLAYERS\nfrom polis_nb import rules\n"
+               "def f():\n    from ..rules import describe_pending\n")
+    assert _rules_face_violations(path, allowed) == []
+    rejected = {
+        "a module": "from ..rules.board import board\n",
+        "a module, absolute": "from polis_nb.rules.state import PLAYERS\n",
+        "a module, imported": "import polis_nb.rules.engine\n",
+        "a module by name": "from ..rules import engine\n",
+        "a private name": "from ..rules import _build\n",
+        "inside a function": "def f():\n    from ..rules.engine import describe_pending\n",
+    }
+    for what, src in rejected.items():
+        assert _rules_face_violations(path, src), what
+
+
+def test_layering_rules_face_names_exist():
+    import polis_nb.rules
+
+    names = polis_nb.rules.__all__
+    assert len(names) == len(set(names)), "a name twice in polis_nb.rules.__all__"
+    assert [n for n in names if not hasattr(polis_nb.rules, n)] == []
+    assert [n for n in names if n.startswith("_")] == []

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from math import comb
 
-from ..rules.battle import answer_pairs, attack_pairs, card_name, card_types, matched
+from ..rules import answer_pairs, attack_pairs, card_name, card_types, matched
 
 ATHENS, SPARTA = 0, 1
 ENDS = ("defender-broken", "deck-exhausted", "retreat", "salpinx-loss", "continues")

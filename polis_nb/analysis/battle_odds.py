@@ -26,9 +26,8 @@ import time
 from collections import Counter
 from typing import Any, Iterable, Mapping
 
-from ..rules import Action, State, apply, apply_unchecked, edit, legal_actions, new_game, sample_chance, settle
-from ..rules.battle import start_battle
-from ..rules.board import board, components_named
+from ..rules import (Action, State, apply, apply_unchecked, board, components_named, edit, legal_actions, new_game,
+                     sample_chance, settle, start_battle)
 from .battle_exact import BudgetExceeded, Exact
 from .battle_model import (ATHENS, BROKEN, CONTINUES, EXHAUSTED, POLICIES, RETREAT, SALPINX, SPARTA, Cards, Node,
                            attack_choice, defend_choice, draw_card, leaf, make_policy, multisets, shift, simulate,

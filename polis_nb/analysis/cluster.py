@@ -26,11 +26,16 @@ Where tasks run (``client`` and ``workers`` of :func:`run_tasks`, ``analyse`` an
 A worker that dies mid-run costs only time: Dask runs its tasks again elsewhere, with the same
 seeds, so the results are the same. Dask is imported only when a run goes to it.
 ``progress=True`` shows a tqdm bar (a widget in a notebook, text in a terminal).
+
+Dask and tqdm come with the ``analysis`` extra (``pip install 'polis_nb[analysis]'``), not with the
+kernel: ``import polis_nb`` imports neither, and a run that needs one that is missing says how to
+install it (:func:`extra`).
 """
 from __future__ import annotations
 
 import atexit
 import functools
+import importlib
 import os
 import random
 import shutil
@@ -79,6 +84,20 @@ def _worker_env() -> dict[str, str]:
     env["PYTHONPATH"] = os.pathsep.join(paths + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
     env.setdefault("DASK_LOGGING__DISTRIBUTED", "warning")
     return env
+
+
+#: how to install what the analysis needs beyond the kernel (Dask and tqdm)
+INSTALL_ANALYSIS = "pip install 'polis_nb[analysis]'"
+
+
+def extra(module: str, what: str) -> Any:
+    """The module ``module`` of the ``analysis`` extra (``distributed``, ``tqdm.auto``), imported now;
+    an ``ImportError`` saying that ``what`` needs it, and how to install it, when it is missing."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as e:
+        raise ImportError(f"{what} needs {module.split('.')[0]}, which is not installed; it comes with "
+                          f"polis_nb's analysis extra: {INSTALL_ANALYSIS}") from e
 
 
 @functools.cache
@@ -189,8 +208,7 @@ def local_client(workers: int | None = None):
     :class:`LocalClusterError` (or ImportError) if it cannot start; :func:`run_tasks` then
     runs in this process instead, with a warning."""
     n = workers or os.cpu_count() or 1
-    import distributed
-
+    distributed = extra("distributed", f"a local Dask cluster (workers={n})")
     with _LOCK:
         return _local_client(distributed, n)
 
@@ -281,11 +299,7 @@ def _remote_client(address: str):
     c = _REMOTE.get(address)
     if c is not None and c.status == "running":
         return c
-    try:
-        from distributed import Client
-    except ImportError as e:
-        raise ImportError(f"client={address!r} needs dask.distributed (pip install 'dask[distributed]'); "
-                          f"client=None runs in this process") from e
+    Client = extra("distributed", f"client={address!r} (client=None runs in this process)").Client
     try:
         c = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError) as e:
@@ -329,7 +343,7 @@ def run_tasks(fn: Callable, tasks: Sequence[tuple], *, client: Any = None, worke
             try:
                 c = local_client(workers)
             except ImportError:
-                reason = "dask.distributed is not installed (pip install 'dask[distributed]')"
+                reason = f"dask.distributed is not installed ({INSTALL_ANALYSIS})"
             except Exception as e:
                 reason = str(e) or type(e).__name__
             if reason is not None:
@@ -414,6 +428,5 @@ class _NoBar:
 def _bar(total: int, progress: bool, desc: str):
     if not progress:
         return _NoBar()
-    from tqdm.auto import tqdm
-
+    tqdm = extra("tqdm.auto", "progress=True").tqdm
     return tqdm(total=total, desc=desc or None, leave=False)

@@ -22,13 +22,9 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..data.types import PROVENANCE_RULES
-from ..rules import RULES, State, apply_unchecked, chance_outcomes, explain, legal_actions
-from ..rules.actions import PolisError
-from ..rules.board import board, components_named
-from ..rules.common import poss
-from ..rules.editions import ED2, EDITIONS
-from ..rules.engine import describe_pending
-from ..rules.state import NEUTRAL, PLAYERS
+from ..rules import (ACTIONS, ED2, EDITIONS, NEUTRAL, PLAYERS, RULES, PolisError, State, apply_unchecked, board,
+                     chance_outcomes, components_named, describe_pending, explain, legal_actions, open_offers, poss,
+                     score, siege_bonus, siege_refusal, trade_available, tribute_refusal)
 from .odds import market_move_odds, siege_odds
 from .translate import (_INDEX_DATA, _ROUNDEND_STEPS, ALIASES, TranslationError, _canon, _retext, _target_round,
                         _translate, _word)
@@ -179,8 +175,6 @@ def _pair_from(ed1: str | None, ed2: str | None, kind: str) -> tuple[str | None,
 def _changed_rule(text: str, kind: str) -> tuple[str, str] | None:
     """The rule pair behind a choice whose refusal cites a rule both editions share: the changed rule of
     the action chosen (at a turn), else of the decision."""
-    from ..rules.decisions import ACTIONS
-
     if kind == "turn":
         spec = ACTIONS.get(text.split()[0])
         for r in spec.rules if spec else ():
@@ -440,9 +434,6 @@ def _item(topic: str, ed1: str | None, ed2: str | None, text: str) -> DiffItem:
 def _relevant(s: State, s1: State | None, s2: State | None) -> list[DiffItem]:
     """Rule differences that bear on position ``s`` (``s1``/``s2``: the position in each edition, None
     where it could not be translated)."""
-    from ..rules.military import siege_bonus, siege_refusal, tribute_refusal
-    from ..rules.politics import _open_offers, _trade_avail
-
     b = board(s)
     comp = b.comp
     names = _names(s)
@@ -543,12 +534,12 @@ def _relevant(s: State, s1: State | None, s2: State | None) -> list[DiffItem]:
 
     # trade
     if running:
-        traders = [p for p in acting if _trade_avail(s, p)]
+        traders = [p for p in acting if trade_available(s, p)]
         if traders or s.pending.kind in ("trade-offer", "market-die"):
             counts = []
             for p in traders:
-                n1 = len(list(_open_offers(s1, p))) if s1 is not None else None
-                n2 = len(list(_open_offers(s2, p))) if s2 is not None else None
+                n1 = len(list(open_offers(s1, p))) if s1 is not None else None
+                n2 = len(list(open_offers(s2, p))) if s2 is not None else None
                 if n1 is not None and n2 is not None:
                     counts.append(f"{names[p]} could take {n1} offer{'s' * (n1 != 1)} in ed1 and {n2} in ed2")
             multi = sum(1 for m in c2.markets for o in m.offers if len(o.demand) > 1)
@@ -679,8 +670,6 @@ def _relevant(s: State, s1: State | None, s2: State | None) -> list[DiffItem]:
 
     # the tie-break
     if running and (last1 or last2):
-        from ..rules.scoring import score
-
         if score(s, 0) == score(s, 1):
             out.append(_item("tie-break", "end.tie-break", "end.tie-break-ed2",
                              f"the scores are level ({score(s, 0)} each): ed1 gives the win to more goods left (six "

@@ -37,8 +37,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..record.compare import set_evaluator
-from ..rules import Action, State, legal_actions, paid_with
-from ..rules.state import CHANCE, PLAYERS
+from ..rules import CHANCE, PLAYERS, Action, State, board, legal_actions, paid_with
 from .cluster import check_client
 from .search import CUT, EXPLORATION, WAVE, Node, Tree, rollout_policy
 from .solver import Proof, label
@@ -432,8 +431,6 @@ def analyse(s: State, budget: int = 2000, *, seconds: float | None = None, targe
     t0 = time.perf_counter()
     if s.is_terminal:
         return Analysis(s, [], [], Counter(s.outcome.rules), 0, seed, 0.0, view, (0.0, 0.0, 0), None, 0)  # type: ignore
-    from ..rules.board import board
-
     comp = board(s).comp
     portable = None if _is_default(comp) else comp  # a user's component set travels with the tasks
     tree = Tree(s, viewer=view, rollout=rollout, exploration=exploration, wave=wave)

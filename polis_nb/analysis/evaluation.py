@@ -19,8 +19,7 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
-from ..rules import State
-from ..rules.board import board
+from ..rules import State, board
 
 HORIZON = 40  # decisions a playout plays below the tree before the evaluation scores it
 WEIGHTS_FILE = Path(__file__).with_name("evaluation.json")

@@ -17,8 +17,7 @@ import math
 import random
 import time
 
-from ..rules import new_game, sample_chance
-from ..rules.engine import apply_unchecked
+from ..rules import apply_unchecked, new_game, sample_chance
 from .evaluation import FEATURES, WEIGHTS_FILE, features
 from .playout import sensible_policy
 

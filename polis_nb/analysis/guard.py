@@ -28,9 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..rules import Action, State, chance_outcomes, legal_actions
-from ..rules.engine import apply_unchecked
-from ..rules.state import PLAYERS, Outcome
+from ..rules import PLAYERS, Action, Outcome, State, apply_unchecked, chance_outcomes, legal_actions
 from .solver import memo_key
 
 #: the hard limit of positions one check may visit (a few milliseconds at most)

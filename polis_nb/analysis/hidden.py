@@ -13,8 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from ..rules import State
-from ..rules.state import PLAYERS
+from ..rules import PLAYERS, State
 
 
 def viewer_index(viewer: str | int | None) -> int | None:

@@ -17,9 +17,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Sequence
 
-from ..rules import new_game, sample_chance
-from ..rules.engine import apply_unchecked
-from ..rules.state import CHANCE, PLAYERS
+from ..rules import CHANCE, PLAYERS, apply_unchecked, new_game, sample_chance
 from .battle_result import wilson
 from .bots import Bot, make_bot
 from .cluster import check_client, run_tasks, task_rng

@@ -21,10 +21,7 @@ import html
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..rules import State
-from ..rules.board import board
-from ..rules.decisions import ACTIONS
-from ..rules.military import siege_bonus, siege_refusal
+from ..rules import ACTIONS, State, board, siege_bonus, siege_refusal
 from .battle_odds import (BattleOdds, BattleOutcome, Estimate, battle_odds, battle_odds_setup, setup_state,
                           wilson)
 

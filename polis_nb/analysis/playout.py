@@ -27,11 +27,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from ..rules import Action, State, legal_actions
-from ..rules.board import board, board_named
-from ..rules.common import is_last_round
-from ..rules.decisions import ACTIONS
-from ..rules.military import tribute_refusal
+from ..rules import ACTIONS, Action, State, board, board_named, is_last_round, legal_actions, tribute_refusal
 
 # weights of the turn's actions (a side not short of food); "pass" is weighed separately
 WEIGHT = {"trade": 4.0, "tribute": 4.0, "hoplites": 2.5, "siege": 5.0, "train": 2.5, "fleet": 1.5, "civilwar": 3.0,

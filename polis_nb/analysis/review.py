@@ -54,9 +54,8 @@ from typing import Any
 
 from ..record.game import Game, set_reviewer
 from ..record.node import PROVEN, Evaluation, Node
-from ..rules import Action, State, apply, chance_rng, legal_actions, parse_action, sample_chance
-from ..rules.index import RULES
-from ..rules.state import PLAYERS
+from ..rules import PLAYERS, RULES, Action, State, apply, chance_rng, legal_actions, parse_action, sample_chance
+from .cluster import extra
 from .evaluate import Analysis, analyse
 
 INACCURACY, MISTAKE, BLUNDER = 0.10, 0.20, 0.30
@@ -582,8 +581,7 @@ class _NoBar:
 def _bar(total: int, progress: bool):
     if not progress:
         return _NoBar()
-    from tqdm.auto import tqdm
-
+    tqdm = extra("tqdm.auto", "review(progress=True)").tqdm
     return tqdm(total=total, desc="review", leave=False)
 
 

@@ -39,10 +39,8 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any, Callable
 
-from ..rules import Action, State, legal_actions, sample_chance
-from ..rules.common import is_last_round
-from ..rules.engine import apply_unchecked, chance_outcomes
-from ..rules.state import CHANCE
+from ..rules import (CHANCE, Action, State, apply_unchecked, chance_outcomes, is_last_round, legal_actions,
+                     register_components, sample_chance)
 from .bots import POLICIES, Policy
 from .playout import prior
 from .cluster import run_tasks, task_rng
@@ -102,9 +100,7 @@ def score_leaves(leaves: list, rollout: Any, horizon: int, seed: int, comp: Any 
     """Playouts of ``leaves`` ((State, leaf number) pairs; a State may also come as its notation):
     one task of a wave. ``comp``: a user's component set the worker must know first."""
     if comp is not None:
-        from ..rules.board import register
-
-        register(comp)
+        register_components(comp)
     policy = rollout_policy(rollout)
     out = []
     for s, k in leaves:

@@ -20,9 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from ..rules import State, chance_outcomes, legal_actions
-from ..rules.engine import apply_unchecked
-from ..rules.state import Outcome
+from ..rules import Outcome, State, apply_unchecked, chance_outcomes, legal_actions
 
 ONE, HALF, ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
 MAX_DEPTH = 250  # decisions along one line: deeper trees are too big anyway (and Python's stack is not)

@@ -11,14 +11,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..rules import State
-from ..rules.actions import PolisError
-from ..rules.board import board, board_named, components_named
-from ..rules.common import poss
-from ..rules.editions import EDITIONS
-from ..rules.editor import invariant_problems
-from ..rules.engine import cite_edition_log
-from ..rules.state import NEUTRAL, PLAYERS, Pending
+from ..rules import (EDITIONS, NEUTRAL, PLAYERS, Pending, PolisError, State, advance_roundend, board, board_named,
+                     cite_edition_log, components_named, draw_next_project, invariant_problems, phoros_step, poss)
 
 __all__ = ["ALIASES", "TranslationError", "translate", "translation_losses"]
 
@@ -251,8 +245,6 @@ def _tribute_discs(s: State) -> tuple[int, int]:
 
 def _translate_pending(s: State, t: State, edition: str, losses: list[str]) -> State:
     """The waiting decision in the other edition's terms (or what that edition would wait for instead)."""
-    from ..rules import flow, roundend
-
     k = s.pending.kind
     tc = board(t).comp
     last = t.round == len(tc.rounds) - 1
@@ -288,14 +280,14 @@ def _translate_pending(s: State, t: State, edition: str, losses: list[str]) -> S
         # let the other edition's round start decide what it waits for with these tiles on display
         first = s.pending.data[0] if k == "draw-project" and s.pending.data else -1
         log: list = []
-        t = flow.draw_next_project(t.evolve(pending=Pending("draw-project", -1), phase="start"), log, first)
+        t = draw_next_project(t.evolve(pending=Pending("draw-project", -1), phase="start"), log, first)
         return t.evolve(log=tuple(cite_edition_log(t, log)))
     if k == "phoros":
         log = []
         p = s.pending.player
-        t2, waiting = roundend.phoros_step(t, p, log)
+        t2, waiting = phoros_step(t, p, log)
         if not waiting:  # the other edition does not ask this side: go on as it would
-            t2 = roundend.advance(t2, log)
+            t2 = advance_roundend(t2, log)
             return t2.evolve(log=tuple(cite_edition_log(t2, log)))
         return t2
     if k in _INDEX_DATA or k == "over":

@@ -118,7 +118,7 @@ def lone_surrogate(text: str) -> int | None:
     return None if m is None else m.start()
 
 
-def check_text(text: str, what: str) -> str:
+def check_text(text: object, what: str) -> str:
     """Return ``text`` if it can be saved as UTF-8; otherwise raise ``ValueError`` naming ``what``."""
     if not isinstance(text, str):
         raise TypeError(f"{what} must be text (str), not {type(text).__name__}")

@@ -19,7 +19,8 @@ explanation citing rule ids; the tests re-prove every puzzle from its position.
 * :func:`check` — right or wrong, with the proven reason;
 * :func:`hint` — a nudge that does not give the answer away;
 * ``python -m polis_nb.puzzles.generate`` — mine a new set from seeded self-play games
-  (:mod:`polis_nb.puzzles.generate`).
+  (:mod:`polis_nb.puzzles.generate`); :func:`polis_nb.puzzles.generate.puzzle_at` makes a puzzle
+  of any position whose answer the solver can prove (e.g. one built with :func:`polis_nb.position`).
 """
 from .model import (EDITIONS, FORMAT, SHIPPED, Choice, Puzzle, PuzzleError, Rating, Source, Verdict, by_id, check,
                     hint, load, loads, position_at, puzzles, solution_text)

@@ -36,6 +36,9 @@ same game), then chosen theme by theme and edition by edition in rounds (every t
 first), within :data:`MAX_PUZZLES` puzzles and :data:`NODE_BUDGET` solver nodes in all (so that the
 tests can re-verify every one quickly).
 
+**Any position.** :func:`puzzle_at` proves a position built by hand (or taken from a game) the
+same way, without asking for a tempting wrong answer.
+
 The file: a header (format, generator version, seed, games, limits and counts; no date) and the
 puzzles (see :mod:`polis_nb.puzzles` for the fields).
 """
@@ -65,10 +68,11 @@ from ..rules.board import board
 from ..rules.editor import invariant_problems
 from ..rules.engine import apply_unchecked
 from ..rules.state import CHANCE, PLAYERS
+from .model import Puzzle, PuzzleError
 from .prove import (Solved, better, group_values, groups, proof_words, solution_line, solve_choices,
                     unique_best)
 from .words import (KIND_THEMES, QUIET_RULES, TEMPTING, THEMES, context, difficulty_of, pct, rule_theme, side, summaries,
-                    themes_of, value_words)
+                    themes_of)
 
 VERSION = "1"
 FORMAT = "polis-puzzles/1"
@@ -388,9 +392,9 @@ def shares(s: State) -> dict[str, float]:
     return out
 
 
-def build_record(s: State, solved: list[Solved], nodes: int) -> dict | None:
-    """The puzzle at ``s`` from its solved choices (None if no wrong answer is tempting or no
-    theme applies)."""
+def build_record(s: State, solved: list[Solved], nodes: int, *, need_tempting: bool = True) -> dict | None:
+    """The puzzle at ``s`` from its solved choices (None if no theme applies, or, with
+    ``need_tempting``, if no wrong answer is tempting)."""
     p = s.pending.player
     answer = unique_best(solved)
     assert answer is not None
@@ -400,7 +404,7 @@ def build_record(s: State, solved: list[Solved], nodes: int) -> dict | None:
     wrong = sorted((g for g in vals if g != answer), key=lambda g: (-sh.get(g, 0.0), list(vals).index(g)))
     favourite = max(sh, key=lambda g: sh[g]) if sh else None
     tempting = [g for g in wrong if sh.get(g, 0.0) >= TEMPTING or g == favourite]
-    if not tempting:
+    if not tempting and need_tempting:
         return None
     accepted = [c for c in solved if c.group == answer and c.value == best]
     first = accepted[0]
@@ -458,6 +462,32 @@ def build_record(s: State, solved: list[Solved], nodes: int) -> dict | None:
     }
 
 
+def puzzle_at(s: State, kind: str = "hand-built", *, limit: int = LIMIT, total: int = TOTAL) -> Puzzle:
+    """The puzzle at any position ``s`` (e.g. one built with :func:`polis_nb.position`), proven as
+    the generator proves its own (every choice solved within ``limit`` solver nodes, ``total`` in
+    all), but without asking for a tempting wrong answer; ``kind`` goes to its ``source``.
+    :class:`~polis_nb.puzzles.PuzzleError` says why ``s`` makes no puzzle."""
+    if not isinstance(s, State):
+        raise TypeError(f"puzzle_at needs a State, not {type(s).__name__}")
+    if s.outcome is not None or s.pending.player == CHANCE:
+        raise PuzzleError("puzzle_at: the position is not a decision of a side (the game is over or chance is to "
+                          "play)")
+    solver = Solver()
+    solved = solve_choices(s, solver, limit, total=total)
+    if solved is None:
+        raise PuzzleError(f"puzzle_at: the choices need more than {limit} solver nodes each ({total} in all) to "
+                          "prove")
+    if unique_best(solved) is None:
+        vals = ", ".join(f"{g} {v}" for g, v in group_values(solved).items())
+        raise PuzzleError("puzzle_at: no answer is proven best (one that wins while every other is worth less, or "
+                          f"the only one that does not lose); the answers' values: {vals}")
+    rec = build_record(s, solved, solver.nodes, need_tempting=False)
+    if rec is None:
+        raise PuzzleError("puzzle_at: no theme applies to the solution")
+    rec["source"] = {"game": 0, "ply": s.ply, "kind": kind, "shift": {}}
+    return Puzzle.from_dict(rec, "puzzle_at")
+
+
 def _action(s: State, text: str):
     for a in legal_actions(s):
         if str(a) == text:
@@ -493,17 +523,18 @@ def _explanation(s: State, solved: list[Solved], answer: str, first: Solved, ste
     best = group_values(solved)[answer]
     variants = [c for c in solved if c.group == answer]
     what = answer
-    if len(variants) > 1 or first.payment:
+    if len(variants) == 1 and first.payment:  # one way to pay: the choice as it is written
+        what = str(first.action)
+    elif len(variants) > 1:
         if all(c.value == best for c in variants):
-            what = f"{answer} (paid with any good)"
+            what = f"{answer} (paid any of its {len(variants)} ways)"
         else:
-            what = f"{answer}, paying {first.payment}"
+            what = f"{answer}, paid {first.payment}" if first.payment.startswith("+") else f"{answer} {first.payment}"
     reason = proof_words(first.proof, p)[1]
     if best == ONE:
         head = f"The answer is {what}: it {reason}."
     else:
-        head = (f"The answer is {what}, the only choice that does not lose: it is a {value_words(best)} "
-                f"({reason}).")
+        head = f"The answer is {what}, the only choice that does not lose: it {reason}."
     parts = [context(s), head]
     if len(steps) > 1:
         parts.append("The line: " + "; ".join(str(st) for st in steps) + ".")
@@ -516,8 +547,11 @@ def _explanation(s: State, solved: list[Solved], answer: str, first: Solved, ste
     others = [g for g in wrong if g not in tempting[:3]]
     if others:
         worse = [g for g in others if group_values(solved)[g] == ZERO]
-        parts.append(f"The other {len(others)} choice{'s' if len(others) > 1 else ''} "
-                     + ("lose by force too." if len(worse) == len(others) else "are proven worse too."))
+        if len(others) == 1:
+            parts.append("The other choice " + ("loses by force too." if worse else "is proven worse too."))
+        else:
+            parts.append(f"The other {len(others)} choices "
+                         + ("lose by force too." if len(worse) == len(others) else "are proven worse too."))
     rules = summaries(deciding)
     if rules:
         parts.append("Rules: " + rules + ".")

@@ -227,8 +227,9 @@ def line_rules(line: list[tuple[State, Action]]) -> list[str]:
 
 
 def proof_words(proof: Proof, p: int) -> tuple[str | None, str]:
-    """(verdict for side ``p``, the reason in words) of a proven choice: "wins at once: ...",
-    "loses by force: ...", or the exact chance of winning when a die or card decides."""
+    """(verdict for side ``p``, the reason in words, to follow the choice's name) of a proven
+    choice: "wins at once: ...", "loses by force: ...", "is a shared result by force: ...", or the
+    exact chance of winning when a die or card decides."""
     v = for_mover(proof.value, p)
     lab = label(v, proof.mixed)
     quick = "at once" if proof.choices == 0 else "by force"
@@ -239,5 +240,5 @@ def proof_words(proof: Proof, p: int) -> tuple[str | None, str]:
     if lab == "loss":
         return lab, f"loses {quick}: {why}{rules}"
     if lab == "shared":
-        return lab, f"a shared result {quick}: {why}{rules}"
+        return lab, f"is a shared result {quick}: {why}{rules}"
     return None, f"wins with probability exactly {v} (chance decides; e.g. {why}){rules}"

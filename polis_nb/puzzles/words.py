@@ -16,7 +16,7 @@ never from an estimate:
 **Difficulty** is 1 (easy) to 5 (hard), from a score::
 
     score = log2(groups) + 2 * tempting + 0.5 * (steps - 1) + 0.2 * min(depth, 10)
-    difficulty = 1 + min(4, floor(score))
+    difficulty = 1 + (the thresholds of DIFFICULTY_STEPS = 2.9, 3.3, 3.5, 4.0 that the score reaches)
 
 ``groups``: the answers to choose from (choices up to payment variants); ``tempting``: the share of
 its choices the playout bot (:func:`polis_nb.analysis.playout.prior`, the chance
@@ -25,7 +25,9 @@ the solving side's own decisions with more than one option in the solution line 
 get right too); ``depth``: the decisions with more than one option along the solver's line of best
 play after the solution (how far ahead one must count). A lone choice between two answers that the
 bot already gets right scores about 1; eight answers that the bot usually gets wrong, with a
-sub-decision and a long count, score 5 and more.
+sub-decision and a long count, score 5 and more. Every shipped puzzle has a tempting wrong answer,
+so scores start near 2.4; the thresholds were set so that every difficulty holds some of the mined
+puzzles (about a tenth each at 1 and 2, the rest spread over 3 to 5).
 """
 from __future__ import annotations
 
@@ -104,10 +106,13 @@ def themes_of(kinds: Iterable[str], line_rules: Iterable[str], end_rules: Iterab
     return tuple(t for t in THEMES if t in found)
 
 
+DIFFICULTY_STEPS = (2.9, 3.3, 3.5, 4.0)  # the scores at which difficulty 2, 3, 4 and 5 begin
+
+
 def difficulty_of(groups: int, tempting: float, steps: int, depth: int) -> tuple[int, float]:
     """(difficulty 1–5, the score behind it); see the module docstring for the formula."""
-    raw = math.log2(max(groups, 1)) + 2 * tempting + 0.5 * max(steps - 1, 0) + 0.2 * min(depth, 10)
-    return 1 + min(4, int(raw)), round(raw, 3)
+    raw = round(math.log2(max(groups, 1)) + 2 * tempting + 0.5 * max(steps - 1, 0) + 0.2 * min(depth, 10), 3)
+    return 1 + sum(raw >= x for x in DIFFICULTY_STEPS), raw
 
 
 # --- the explanation ---------------------------------------------------------------------------
@@ -137,7 +142,7 @@ def pct(x: float) -> str:
 
 def summaries(rules: Iterable[str], limit: int = 5) -> str:
     """"id: summary; ..." for the first ``limit`` rules (known ids only)."""
-    parts = [f"{r}: {RULES[r].summary}" for r in rules if r in RULES][:limit]
+    parts = [f"{r}: {RULES[r].summary.rstrip('.')}" for r in rules if r in RULES][:limit]
     return "; ".join(parts)
 
 
@@ -171,6 +176,7 @@ def hint_sentences(s: State, themes: tuple[str, ...]) -> list[str]:
     comp = b.comp
     p = s.pending.player
     me, them = side(p), side(1 - p)
+    mine = me + ("'" if me.endswith("s") else "'s")
     capital = comp.poleis[b.capital[p]].name
     cubes = sum(n for o, n in zip(s.owner, s.pop) if o == p)
     wheat = s.goods[p][-1]
@@ -178,24 +184,24 @@ def hint_sentences(s: State, themes: tuple[str, ...]) -> list[str]:
     out: list[str] = []
     for t in themes:
         if t == "starvation":
-            out.append(f"Look at {me}'s wheat: {wheat} against the {cubes} cubes of its poleis, and remember "
+            out.append(f"Look at {mine} wheat: {wheat} against the {cubes} cubes of its poleis, and remember "
                        f"what happens to a side that cannot feed {capital}.")
         elif t == "growth":
-            out.append(f"Before the final count, ask which of {me}'s poleis gains more than one cube's worth "
+            out.append(f"Before the final count, ask which of {mine} poleis gains more than one cube's worth "
                        f"from growing: a polis above its base population also gives Megalopolis prestige.")
         elif t == "phoros":
             out.append(f"A side left without prestige after Phoros is ostracised: count the prestige {them} and "
                        f"{me} keep.")
         elif t == "siege":
-            out.append(f"Which polis could {me}'s hoplites still take before the game is scored, and what "
+            out.append(f"Which polis could {mine} hoplites still take before the game is scored, and what "
                        f"would it be worth?")
         elif t == "tribute":
-            out.append(f"Look at the territories where {me}'s hoplites stand: which tribute would bring what "
+            out.append(f"Look at the territories where {mine} hoplites stand: which tribute would bring what "
                        f"{me} lacks?")
         elif t == "trade":
             out.append(f"What does {me} lack, and which market could supply it?")
         elif t == "proxenos":
-            out.append(f"Where can {me}'s proxenos still make a difference, and at what price?")
+            out.append(f"Where can {mine} proxenos still make a difference, and at what price?")
         elif t == "battle":
             out.append("Count the units each answer leaves in the battle, and the prestige the cards win.")
         elif t == "events":
@@ -204,8 +210,9 @@ def hint_sentences(s: State, themes: tuple[str, ...]) -> list[str]:
                 out.append(f"Re-read this round's event, {ev}: it changes what the usual choice is worth.")
     if is_last_round(s) and s.outcome is None:
         a, sp = score(s, 0), score(s, 1)
-        out.append(f"As things stand Athens has {a} points and Sparta {sp} (cubes, prestige, finished "
-                   f"projects); on equal scores the goods left decide.")
+        when = "As things stand" if s.phase == "roundend" else "As things stand, before the round end,"
+        out.append(f"{when} Athens has {a} points and Sparta {sp} (cubes, prestige, finished projects); on "
+                   f"equal scores the goods left decide.")
     if len(own) > 1:
         out.append(f"{me} owns {', '.join(own)}.")
     out.append("Work out what each choice leads to with best play by both sides; the obvious one is "

@@ -3,7 +3,11 @@ argument; text that cannot be saved (a lone surrogate) raises ``ValueError`` nam
 happen before anything changes."""
 from __future__ import annotations
 
+import os
+from typing import cast
+
 from ..data.safeio import check_text, lone_surrogate
+from .headers import check_header
 from .node import Node, RecordError
 
 TEXT_FIELDS = ("comment", "starting_comment", "name")
@@ -20,8 +24,6 @@ def need(value: object, types: type | tuple[type, ...], what: str) -> None:
 
 def need_path(path: object, what: str) -> None:
     """Raise ``TypeError`` unless ``path`` names a file (text or a path-like object)."""
-    import os
-
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"{what} needs a file path (str or pathlib.Path), not {type(path).__name__}")
 
@@ -30,9 +32,10 @@ def own_node(game, node: object, what: str = "node") -> Node:
     """``node`` if it is a node of ``game``'s record: ``TypeError`` for another type, ``RecordError``
     for a node of another record."""
     need(node, Node, what)
-    if node.root() is not game.root:  # type: ignore[union-attr]
+    n = cast(Node, node)  # need() lets only a Node through
+    if n.root() is not game.root:
         raise RecordError("that node belongs to another record")
-    return node  # type: ignore[return-value]
+    return n
 
 
 def where(node: Node) -> str:
@@ -47,8 +50,6 @@ def check_savable(game) -> None:
     the record is not text that can be saved as UTF-8 (they can be set on nodes directly)."""
     for k, v in game.headers.items():
         if not isinstance(k, str) or not isinstance(v, str) or lone_surrogate(k) is not None:
-            from .headers import check_header
-
             check_header(k, v)
         elif v and lone_surrogate(v) is not None:
             check_text(v, f"the header {k}")

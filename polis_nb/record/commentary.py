@@ -5,9 +5,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from ..rules import RULES, LogEntry
-from ..rules.board import board
-from ..rules.common import poss
+from ..rules import RULES, LogEntry, board, poss
 from .node import Node
 
 

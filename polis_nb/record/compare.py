@@ -10,10 +10,7 @@ import html
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..rules import State, score
-from ..rules.board import board
-from ..rules.common import poss
-from ..rules.state import NEUTRAL, PLAYERS
+from ..rules import NEUTRAL, PLAYERS, State, board, poss, score
 
 
 @dataclass(frozen=True)

@@ -8,16 +8,21 @@
 """
 from __future__ import annotations
 
+import json
+import pathlib
 from collections.abc import Mapping
 from typing import Any, Callable, Iterator
 
-from ..data.safeio import check_text
-from ..rules import Action, IllegalActionError, State, apply, chance_rng, new_game, parse_action, sample_chance
-from ..rules.board import board
-from ..rules.state import PLAYERS
-from .checks import need, need_path, own_node
-from .headers import GAME_HEADERS, Headers
-from .node import COLOURS, GLYPHS, Mark, Node, Quiz, RecordError, quiz_problem
+from ..data.safeio import check_text, write_text_atomic
+from ..rules import (Action, IllegalActionError, State, apply, board, chance_outcomes, chance_rng, new_game,
+                     parse_action, sample_chance)
+from . import jsonio, textio
+from .checks import check_savable, need, need_path, own_node
+from .commentary import narrate
+from .compare import Comparison
+from .headers import GAME_HEADERS, Headers, start_position
+from .node import GLYPHS, Mark, Node, Quiz, RecordError, check_mark, quiz_problem
+from .reading import unix_lines
 from .turns import Turn, line_steps
 
 # keywords of chance outcomes, by what a what-if names
@@ -55,7 +60,7 @@ class Game:
 
     def __init__(self, edition: str = "ed1", seed: int = 0, *, components=None, headers: dict | None = None,
                  settle: bool = True, **options: str):
-        self._start(new_game(edition, seed, components=components, **options), headers, settle)
+        self._start(Node(None, None, new_game(edition, seed, components=components, **options)), headers, settle)
 
     @classmethod
     def from_state(cls, state: State, *, headers: dict | None = None, settle: bool = True) -> "Game":
@@ -64,10 +69,26 @@ class Game:
         if not isinstance(state, State):
             raise TypeError(f"from_state needs a State, not {type(state).__name__}")
         g = cls.__new__(cls)
-        g._start(state, headers, settle, position=True)
+        g._start(Node(None, None, state), headers, settle, position=True)
         return g
 
-    def _start(self, s: State, headers: dict | None, settle: bool, position: bool = False) -> None:
+    @classmethod
+    def from_headers(cls, headers: Mapping[str, str], root: Node | None = None) -> "Game":
+        """The record that ``headers`` (as read from a file) describe, with no chance settled: a new game
+        for its Edition, Seed, Components and Options, or the position of its Position header
+        (:func:`~polis_nb.record.headers.start_position`; :class:`RecordError` for headers that describe
+        no game). ``root`` is the tree a reader built from that start. This is how the readers make a
+        record: the headers that describe the game's start are written the game's own way (``Seed "03"``
+        becomes ``"3"``); the others are kept as read (the reader has reported those it doubts)."""
+        need(headers, Mapping, "headers")
+        g = cls.__new__(cls)
+        g._start(root if root is not None else Node(None, None, start_position(headers)), None, False,
+                 position="Position" in headers)
+        g.headers._load(headers)
+        return g
+
+    def _start(self, root: Node, headers: dict | None, settle: bool, position: bool = False) -> None:
+        s = root.state
         start = {"Edition": s.edition, "Seed": str(s.seed), "Components": s.components,
                  "Options": ",".join(f"{k}={v}" for k, v in s.options), "Athens": "?", "Sparta": "?"}
         if position:
@@ -77,7 +98,7 @@ class Game:
             need(headers, Mapping, "headers")
             h.update(headers)  # checked whole, before the record exists
         self._headers = h
-        self.root = Node(None, None, s)
+        self.root = root
         self.node = self.root
         self.errors: list[RecordError] = []
         self._redo: list[Node] = []
@@ -291,7 +312,7 @@ class Game:
             raise RecordError("name one outcome, e.g. what_if(die=4) or what_if('card phalanx:othismos')")
         wanted: list[Action] = []
         for at in places:
-            legal = [a for a, _ in _chance(at.state)]
+            legal = [a for a, _ in chance_outcomes(at.state)]
             if outcome is not None:
                 wanted = [a for a in legal if str(a) == outcome.strip()]
             else:
@@ -303,7 +324,7 @@ class Game:
         if not wanted:
             s = places[0].state
             raise RecordError(f"that outcome is not possible at ply {s.ply}; possible: "
-                              + ", ".join(str(a) for a, _ in _chance(s)))
+                              + ", ".join(str(a) for a, _ in chance_outcomes(s)))
         self.node = at
         node = self.node.add_variation(wanted[0])
         if not node.name and node.starts_variation():
@@ -390,8 +411,6 @@ class Game:
     def compare(self, a: "Node | State", b: "Node | State | None" = None, *, labels: tuple[str, str] = ("A", "B")):
         """What differs between two nodes (or states); with one argument, between it and the
         current node. Prestige, goods, poleis, control of areas, and the score if the game ended now."""
-        from .compare import Comparison
-
         if b is None:
             a, b = self.node, a
         sa = a.state if isinstance(a, Node) else a
@@ -440,8 +459,6 @@ class Game:
     def commentary(self, round: str | int | None = None, node: Node | None = None):
         """The current line (or the line through ``node``) narrated with rule citations; ``round``
         limits it to one round (label like "4" or "5a", or its number 1..4)."""
-        from .commentary import narrate
-
         n = node or self.node
         nodes = [self.root] + n.path() + list(n.mainline())
         labels = [r.label for r in board(self.root.state).comp.rounds]
@@ -451,8 +468,6 @@ class Game:
 
     def last_turn(self):
         """Commentary of the turn that leads to the current node."""
-        from .commentary import narrate
-
         path = self.node.path()
         start = 0
         for k, n in enumerate(path):
@@ -465,11 +480,8 @@ class Game:
     def to_text(self) -> str:
         """The record in the .polis text format. ``TypeError`` / ``ValueError`` name a comment, name
         or header that holds something else than text that can be saved (see :meth:`save`)."""
-        from .checks import check_savable
-        from .textio import write
-
         check_savable(self)
-        return write(self)
+        return textio.write(self.headers, self.root)
 
     @classmethod
     def from_text(cls, text: str, *, strict: bool = False) -> "Game":
@@ -478,23 +490,19 @@ class Game:
         may be LF, CRLF or CR. Problems that leave nothing to keep (a bad Edition, Seed, Components,
         Options or Position header) raise :class:`RecordError` in both modes; ``text`` that is not a
         str raises ``TypeError``."""
-        from .headers import game_from_headers
-        from .textio import read
-
         if isinstance(text, (bytes, bytearray)):
             raise TypeError("from_text needs text (str), not bytes: decode it first, or use Game.load(path)")
         need(text, str, "from_text(text)")
-        game, errors = read(text, game_factory=game_from_headers)
-        if game is None or (strict and errors):
+        headers, root, errors = textio.read(text)
+        if root is None or (strict and errors):
             raise errors[0]
+        game = cls.from_headers(headers, root)
         game.errors = errors
         return game
 
     def to_json(self) -> dict:
         """The record as a JSON-safe dict (headers and a flat node list)."""
-        from .jsonio import to_json
-
-        return to_json(self)
+        return jsonio.to_json(self.headers, self.root)
 
     @classmethod
     def from_json(cls, data: "dict | str", *, strict: bool = False) -> "Game":
@@ -502,16 +510,15 @@ class Game:
         text carry the line and column of the node or field at fault; errors in a dict name the node.
         Text that is not JSON, or nests deeper than a record ever does, raises :class:`RecordError`;
         ``data`` that is neither a dict nor a str raises ``TypeError``."""
-        from .headers import game_from_headers
-        from .jsonio import from_json, parse
-
         need(data, (dict, str), "from_json(data)")
         text = None
+        value: object = data
         if isinstance(data, str):
-            text, data = parse(data)
-        game, errors = from_json(data, game_factory=game_from_headers, text=text)
+            text, value = jsonio.parse(data)
+        headers, root, errors = jsonio.from_json(value, text=text)
         if strict and errors:
             raise errors[0]
+        game = cls.from_headers(headers, root)
         game.errors = errors
         return game
 
@@ -521,12 +528,6 @@ class Game:
         write leaves the old file as it was. A comment, name or header that is not text, or cannot be
         saved as UTF-8 (a lone surrogate), raises ``TypeError`` / ``ValueError`` naming it, before
         anything is written; a path that is not a str or path-like object raises ``TypeError``."""
-        import json
-        import pathlib
-
-        from ..data.safeio import write_text_atomic
-        from .checks import check_savable
-
         need_path(path, "save(path)")
         path = pathlib.Path(path)
         check_savable(self)
@@ -541,10 +542,6 @@ class Game:
         """Read a record written by :meth:`save` (by its suffix). Bad UTF-8 is reported with its
         line and column and replaced, so the rest can still be read. A path that is not a str or
         path-like object raises ``TypeError``."""
-        import pathlib
-
-        from .reading import unix_lines
-
         need_path(path, "load(path)")
         path = pathlib.Path(path)
         raw = path.read_bytes()
@@ -593,7 +590,7 @@ class Game:
         return str(self.state) + marks + "\n\n" + str(self.last_turn())
 
     def _repr_svg_(self) -> str:
-        from ..render import svg  # lazy: the record layer sits below render (python-chess style)
+        from ..render import svg  # lazy: render sits above the record layer (a display hook, python-chess style)
 
         return svg(self.state, marks=tuple(self.node.marks))
 
@@ -608,8 +605,7 @@ class Game:
         stepping stops before each question with the position on the board; the decision stays hidden
         (on the board, in the record and in the words after it) until the reader asks for the hint
         and then the answer."""
-        from ..data.safeio import write_text_atomic
-        from ..render.htmlgame import game_html  # lazy: the record layer sits below render
+        from ..render.htmlgame import game_html  # lazy: render sits above the record layer (a display hook)
 
         need(worksheet, bool, "worksheet")
         write_text_atomic(path, game_html(self, title=title, worksheet=worksheet))
@@ -628,22 +624,4 @@ class Game:
 
     def __iter__(self) -> Iterator[Node]:
         return iter(self.line()[1:])
-
-
-def _chance(s: State):
-    from ..rules import chance_outcomes
-
-    return chance_outcomes(s)
-
-
-def check_mark(s: State, m: Mark) -> None:
-    b = board(s)
-    known = set(b.area_ids) | set(b.polis_ids) | {mk.id for mk in b.comp.markets}
-    bad = [t for t in m.targets if t not in known]
-    if bad:
-        raise RecordError(f"unknown area, polis or market {', '.join(map(repr, bad))} in a mark")
-    if m.colour not in COLOURS:
-        raise RecordError(f"unknown colour {m.colour!r}; use one of {', '.join(COLOURS)}")
-    if m.kind not in ("arrow", "highlight") or len(m.targets) != (2 if m.kind == "arrow" else 1):
-        raise RecordError(f"a mark is an arrow (two targets) or a highlight (one target), not {m}")
 

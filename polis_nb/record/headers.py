@@ -1,4 +1,4 @@
-"""A record's headers: which names and values they may hold, and building a game from them.
+"""A record's headers: which names and values they may hold, and the start of the game they describe.
 
 A header name is an ASCII letter followed by ASCII letters, digits, ``-`` or ``_`` (the ``.polis``
 format writes it bare inside ``[...]``); names outside :data:`KNOWN_HEADERS` start with ``X-``. A
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import Any, Self
 
 from ..data.safeio import check_text
-from ..rules.board import components_named
-from ..rules.editions import EDITIONS as EDITION_RULES
-from ..rules.engine import EDITIONS
+from ..rules import (EDITIONS, NotationError, State, chance_outcomes, components_named, legal_actions,
+                     new_game)
 from .node import RecordError
 
 KNOWN_HEADERS = ("Edition", "Seed", "Components", "Options", "Position", "Athens", "Sparta", "Event", "Site",
@@ -55,7 +55,7 @@ def check_header(key: object, value: object) -> None:
     check_text(value, f"the header {key}")
 
 
-class Headers(dict):
+class Headers(dict[str, str]):
     """The headers of a record: a dict of text, checked whenever something is set (see the module
     docstring). The headers that describe the start of the game (:data:`GAME_HEADERS`) cannot be
     changed or removed: that raises :class:`RecordError`. A refused change leaves every header as it was."""
@@ -75,7 +75,7 @@ class Headers(dict):
     def _checked(self, key: object, value: object) -> None:
         check_header(key, value)
         if key in self._fixed and value != self._fixed[key]:
-            raise RecordError(f"the header {key} {value!r} contradicts the game ({self._fixed[key]!r}); "  # type: ignore[index]
+            raise RecordError(f"the header {key} {value!r} contradicts the game ({self._fixed[key]!r}); "
                               "pass the edition, seed, components, options or position themselves")
 
     def _fixed_key(self, key: object) -> None:
@@ -90,7 +90,7 @@ class Headers(dict):
         self._fixed_key(key)
         super().__delitem__(key)
 
-    def update(self, *args, **kwargs) -> None:  # type: ignore[override]
+    def update(self, *args, **kwargs) -> None:
         """Like ``dict.update``; every pair is checked before any is set."""
         items = list(dict(*args, **kwargs).items())
         for k, v in items:
@@ -98,16 +98,16 @@ class Headers(dict):
         for k, v in items:
             super().__setitem__(k, v)
 
-    def __ior__(self, other):  # type: ignore[override]
+    def __ior__(self, other: Any) -> Self:  # type: ignore[override, misc]  # mypy holds it to dict.__or__
         self.update(other)
         return self
 
-    def setdefault(self, key: str, default: str | None = None) -> str:  # type: ignore[override]
+    def setdefault(self, key: str, default: str | None = None) -> str:
         if key not in self:
             self[key] = default  # type: ignore[assignment]
         return self[key]
 
-    def pop(self, key: str, *default):  # type: ignore[override]
+    def pop(self, key: str, *default):
         if key in self:
             self._fixed_key(key)
         return super().pop(key, *default)
@@ -138,12 +138,12 @@ def header_error(message: str, header: str) -> RecordError:
     return e
 
 
-def game_from_headers(headers: dict[str, str]):
-    """A fresh Game (no chance settled) for the headers of a record; clear errors otherwise.
-    The headers that describe the game's start are written the game's own way (``Seed "03"`` becomes
-    ``"3"``); the others are kept as read."""
-    from .game import Game
-
+def start_position(headers: Mapping[str, str]) -> State:
+    """The start of the game (no chance settled) that the headers of a record describe: a new game for
+    the Edition, Seed, Components and Options headers, or the position of a Position header, checked to
+    agree with them. A header that describes no game raises :class:`RecordError` whose ``header`` names
+    it. (:meth:`polis_nb.Game.from_headers` makes the record; the readers play a file's decisions from
+    here.)"""
     edition = headers.get("Edition", "ed1")
     if edition not in EDITIONS:
         raise header_error(f"this reader does not know edition {edition!r} (known: {', '.join(EDITIONS)})",
@@ -153,7 +153,7 @@ def game_from_headers(headers: dict[str, str]):
     if seed is None or not -2**63 <= seed < 2**64:
         shown = text if len(text) <= 30 else text[:27] + "..."
         raise header_error(f"Seed must be a whole number of at most 64 bits, not {shown!r}", "Seed")
-    comp_name = headers.get("Components", EDITIONS[edition])
+    comp_name = headers.get("Components", EDITIONS[edition].component_set)
     try:
         comp = components_named(comp_name)
     except KeyError:
@@ -164,15 +164,12 @@ def game_from_headers(headers: dict[str, str]):
                            f"{edition}", "Components")
     options = _options(headers.get("Options", ""), edition)
     if "Position" in headers:
-        g = Game.from_state(_position(headers["Position"], edition, seed, comp.name, options), settle=False)
-    else:
-        g = Game(edition, seed, components=comp, settle=False, **options)
-    g.headers._load(headers)
-    return g
+        return _position(headers["Position"], edition, seed, comp.name, options)
+    return new_game(edition, seed, components=comp, **options)
 
 
 def _options(text: str, edition: str) -> dict[str, str]:
-    known = EDITION_RULES[edition].options
+    known = EDITIONS[edition].options
     options = {}
     for part in filter(None, (x.strip() for x in text.split(","))):
         k, _, v = part.partition("=")
@@ -184,11 +181,9 @@ def _options(text: str, edition: str) -> dict[str, str]:
     return options
 
 
-def _position(text: str, edition: str, seed: int, comp: str, options: dict[str, str]):
+def _position(text: str, edition: str, seed: int, comp: str, options: dict[str, str]) -> State:
     """The start position of a Position header, checked to agree with the other headers and to be
     one the kernel can go on from."""
-    from ..rules import NotationError, State, chance_outcomes, legal_actions
-
     try:
         start = State.from_notation(text)
     except NotationError as e:

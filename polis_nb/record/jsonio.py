@@ -24,10 +24,12 @@ import json
 import math
 import re
 import reprlib
+from collections.abc import Mapping
 
 from ..data.safeio import JSONDepthError, JSONNumberError, loads_json
-from .headers import KNOWN_HEADERS, name_problem
-from .node import GLYPHS, MAX_PLAYOUTS, PROVEN, Evaluation, Mark, Node, Quiz, RecordError, quiz_problem
+from .headers import KNOWN_HEADERS, name_problem, start_position
+from .node import (GLYPHS, MAX_PLAYOUTS, PROVEN, Evaluation, Mark, Node, Quiz, RecordError, check_mark,
+                   quiz_problem)
 from .reading import line_col, play_recorded, replace_surrogates, unix_lines
 
 FORMAT = "polis_nb.record/1"
@@ -37,10 +39,11 @@ _REPR.maxlevel, _REPR.maxstring, _REPR.maxother, _REPR.maxlist, _REPR.maxdict = 
 _short = _REPR.repr
 
 
-def to_json(game) -> dict:
+def to_json(headers: Mapping[str, str], root: Node) -> dict:
+    """The JSON form of a record: its headers and the tree below ``root``."""
     nodes: list[dict] = []
     index: dict[int, int] = {}
-    for n in game.root.walk():
+    for n in root.walk():
         d: dict = {"parent": index[id(n.parent)] if n.parent is not None else None,
                    "action": str(n.action) if n.action is not None else None}
         if n.auto:
@@ -58,7 +61,7 @@ def to_json(game) -> dict:
             d["quiz"] = n.quiz.to_dict()
         index[id(n)] = len(nodes)
         nodes.append(d)
-    return {"format": FORMAT, "headers": dict(game.headers), "nodes": nodes}
+    return {"format": FORMAT, "headers": dict(headers), "nodes": nodes}
 
 
 def parse(text: str) -> tuple[str, object]:
@@ -110,10 +113,11 @@ class _Errors:
         return out
 
 
-def from_json(data: dict, *, game_factory, text: str | None = None):
-    """Read the JSON form leniently: invalid nodes (and what hangs below them) are left out and
-    reported in the returned errors, which name the node index (and, given the JSON ``text`` the
-    data was parsed from, say the line and column)."""
+def from_json(data: object, *, text: str | None = None) -> tuple[dict[str, str], Node, list[RecordError]]:
+    """Read the JSON form leniently: (the headers, the root of the tree, the problems). Invalid nodes
+    (and what hangs below them) are left out and reported in the problems, which name the node index
+    (and, given the JSON ``text`` the data was parsed from, say the line and column). Data that holds
+    no record, or headers that describe no game, raise :class:`RecordError`."""
     errs = _Errors(text)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise errs.error(f"not a polis_nb record (expected format {FORMAT!r})", "format")
@@ -122,18 +126,19 @@ def from_json(data: dict, *, game_factory, text: str | None = None):
     if not isinstance(headers, dict) or not isinstance(nodes, list) or not nodes:
         raise errs.error("a record needs 'headers' (object) and 'nodes' (non-empty list)",
                          "headers" if not isinstance(headers, dict) else "nodes")
+    kept = _headers(headers, errs)
     try:
-        game = game_factory(_headers(headers, errs))
+        root = Node(None, None, start_position(kept))
     except RecordError as e:
         raise errs.error(e.message, "headers", getattr(e, "header", "")) from None
     guarded = "Position" in headers
-    built: list[Node | None] = [game.root]
+    built: list[Node | None] = [root]
     if not isinstance(nodes[0], dict) or nodes[0].get("parent") is not None or nodes[0].get("action") is not None:
         raise errs.error("node 0 must be the root (no parent, no action)", "nodes", 0)
-    game.root.comment = _text(nodes[0], "comment", "node 0", errs, ("nodes", 0))
-    _marks(nodes[0], game.root, 0, errs)
-    _evaluation(nodes[0], game.root, 0, errs)
-    _quiz(nodes[0], game.root, 0, errs)
+    root.comment = _text(nodes[0], "comment", "node 0", errs, ("nodes", 0))
+    _marks(nodes[0], root, 0, errs)
+    _evaluation(nodes[0], root, 0, errs)
+    _quiz(nodes[0], root, 0, errs)
     for i, d in enumerate(nodes[1:], start=1):
         built.append(None)
         where = f"node {i}"
@@ -170,8 +175,7 @@ def from_json(data: dict, *, game_factory, text: str | None = None):
         _marks(d, node, i, errs)
         _evaluation(d, node, i, errs)
         _quiz(d, node, i, errs)
-    game.node = game.root
-    return game, errs.errors()
+    return kept, root, errs.errors()
 
 
 def _headers(raw: dict, errs: _Errors) -> dict[str, str]:
@@ -221,8 +225,6 @@ def _glyphs(d: dict, node: Node, i: int, errs: _Errors) -> None:
 
 
 def _marks(d: dict, node: Node, i: int, errs: _Errors) -> None:
-    from .game import check_mark
-
     marks = d.get("marks", [])
     if not isinstance(marks, list):
         errs.add(f"node {i}: marks must be a list, not {_short(marks)}", "nodes", i, "marks")

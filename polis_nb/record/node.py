@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..rules import Action, State, apply, paid_with, parse_action
+from ..rules import Action, State, apply, board, paid_with, parse_action
 
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
 COLOURS = ("green", "red", "blue", "yellow")
@@ -52,6 +52,21 @@ class Mark:
     @classmethod
     def highlight(cls, target: str, colour: str = "yellow") -> "Mark":
         return cls("highlight", (target,), colour)
+
+
+def check_mark(s: State, m: Mark) -> None:
+    """Raise :class:`RecordError` unless ``m`` is a well-formed mark on the map of position ``s``: an
+    arrow (two targets) or a highlight (one), its areas, poleis or markets known, its colour one of
+    :data:`COLOURS`."""
+    b = board(s)
+    known = set(b.area_ids) | set(b.polis_ids) | {mk.id for mk in b.comp.markets}
+    bad = [t for t in m.targets if t not in known]
+    if bad:
+        raise RecordError(f"unknown area, polis or market {', '.join(map(repr, bad))} in a mark")
+    if m.colour not in COLOURS:
+        raise RecordError(f"unknown colour {m.colour!r}; use one of {', '.join(COLOURS)}")
+    if m.kind not in ("arrow", "highlight") or len(m.targets) != (2 if m.kind == "arrow" else 1):
+        raise RecordError(f"a mark is an arrow (two targets) or a highlight (one target), not {m}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,10 +31,11 @@ converted to CRLF and back reads the same. Header names are ASCII letters, digit
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
-from ..rules.board import board
-from .headers import KNOWN_HEADERS
-from .node import GLYPHS, PROVEN, Evaluation, Mark, Node, Quiz, RecordError, quiz_problem
+from ..rules import board
+from .headers import KNOWN_HEADERS, start_position
+from .node import GLYPHS, PROVEN, Evaluation, Mark, Node, Quiz, RecordError, check_mark, quiz_problem
 from .reading import line_col, play_recorded, replace_surrogates, unix_lines
 from .turns import turn_start
 
@@ -86,13 +87,14 @@ def _decision(node: Node) -> str:
     return out
 
 
-def write(game) -> str:
-    lines = [_header(k, v) for k, v in game.headers.items()]
+def write(headers: Mapping[str, str], root: Node) -> str:
+    """The ``.polis`` text of a record: its headers and the tree below ``root``."""
+    lines = [_header(k, v) for k, v in headers.items()]
     lines.append("")
     body: list[str] = []
-    if _annotated(game.root):
-        body.append(_comment(game.root.comment, game.root.marks, game.root.evaluation, game.root.quiz))
-    _write_line(game.root, body, {}, 0)
+    if _annotated(root):
+        body.append(_comment(root.comment, root.marks, root.evaluation, root.quiz))
+    _write_line(root, body, {}, 0)
     text = "\n".join(lines) + "\n" + _join(body).strip() + "\n"
     return text
 
@@ -274,8 +276,6 @@ def _split_marks(raw: str, state, line: int, col: int, errors: list, at: Node | 
     the node the comment follows (its position checks the evaluation's best choice and whether a
     question can be asked there); an evaluation or a question anywhere else (``at`` None) is for the
     caller to refuse."""
-    from .game import check_mark
-
     text: list[str] = []
     marks: list[Mark] = []
     evaluation: Evaluation | None = None
@@ -310,9 +310,9 @@ def _split_marks(raw: str, state, line: int, col: int, errors: list, at: Node | 
                 continue
             quiz = found
             continue
-        found = m or e
-        assert found is not None
-        i = found.end() + (1 if not text and raw.startswith(" ", found.end()) else 0)
+        hit = m or e
+        assert hit is not None
+        i = hit.end() + (1 if not text and raw.startswith(" ", hit.end()) else 0)
         if e is not None:
             where = _inner(raw, start, line, col)
             try:
@@ -336,8 +336,8 @@ def _split_marks(raw: str, state, line: int, col: int, errors: list, at: Node | 
                 raise RecordError(f"malformed mark {m.group(0)!r}")
             check_mark(state, mk)
             marks.append(mk)
-        except RecordError as e:
-            errors.append(RecordError(e.message, line, col))
+        except RecordError as err:
+            errors.append(RecordError(err.message, line, col))
     return "".join(text), marks, evaluation, quiz
 
 
@@ -424,10 +424,11 @@ def _parse_eval(body: str) -> Evaluation:
     return Evaluation(float(v.group(1)), proven, best, int(playouts))
 
 
-def read(text: str, *, game_factory):
-    """Read ``.polis`` text leniently: the returned game holds the valid part and ``.errors``.
-    CRLF and CR line ends read as LF; a lone surrogate (only a str can hold one) is reported and
-    replaced by U+FFFD, so what is read can be saved."""
+def read(text: str) -> tuple[dict[str, str], Node | None, list[RecordError]]:
+    """Read ``.polis`` text leniently: (the headers, the root of the tree holding the valid part, the
+    problems in the order of the file). The root is None when the headers describe no game (the first
+    problem says why). CRLF and CR line ends read as LF; a lone surrogate (only a str can hold one) is
+    reported and replaced by U+FFFD, so what is read can be saved."""
     # a byte order mark (some editors write one) is no column
     text, bad = replace_surrogates(unix_lines(text.removeprefix("\ufeff")))
     tk = _Tokens(text)
@@ -451,12 +452,12 @@ def read(text: str, *, game_factory):
                 errors.append(e)
         k += 1
     try:
-        game = game_factory(headers)
+        start = start_position(headers)
     except RecordError as e:
         line, col = header_at.get(getattr(e, "header", ""), (1, 1))
-        return None, [RecordError(e.message, line, col)] + errors  # the reason nothing could be read first
+        return headers, None, [RecordError(e.message, line, col)] + errors  # the reason nothing could be read first
     guarded = "Position" in headers  # a start read from the file: the kernel's failures on it are the file's
-    root = game.root
+    root = Node(None, None, start)
     # per open '(': the reader's state to return to, and where the '(' stands
     stack: list[list] = []
     cur, skipping = root, False
@@ -552,5 +553,4 @@ def read(text: str, *, game_factory):
     for *_, line, col in stack:  # each '(' still open
         errors.append(RecordError("variation not closed with ')'", line, col))
     errors.sort(key=lambda e: (e.line or 0, e.column or 0))
-    game.node = root
-    return game, errors
+    return headers, root, errors

@@ -23,9 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.board import board
-from ..rules.editions import edition_of
-from ..rules.state import PLAYERS
+from ..rules import PLAYERS, board, edition_of
 from .node import Node
 
 #: the kind of step a decision belongs to, by the phase of the position it is taken in

@@ -12,9 +12,7 @@ library.
 from __future__ import annotations
 
 from ..record.node import Mark
-from ..rules import Action, State, apply_unchecked
-from ..rules.board import board
-from ..rules.engine import is_legal
+from ..rules import Action, State, apply_unchecked, board, is_legal
 from .text import SIDE_NAME, action_words
 from .viewmodel import target_of
 

@@ -9,13 +9,7 @@ from __future__ import annotations
 import re
 
 from ..analysis.guard import QuickLoss
-from ..rules import Action, Explanation, State
-from ..rules.actions import PolisError
-from ..rules.board import board
-from ..rules.index import RULES
-from ..rules.payment import paid_with
-from ..rules.decisions import ACTIONS
-from ..rules.state import Outcome
+from ..rules import ACTIONS, RULES, Action, Explanation, Outcome, PolisError, State, board, paid_with
 from .text import SIDE_NAME, action_words, cite_sections, edition_words, plain, target_name
 
 

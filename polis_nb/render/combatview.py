@@ -16,12 +16,8 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..rules import Action, Explanation, State, explain, legal_actions
-from ..rules.battle import card_name, card_types, matched
-from ..rules.board import board
-from ..rules.index import RULES
-from ..rules.state import PLAYERS
-from ..rules.visibility import HIDDEN, view as visible_state
+from ..rules import (HIDDEN, PLAYERS, RULES, Action, Explanation, State, board, card_name, card_types, describe_pending,
+                     explain, legal_actions, matched, view as visible_state)
 from .choiceview import outcome_words
 from .text import NOBODY, action_words, cite_sections, cite_words, plain, rule_json
 from .viewmodel import explanation_json
@@ -244,8 +240,6 @@ def ending(trail: Sequence[Step], area: int) -> dict | None:
 
 
 def _next_prompt(s: State) -> str:
-    from ..rules.engine import describe_pending
-
     if s.outcome is not None:
         return f"Game over — {outcome_words(s.outcome)}"
     who = "Chance" if s.is_chance else NAMES.get(s.current_player, s.current_player)

@@ -30,8 +30,7 @@ from functools import lru_cache
 from html import escape
 
 from ..record import Game, Node
-from ..rules.board import board
-from ..rules.index import RULES
+from ..rules import RULES, board
 from .assets import asset_text
 from .recordview import Steps, node_ids, rows
 from .svg import BARE_LAYERS, join_layers, svg_layers

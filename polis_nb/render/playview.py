@@ -18,12 +18,7 @@ from dataclasses import dataclass, field
 
 from ..analysis.plot import GLYPH_NAMES, review_svg
 from ..record.node import Mark
-from ..rules import Action, State
-from ..rules.board import board
-from ..rules.index import RULES
-from ..rules.decisions import ACTIONS
-from ..rules.scoring import score_parts
-from ..rules.state import PLAYERS
+from ..rules import ACTIONS, PLAYERS, RULES, Action, State, board, score_parts
 from .text import SIDE_NAME, action_words, cite_sections, edition_words, plain, target_name
 from .viewmodel import log_json, target_of
 

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from ..record import Game, Node
 from ..record.turns import StepInfo, index_steps, step_last
-from ..rules.board import board
-from ..rules.index import RULES
-from ..rules.state import PLAYERS
+from ..rules import PLAYERS, RULES, board
 from .playview import group_sentence, group_steps
 from .text import SIDE_NAME, action_words, cite_words, mark_words, plain
 from .viewmodel import board_view

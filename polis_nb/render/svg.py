@@ -31,8 +31,7 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
-from ..rules.board import Board, board
-from ..rules.state import ATHENS, NEUTRAL, PLAYERS, SPARTA, State
+from ..rules import ATHENS, NEUTRAL, PLAYERS, SPARTA, State, Topology, board, describe_card, describe_pending
 from . import geometry as geo
 from .text import (SIDE_ADJ, SIDE_NAME, controller_words, edition_words, first_round, loads_words, mark_words,
                    offer_covered, offer_price, offer_status, price_words, siege_disc_words)
@@ -125,7 +124,7 @@ class _Ctx:
 
     def __init__(self, s: State, highlight) -> None:
         self.s = s
-        self.b: Board = board(s)
+        self.b: Topology = board(s)
         self.comp = self.b.comp
         self.hl = frozenset(highlight)
         self.ctrl = tuple(ATHENS if a > b else SPARTA if b > a else NEUTRAL for a, b in s.units)
@@ -569,8 +568,6 @@ def draw_track(ctx: _Ctx) -> str:
           else "none yet" if s.phase == "start" else "none")
     line = _text(x0 + 8, y0 + 65, _lines_of(f"Event: {ev}", w - 16, 1)[0])
     if s.event:  # the card's text as a tooltip (and for screen readers)
-        from ..rules.events import describe_card
-
         card = describe_card(comp, s.event)
         tip = f"{card['name']} ({card['round']}): {card['text']}"
         line = (f'<g class="event" data-event="{_e(s.event)}" aria-label="{_e(tip)}"><title>{_e(tip)}</title>'
@@ -613,8 +610,6 @@ def _status(ctx: _Ctx) -> str:
         o = s.outcome
         who = f"{o.winner.capitalize()} wins" if o.winner else "Shared result"
         return "Game over: " + who + (f" {o.scores[0]}–{o.scores[1]}" if o.scores else "")
-    from ..rules.engine import describe_pending
-
     who = "Chance" if s.pending.player < 0 else f"{SIDE_NAME[s.pending.player]} to move"
     return f"{who}: {edition_words(ctx.comp, describe_pending(s))}"
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..rules.board import Board, board
-from ..rules.state import ATHENS, NEUTRAL, PLAYERS, SPARTA, State
+from ..rules import (ACTIONS, ATHENS, NEUTRAL, PLAYERS, RULES, SPARTA, State, Topology, board, card_name, card_types,
+                     describe_pending, edition_of, event_card, hire_cost)
 
 SIDE_NAME = ("Athens", "Sparta")
 SIDE_ADJ = ("Athenian", "Spartan")
@@ -68,12 +68,12 @@ def first_round(comp, load: int) -> str:
     return "never"
 
 
-def offer_covered(s: State, b: Board, offer) -> bool:
+def offer_covered(s: State, b: Topology, offer) -> bool:
     """Whether a black cube still covers the offer (second edition)."""
     return b.comp.market_covers and b.offer_index[offer.id] in s.covered
 
 
-def offer_status(s: State, b: Board, market, offer) -> str:
+def offer_status(s: State, b: Topology, market, offer) -> str:
     """"open", "athens", "sparta", "closed", "covered" (under a black cube: Ed2) or "later" (load not
     offered this round: Ed1)."""
     v = s.offers[b.offer_index[offer.id]]
@@ -88,7 +88,7 @@ def offer_status(s: State, b: Board, market, offer) -> str:
     return "open"
 
 
-def siege_disc_words(s: State, b: Board, polis: int | None = None) -> list[str]:
+def siege_disc_words(s: State, b: Topology, polis: int | None = None) -> list[str]:
     """The siege discs (second edition) in words, e.g. "Athenian siege disc beside Thibae (+1 to
     later Athenian siege rolls in Boiotia)"; only those beside ``polis`` when given."""
     out = []
@@ -101,7 +101,7 @@ def siege_disc_words(s: State, b: Board, polis: int | None = None) -> list[str]:
     return out
 
 
-def target_name(b: Board, t: str) -> str:
+def target_name(b: Topology, t: str) -> str:
     """Plain name of a mark target (area, polis, market or offer id); unknown ids as given."""
     if t in b.area_index:
         return b.comp.areas[b.area_index[t]].name
@@ -115,7 +115,7 @@ def target_name(b: Board, t: str) -> str:
     return t
 
 
-def mark_words(b: Board, m) -> str:
+def mark_words(b: Topology, m) -> str:
     """A mark in words, e.g. "arrow from Lakedaimon to Arkadia (red)"; marks are duck-typed
     (``.kind``, ``.targets``, ``.colour``)."""
     kind = str(getattr(m, "kind", ""))
@@ -131,14 +131,12 @@ def status_words(s: State) -> str:
     """Who is to decide what, or how the game ended."""
     if s.outcome is not None:
         return f"Game over: {s.outcome}"
-    from ..rules.engine import describe_pending
-
     who = "Chance" if s.pending.player < 0 else SIDE_NAME[s.pending.player]
     return f"{who} to decide: {edition_words(board(s).comp, describe_pending(s))}"
 
 
 # --- the description -----------------------------------------------------------------------------
-def _polis_words(s: State, b: Board, i: int) -> str:
+def _polis_words(s: State, b: Topology, i: int) -> str:
     p = b.comp.poleis[i]
     o = s.owner[i]
     w = f"{p.name} ({SIDE_NAME[o]}, population {s.pop[i]} of base {p.base}" if o in (ATHENS, SPARTA) \
@@ -155,7 +153,7 @@ def _polis_words(s: State, b: Board, i: int) -> str:
     return w + ")"
 
 
-def _area_line(s: State, b: Board, i: int) -> str:
+def _area_line(s: State, b: Topology, i: int) -> str:
     a = b.comp.areas[i]
     n_a, n_s = s.units[i]
     units = "galleys" if a.kind == "sea" else "hoplites"
@@ -171,7 +169,7 @@ def _area_line(s: State, b: Board, i: int) -> str:
     return f"  {head}: " + "; ".join(parts)
 
 
-def _market_line(s: State, b: Board, m) -> str:
+def _market_line(s: State, b: Topology, m) -> str:
     via = ", ".join(b.comp.areas[b.area_index[x]].name for x in m.seas if x in b.area_index)
     if m.land_route_from:
         via += " or overland from " + b.comp.poleis[b.polis_index[m.land_route_from]].name
@@ -188,7 +186,7 @@ def _market_line(s: State, b: Board, m) -> str:
     return f"  {m.name} (via {via}{closed}): " + "; ".join(offers)
 
 
-def _player_line(s: State, b: Board, p: int) -> str:
+def _player_line(s: State, b: Topology, p: int) -> str:
     comp = b.comp
     goods = ", ".join(f"{g} {n}" for g, n in zip(comp.goods, s.goods[p]))
     at_markets = sum(1 for o in s.offers if o == p)
@@ -282,8 +280,6 @@ def section_words(source: str) -> str:
 def cite_words(rule_ids, edition: str = "ed1") -> tuple[str, str]:
     """(English citation, the original one for a tooltip) of some rule ids: "rule siege.failure,
     Ed1 · Actions › g. Besieging a polis" and "… Ed1 · Aktionen › g. Polis belagern"."""
-    from ..rules.index import RULES
-
     en, orig = [], []
     for rid in rule_ids:
         ref = RULES.get(rid)
@@ -301,16 +297,12 @@ def cite_sections(rule_ids, edition: str = "ed1") -> tuple[str, str]:
     """(English, as printed) citation of some rules for text on screen: each rulebook section once,
     in the order first cited, and no rule ids ("Ed1 · Battles" for three battle rules). Rules the
     index does not know are left out (the tooltip of :func:`cite_words` keeps the ids)."""
-    from ..rules.index import RULES
-
     secs = list(dict.fromkeys(RULES[r].section(edition) for r in rule_ids if r in RULES))
     return "; ".join(dict.fromkeys(section_words(x) for x in secs)), "; ".join(secs)
 
 
 def rule_json(rid: str, edition: str = "ed1") -> dict:
     """One rule for an explanation panel: id, English section, original section and summary."""
-    from ..rules.index import RULES
-
     ref = RULES[rid]
     sec = ref.section(edition)
     return {"id": rid, "source": section_words(sec), "source_original": sec, "summary": ref.summary}
@@ -323,8 +315,6 @@ _CARD = re.compile(r"\b([a-z]+(?:-[a-z]+)*):([a-z]+)\b")  # formation ids may ho
 
 @lru_cache(maxsize=16)
 def _card_labels(components: str) -> dict[str, str]:
-    from ..rules.battle import card_name, card_types
-
     out = {}
     for kind in ("land", "sea"):
         try:
@@ -354,7 +344,7 @@ def _goods_list(items) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _place(b: Board, ident: str) -> str:
+def _place(b: Topology, ident: str) -> str:
     return target_name(b, ident)
 
 
@@ -362,9 +352,6 @@ def action_words(s: State, a, *, viewer: str | None = None) -> str:
     """A decision at position ``s`` (where it is taken) in plain words: "Move hoplites", "To Arkadia",
     "Pay with 1 metal", "Tribute: 2 hoplites on the metal row", "Die shows 4". A card drawn for a side
     ``viewer`` may not see is hidden."""
-    from ..rules.editions import edition_of
-    from ..rules.decisions import ACTIONS
-
     b = board(s)
     comp = b.comp
     k, args = a.kind, tuple(a.args)
@@ -462,8 +449,6 @@ def action_words(s: State, a, *, viewer: str | None = None) -> str:
     if k == "keep":
         return "Keep the doubling for a later battle"
     if k == "hire":
-        from ..rules.modifiers import hire_cost
-
         cost = hire_cost(s, s.pending.player) if s.pending.player in (0, 1) else 0
         unit = "galley" if decision == "galley-pay" else "hoplite"
         return f"Hire a {unit} for {cost} silver" if cost else f"Hire a {unit}"
@@ -484,15 +469,13 @@ def action_words(s: State, a, *, viewer: str | None = None) -> str:
 def _event_arg(s: State, k: int) -> int:
     """Argument ``k`` of the event effect the pending decision carries out (0 if there is none)."""
     try:
-        from ..rules.modifiers import card
-
         cid, _, eff = s.pending.data[:3]
-        return int(card(s, cid).effects[eff].args[k])
+        return int(event_card(s, cid).effects[eff].args[k])
     except (ValueError, TypeError, KeyError, IndexError, AttributeError):
         return 0
 
 
-def _offer_words(s: State, b: Board, args) -> str:
+def _offer_words(s: State, b: Topology, args) -> str:
     """"Persis offer 1: 3 wheat for 4 wine" (an exchange), "…: 3 wheat, bought with silver"."""
     where = _place(b, args[0])
     mid, _, slot = args[0].partition(".")

@@ -1,15 +1,59 @@
-"""The rules kernel: state, decisions, legality, effects, chance, battles, round end, scoring."""
+"""The rules kernel: state, decisions, legality, effects, chance, battles, round end, scoring.
+
+This package's ``__all__`` is the one face of the kernel: the layers above it (record, analysis, render,
+and in time puzzles, lessons and widgets) import the rules from ``polis_nb.rules`` only, never from its
+modules (``tests/test_layering.py`` checks it). A name they need is added here, under a public name.
+
+The first group is the kernel contract (ARCHITECTURE §2, also ``polis_nb``'s own names); the rest are the
+kernel's tables and queries that analysis and the views read.
+"""
 from .actions import Action, Explanation, IllegalActionError, InvalidActionError, PolisError
-from .engine import (apply, apply_unchecked, chance_outcomes, chance_rng, explain, legal_actions, new_game,
-                     parse_action, sample_chance, settle)
-from .editor import PositionError, edit, position
+from .engine import (apply, apply_unchecked, chance_outcomes, chance_rng, cite_edition_log, explain, is_legal,
+                     legal_actions, new_game, parse_action, sample_chance, settle)
+from .editor import PositionError, edit, invariant_problems, position
 from .index import RULES, RuleRef
 from .notation import NotationError
 from .payment import paid_with
-from .scoring import outcome, score
-from .state import Battle, LogEntry, Outcome, Pending, State
+from .scoring import outcome, score, score_parts
+from .state import ATHENS, CHANCE, NEUTRAL, PLAYERS, SPARTA, Battle, LogEntry, Outcome, Pending, State
 
-__all__ = ["Action", "Battle", "Explanation", "IllegalActionError", "InvalidActionError", "LogEntry", "Outcome",
-           "NotationError", "Pending", "PolisError", "PositionError", "edit", "position", "RULES", "RuleRef", "State", "apply", "apply_unchecked", "chance_outcomes",
-           "chance_rng", "explain", "legal_actions", "new_game", "outcome", "paid_with", "parse_action", "sample_chance",
-           "score", "settle"]
+# the map of a component set: ``board(s)`` is the Topology of the state's set (not the Board widget)
+from .board import Topology, board, board_named, components_named, register_components
+from .battle import answer_pairs, attack_pairs, card_name, card_names, card_types, matched, start_battle
+from .common import is_last_round, poss, round_name
+from .decisions import ACTIONS, click_target, describe_pending, target_of, why_action
+from .editions import ED1, ED2, EDITIONS, Edition, edition_of
+from .events import describe_card
+from .flow import draw_next_project
+from .military import siege_bonus, siege_refusal, tribute_refusal
+from .modifiers import event_card, hire_cost
+from .politics import civil_war_cost, open_offers, trade_available
+from .roundend import advance_roundend, phoros_step
+from .visibility import HIDDEN, view
+
+__all__ = [
+    # the kernel contract
+    "Action", "Battle", "Explanation", "IllegalActionError", "InvalidActionError", "LogEntry", "NotationError",
+    "Outcome", "Pending", "PolisError", "PositionError", "RULES", "RuleRef", "State", "apply", "apply_unchecked",
+    "chance_outcomes", "chance_rng", "edit", "explain", "legal_actions", "new_game", "outcome", "paid_with",
+    "parse_action", "position", "sample_chance", "score", "settle",
+    # sides
+    "ATHENS", "CHANCE", "NEUTRAL", "PLAYERS", "SPARTA",
+    # the map
+    "Topology", "board", "board_named", "components_named", "register_components",
+    # editions
+    "ED1", "ED2", "EDITIONS", "Edition", "edition_of", "cite_edition_log",
+    # decisions and actions
+    "ACTIONS", "click_target", "describe_pending", "is_legal", "target_of", "why_action",
+    # battles
+    "answer_pairs", "attack_pairs", "card_name", "card_names", "card_types", "matched", "start_battle",
+    # event cards
+    "describe_card", "event_card", "hire_cost",
+    # queries of the actions and the round
+    "civil_war_cost", "invariant_problems", "is_last_round", "open_offers", "poss", "round_name", "score_parts",
+    "siege_bonus", "siege_refusal", "trade_available", "tribute_refusal",
+    # steps of a round (for the other edition's view of a position)
+    "advance_roundend", "draw_next_project", "phoros_step",
+    # what one side may see
+    "HIDDEN", "view",
+]

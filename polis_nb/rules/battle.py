@@ -19,6 +19,13 @@ from .modifiers import battle_prestige, tied_exchange_replayed
 from .state import ATHENS, CHANCE, SPARTA, Battle, Outcome, Pending, State, other, tadd, tset
 
 
+def _fight(s: State) -> Battle:
+    """The battle being fought: every decision of this module is taken during one."""
+    bt = s.battle
+    assert bt is not None, "no battle is being fought"
+    return bt
+
+
 @lru_cache(maxsize=32)
 def card_types(components: str, kind: str) -> tuple:
     """Distinct card sides of one kind, in deck order, with their counts."""
@@ -46,11 +53,11 @@ def card_names(components: str, kind: str) -> tuple[str, ...]:
 
 
 def _types(s: State):
-    return card_types(s.components, s.battle.kind)[0]
+    return card_types(s.components, _fight(s).kind)[0]
 
 
 def _names(s: State) -> tuple[str, ...]:
-    return card_names(s.components, s.battle.kind)
+    return card_names(s.components, _fight(s).kind)
 
 
 def start_battle(s: State, area: int, log: Log, turn_of: int | None = None) -> State:
@@ -73,18 +80,18 @@ def start_battle(s: State, area: int, log: Log, turn_of: int | None = None) -> S
 # --- chance: drawing cards --------------------------------------------------------------------
 
 def draw_options(s: State) -> list[Action]:
-    return [shared("card", (n,)) for n, k in zip(_names(s), s.battle.deck) if k > 0]
+    return [shared("card", (n,)) for n, k in zip(_names(s), _fight(s).deck) if k > 0]
 
 
 def draw_probability(s: State, a: Action) -> Fraction:
     i = _names(s).index(a.args[0])
-    return Fraction(s.battle.deck[i], sum(s.battle.deck))
+    return Fraction(_fight(s).deck[i], sum(_fight(s).deck))
 
 
 def draw_weights(s: State, acts) -> list[tuple[int, int]]:
     """The probability of each draw in ``acts`` as (numerator, denominator): cards of its type in
     the deck over the cards in the deck."""
-    deck = s.battle.deck
+    deck = _fight(s).deck
     index: dict[str, int] = {}
     for i, n in enumerate(_names(s)):
         index.setdefault(n, i)  # the first type of that name, as draw_probability
@@ -93,7 +100,7 @@ def draw_weights(s: State, acts) -> list[tuple[int, int]]:
 
 
 def draw_apply(s: State, a: Action, log: Log) -> State:
-    bt = s.battle
+    bt = _fight(s)
     i = _names(s).index(a.args[0])
     p = bt.draws[0]
     say(log, f"{side(p)} draws a combat card", "battle.hands" if bt.exchanges == 0 else "battle.redraw", player=p)
@@ -115,7 +122,7 @@ decision("draw-card", "battles", draw_options, draw_apply, keywords=("card",), p
 
 def _window(s: State, log: Log) -> State:
     """Ask each player in turn (next attacker first) whether to retreat, if they can pay."""
-    bt = s.battle
+    bt = _fight(s)
     for p in (bt.attacker, other(bt.attacker)):
         if p not in bt.asked and s.prestige[p] >= 1:
             return s.evolve(pending=Pending("battle-retreat", p))
@@ -132,7 +139,7 @@ def retreat_options(s: State) -> list[Action]:
 
 def retreat_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
-    bt = s.battle
+    bt = _fight(s)
     if a.kind == "retreat":
         s = add_prestige(add_prestige(s, p, -1), other(p), 1)
         how = (f"pays {side(other(p))} 1 prestige" if edition_of(s).retreat_pays_opponent
@@ -196,7 +203,7 @@ def answer_pairs(hand: tuple[int, ...], same: bool) -> list[tuple[int, int]]:
 
 
 def _attack(s: State, log: Log) -> State:
-    bt = s.battle
+    bt = _fight(s)
     if sum(bt.hands[bt.attacker]) < 2:
         say(log, f"{side(bt.attacker)} cannot play two cards; the battle ends", "battle.end")
         return end_battle(s, log)
@@ -204,7 +211,7 @@ def _attack(s: State, log: Log) -> State:
 
 
 def attack_options(s: State) -> list[Action]:
-    bt = s.battle
+    bt = _fight(s)
     p = bt.attacker
     names = _names(s)
     pairs = attack_pairs(bt.hands[p], _salpinx(_types(s)), s.prestige[p] < 1)
@@ -212,7 +219,7 @@ def attack_options(s: State) -> list[Action]:
 
 
 def attack_apply(s: State, a: Action, log: Log) -> State:
-    bt = s.battle
+    bt = _fight(s)
     names = _names(s)
     i, j = names.index(a.args[0]), names.index(a.args[1])
     hand = tadd(tadd(bt.hands[bt.attacker], i, -1), j, -1)
@@ -223,7 +230,7 @@ def attack_apply(s: State, a: Action, log: Log) -> State:
 
 
 def defend_options(s: State) -> list[Action]:
-    bt = s.battle
+    bt = _fight(s)
     names = _names(s)
     pairs = answer_pairs(bt.hands[other(bt.attacker)], bt.played[0] == bt.played[1])
     return [shared("answer", (names[x], names[y])) for x, y in pairs]
@@ -242,7 +249,7 @@ def matched(att, dfn) -> bool:
 
 
 def defend_apply(s: State, a: Action, log: Log) -> State:
-    bt = s.battle
+    bt = _fight(s)
     types = _types(s)
     names = _names(s)
     att, dfn = bt.attacker, other(bt.attacker)
@@ -313,18 +320,18 @@ def _hand_why(s: State, a: Action, p: int, verb: str) -> Explanation | None:
     """Why two named cards cannot be played from p's hand (None if they can)."""
     names = [card_name(t) for t in _types(s)]
     if len(a.args) != 2 or any(x not in names for x in a.args):
-        return Explanation.of(False, f"Write '{a.kind} <card> <card>' with two {s.battle.kind} cards, e.g. "
+        return Explanation.of(False, f"Write '{a.kind} <card> <card>' with two {_fight(s).kind} cards, e.g. "
                               f"'{a.kind} {names[0]} {names[1]}'.", "decision.wrong-kind")
     need = tadd(tadd((0,) * len(names), names.index(a.args[0]), 1), names.index(a.args[1]), 1)
-    if any(n > h for n, h in zip(need, s.battle.hands[p])):
-        held = ", ".join(f"{k}× {names[i]}" for i, k in enumerate(s.battle.hands[p]) if k)
+    if any(n > h for n, h in zip(need, _fight(s).hands[p])):
+        held = ", ".join(f"{k}× {names[i]}" for i, k in enumerate(_fight(s).hands[p]) if k)
         return Explanation.of(False, f"{side(p)} must {verb} with two cards of its own hand ({held}).",
                               "battle.exchange")
     return None
 
 
 def _attack_why(s: State, a: Action) -> Explanation | None:
-    p = s.battle.attacker
+    p = _fight(s).attacker
     e = _hand_why(s, a, p, "attack")
     if e is not None:
         return e
@@ -340,11 +347,11 @@ def _attack_why(s: State, a: Action) -> Explanation | None:
 
 
 def _defend_why(s: State, a: Action) -> Explanation | None:
-    e = _hand_why(s, a, other(s.battle.attacker), "answer")
+    e = _hand_why(s, a, other(_fight(s).attacker), "answer")
     if e is not None:
         return e
     names = [card_name(t) for t in _types(s)]
-    played = s.battle.played
+    played = _fight(s).played
     if len(played) == 2 and played[0] == played[1] and names.index(a.args[0]) > names.index(a.args[1]):
         return Explanation.of(False, f"Both attacking cards are alike; name the answers in deck order: "
                               f"'answer {a.args[1]} {a.args[0]}'.", "decision.wrong-kind")
@@ -358,7 +365,7 @@ decision("battle-defend", "battles", defend_options, defend_apply, _defend_why, 
 
 
 def _refill(s: State, log: Log) -> State:
-    bt = s.battle
+    bt = _fight(s)
     old_att, old_def = other(bt.attacker), bt.attacker  # a replayed exchange lost no unit: both draw 2
     draws = (old_att,) * 2 + (old_def,) * (2 - bt.last_losses)
     say(log, f"{side(old_att)} draws 2 cards, {side(old_def)} draws {2 - bt.last_losses}", "battle.redraw")
@@ -372,4 +379,4 @@ def _refill(s: State, log: Log) -> State:
 def end_battle(s: State, log: Log) -> State:
     """The battle is over: play goes on after it (the Great Commanders' doubling, the next battle, the
     next turn or the round end)."""
-    return phases.go("after-battle", s.evolve(battle=None), s.battle.turn_of, log)
+    return phases.go("after-battle", s.evolve(battle=None), _fight(s).turn_of, log)

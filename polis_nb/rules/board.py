@@ -1,6 +1,6 @@
 """Topology and board queries, precomputed once per component set.
 
-`Board` turns the component data into index-based tables the kernel can query quickly: areas,
+`Topology` turns the component data into index-based tables the kernel can query quickly: areas,
 adjacency, coasts, ports, offers, control, stacking and the paths units, ships and proxenoi take.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from .state import ATHENS, NEUTRAL, SPARTA, State, other
 _REGISTRY: dict[str, Components] = {}
 
 
-def register(comp: Components) -> None:
+def register_components(comp: Components) -> None:
     """Make a component set available to states that name it."""
     old = _REGISTRY.get(comp.name)
     if old is not None and old is not comp and old != comp:
@@ -28,14 +28,14 @@ def components_named(name: str) -> Components:
     if comp is None:
         if name in PACKAGED:
             comp = packaged_components(name)
-            register(comp)
+            register_components(comp)
             return comp
         raise KeyError(f"unknown component set {name!r}; load it with polis_nb.load_components first")
     return comp
 
 
 @dataclass(frozen=True)
-class Board:
+class Topology:
     comp: Components
     area_ids: tuple[str, ...]
     area_index: dict
@@ -102,7 +102,7 @@ class Board:
             return None
         # land
         seen = {src}
-        frontier = [(src, ())]
+        frontier: list[tuple[int, tuple[int, ...]]] = [(src, ())]
         while frontier:
             nxt = []
             for a, path in frontier:
@@ -140,7 +140,7 @@ class Board:
         if src == dst:
             return None
         seen = {src}
-        frontier = [(src, ())]
+        frontier: list[tuple[int, tuple[int, ...]]] = [(src, ())]
         while frontier:
             nxt = []
             for a, path in frontier:
@@ -166,7 +166,7 @@ class Board:
             return ()
         targets = {self.area_index[x] for x in m.seas}
         opp = other(p)
-        frontier = []
+        frontier: list[tuple[int, tuple[int, ...]]] = []
         seen = set()
         for sea in self.trade_ports[p]:
             if self.controller(s, sea) != opp:
@@ -196,12 +196,13 @@ class Board:
             a = self.polis_area[src]
             if a < 0:
                 return {}
-            starts, nb = (a,), (lambda x: self.land_nb[x])
+            starts: tuple[int, ...] = (a,)
+            nb = (lambda x: self.land_nb[x])
         else:
             if not self.polis_ports[src]:
                 return {}
             starts, nb = self.polis_ports[src], (lambda x: self.sea_neighbours(s, p, x))
-        heap = [(s.units[x][opp], 1, x, (x,)) for x in starts]
+        heap: list[tuple[int, int, int, tuple[int, ...]]] = [(s.units[x][opp], 1, x, (x,)) for x in starts]
         heapq.heapify(heap)
         best: dict[int, tuple[int, tuple[int, ...]]] = {}
         while heap:
@@ -261,7 +262,7 @@ class Board:
 
 
 @lru_cache(maxsize=16)
-def _build(name: str) -> Board:
+def _build(name: str) -> Topology:
     comp = components_named(name)
     area_ids = tuple(a.id for a in comp.areas)
     ai = {x: i for i, x in enumerate(area_ids)}
@@ -284,7 +285,7 @@ def _build(name: str) -> Board:
             home[("athens", "sparta").index(a.home_of)] = ai[a.id]
     offers = tuple(o.id for m in comp.markets for o in m.offers)
     dp, dx, dy = comp.diolkos
-    return Board(
+    return Topology(
         comp=comp,
         area_ids=area_ids,
         area_index=ai,
@@ -312,9 +313,9 @@ def _build(name: str) -> Board:
     )
 
 
-def board(s: State) -> Board:
+def board(s: State) -> Topology:
     return _build(s.components)
 
 
-def board_named(name: str) -> Board:
+def board_named(name: str) -> Topology:
     return _build(name)

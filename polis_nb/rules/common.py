@@ -1,7 +1,7 @@
 """Small helpers shared by the decision handlers: goods, prestige, names and logging."""
 from __future__ import annotations
 
-from .board import Board, board
+from .board import Topology, board
 from .state import PLAYERS, LogEntry, State, tadd, tset
 
 Log = list  # list[LogEntry], appended to while a decision is applied
@@ -32,7 +32,7 @@ def add_prestige(s: State, p: int, n: int) -> State:
     return s.evolve(prestige=tadd(s.prestige, p, n))
 
 
-def polis_name(b: Board, i: int) -> str:
+def polis_name(b: Topology, i: int) -> str:
     return b.comp.poleis[i].name
 
 

@@ -17,14 +17,14 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .actions import Action, Explanation
-from .board import Board, board
+from .board import Topology, board
 from .phases import PHASES
 from .state import PLAYERS, Pending, State, keep_legal
 
 TARGETS = ("area", "polis", "offer")
 
 
-def no_data(s: State, b: Board) -> str | None:
+def no_data(s: State, b: Topology) -> str | None:
     """The context check of a decision whose ``Pending.data`` is empty."""
     return None if s.pending.data == () else "this decision has no context (data must be [])"
 
@@ -60,7 +60,7 @@ class Decision:
     action: str | Callable[[tuple], str] | None = None
     target: str | None = None
     why_template: str | None = None
-    context: Callable[[State, Board], str | None] = no_data
+    context: Callable[[State, Topology], str | None] = no_data
     weights: Callable[[State, tuple[Action, ...]], list[tuple[int, int]]] | None = None
 
     def __post_init__(self) -> None:
@@ -144,7 +144,7 @@ def action_of(s: State) -> str | None:
 
 
 def _target_words() -> dict[str, str]:
-    return {d.target_word: d.target for d in DECISIONS.values() if d.target is not None}
+    return {w: d.target for d in DECISIONS.values() if d.target is not None and (w := d.target_word) is not None}
 
 
 def target_of(a: Action, decision: str | None = None) -> str | None:
@@ -187,7 +187,7 @@ def shape(data: tuple, *types: type) -> bool:
     return len(data) == len(types) and all(type(x) is t for x, t in zip(data, types))
 
 
-def own_polis(s: State, b: Board, i: int) -> str | None:
+def own_polis(s: State, b: Topology, i: int) -> str | None:
     """What is wrong with ``i`` as a polis of the deciding player (None if nothing)."""
     if not 0 <= i < len(s.owner) or s.owner[i] != s.pending.player:
         return f"polis {i} is not {PLAYERS[s.pending.player]}'s"

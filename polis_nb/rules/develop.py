@@ -5,7 +5,7 @@ from itertools import combinations
 from typing import Callable
 
 from .actions import Action, Explanation, shared
-from .board import Board, board
+from .board import Topology, board
 from .common import Log, add_good, have, polis_name, say, poss, side
 from .decisions import ActionSpec, Opens, action, decision, own_polis, shape, with_listing
 from .flow import after_action
@@ -201,9 +201,9 @@ def _pay_why(s: State, a: Action, goods: tuple[str, ...], cost_rule: str, what: 
     return None
 
 
-def _building(ok: Callable[[State, Board, int], bool], what: str):
+def _building(ok: Callable[[State, Topology, int], bool], what: str):
     """The context of a building step: [polis index, units built so far], the polis one's own and able (``ok``)."""
-    def check(s: State, b: Board) -> str | None:
+    def check(s: State, b: Topology) -> str | None:
         d = s.pending.data
         if not shape(d, int, int) or d[1] < 0:
             return "expected [polis index, units built so far]"
@@ -586,7 +586,7 @@ def _project_pay_why(s: State, a: Action) -> Explanation | None:
                           "only in full, never in part.", "project.cost")
 
 
-def _project_polis_context(s: State, b: Board) -> str | None:
+def _project_polis_context(s: State, b: Topology) -> str | None:
     d = s.pending.data
     if not shape(d, str) or d[0] not in s.display:
         return "expected [a project tile on display]"
@@ -595,7 +595,7 @@ def _project_polis_context(s: State, b: Board) -> str | None:
     return None
 
 
-def _project_pay_context(s: State, b: Board) -> str | None:
+def _project_pay_context(s: State, b: Topology) -> str | None:
     d = s.pending.data
     if not shape(d, str, int) or d[0] not in s.display:
         return "expected [a project tile on display, polis index]"

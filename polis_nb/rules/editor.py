@@ -184,16 +184,16 @@ def edit(s: State, *, round: str | int | None = None, to_move: str | None = None
             probs.append(f"units: unknown area {aid!r}")
             continue
         s = s.evolve(units=tset(s.units, b.area_index[aid], (int(a), int(sp))))
-    for name, pid in (proxenos or {}).items():
+    for name, dest in (proxenos or {}).items():
         p = side_of(name, "proxenos")
         if p is None:
             continue
-        if pid is None:
+        if dest is None:
             s = s.evolve(proxenos=tset(s.proxenos, p, -1))
-        elif pid not in b.polis_index:
-            probs.append(f"proxenos: unknown polis {pid!r}")
+        elif dest not in b.polis_index:
+            probs.append(f"proxenos: unknown polis {dest!r}")
         else:
-            s = s.evolve(proxenos=tset(s.proxenos, p, b.polis_index[pid]))
+            s = s.evolve(proxenos=tset(s.proxenos, p, b.polis_index[dest]))
     for name, n in (ships_port or {}).items():
         p = side_of(name, "ships_port")
         if p is not None:

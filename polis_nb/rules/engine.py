@@ -9,7 +9,7 @@ from fractions import Fraction
 from . import battle, develop, events, flow, military, politics, roundend  # noqa: F401
 from .actions import Action, Explanation, IllegalActionError, InvalidActionError, tokenize
 from ..data.types import PROVENANCE_RULES
-from .board import board, board_named, components_named, register
+from .board import board, board_named, components_named, register_components
 from .decisions import ACTIONS, DECISIONS, describe_pending, uniform
 from .editions import EDITIONS as EDITION_RULES
 from .editions import cite, edition_of
@@ -47,7 +47,7 @@ def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options:
         comp = components
         if comp.edition != edition:
             raise ValueError(f"component set {comp.name!r} is for {comp.edition}, not {edition}")
-        register(comp)
+        register_components(comp)
     b = board_named(comp.name)
     owner = [NEUTRAL] * len(comp.poleis)
     pop = [0] * len(comp.poleis)
@@ -69,9 +69,9 @@ def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options:
         prestige.append(st.prestige)
     s = State(
         edition=edition, components=comp.name, options=tuple(sorted(options.items())), seed=seed, ply=0,
-        round=0, phase="start", pending=Pending("draw-project", CHANCE), prestige=tuple(prestige),
-        goods=tuple(goods), owner=tuple(owner), pop=tuple(pop), units=tuple(tuple(u) for u in units),
-        ships_port=tuple(ships), offers=(NEUTRAL,) * len(b.offer_ids), proxenos=tuple(prox),
+        round=0, phase="start", pending=Pending("draw-project", CHANCE), prestige=(prestige[0], prestige[1]),
+        goods=(goods[0], goods[1]), owner=tuple(owner), pop=tuple(pop), units=tuple((a, sp) for a, sp in units),
+        ships_port=(ships[0], ships[1]), offers=(NEUTRAL,) * len(b.offer_ids), proxenos=tuple(prox),
         markers=tuple(comp.market_start[g] for g in comp.market_goods), tribute_done=(), display=(),
         pile=tuple(sorted(p.id for p in comp.projects)), started=(), done=(), event=None, closed=(),
         start_player=-1, triggers=(), passed=(), turn_actions=(), sieged=(), battles=(), battle=None,
@@ -291,9 +291,9 @@ def _explain(s: State, action: Action | str) -> Explanation:
                               + ", ".join(str(x) for x in legal[:12]) + (" …" if len(legal) > 12 else ""),
                               "decision.wrong-kind")
     if h.why is not None:
-        e = h.why(s, action)
-        if e is not None:
-            return e
+        why = h.why(s, action)
+        if why is not None:
+            return why
     return Explanation.of(False, f"'{action}' is not among the legal choices: "
                           + ", ".join(str(x) for x in legal[:12]) + (" …" if len(legal) > 12 else ""),
                           "decision.wrong-kind")

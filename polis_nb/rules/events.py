@@ -20,11 +20,11 @@ from fractions import Fraction
 from . import phases
 from ..data import Components, Effect, EventCard
 from .actions import Action, Explanation, shared
-from .board import Board, board
+from .board import Topology, board
 from .common import Log, add_good, add_prestige, have, polis_name, poss, say, side
 from .decisions import decision, no_data, shape
-from .modifiers import (EVENT_DATA_KEYS, PLAYER_IDS, UNIT_AREAS, away, card, deck_for_round,  # noqa: F401
-                        in_force, memo, set_memo)
+from .modifiers import (EVENT_DATA_KEYS, PLAYER_IDS, UNIT_AREAS, away, deck_for_round, event_card,  # noqa: F401
+                        in_force, memo, round_card, set_memo)
 from .routes import trade_route
 from .state import CHANCE, PLAYERS, Outcome, Pending, State, other, tset
 
@@ -116,9 +116,9 @@ def effects_text(comp: Components, ev: EventCard) -> str:
         if e.op == "sell-prestige":
             return f"before the round {w} may give prestige for {a[0]} silver each"
         if e.op == "blockade-penalty":
-            m1, m2, n, galleys, s1, s2 = (str(x) for x in a)
+            m1, m2, loss, galleys, s1, s2 = (str(x) for x in a)
             return (f"{'a side' if e.player == 'both' else w} ending its turn with the rival cut off from "
-                    f"{market[m1]} or {market[m2]} loses {n} prestige, unless it holds {galleys} galleys in "
+                    f"{market[m1]} or {market[m2]} loses {loss} prestige, unless it holds {galleys} galleys in "
                     f"{area[s1]} and {area[s2]}")
         if e.op == "double-battle-prestige":
             return f"once this round {w} may double the prestige it won in one battle"
@@ -178,7 +178,7 @@ def reader(s: State) -> int:
 
 
 def event_apply(s: State, a: Action, log: Log) -> State:
-    ev = card(s, a.args[0])
+    ev = event_card(s, a.args[0])
     r = reader(s)
     say(log, f"{side(r)} reveals the event: {ev.name}", "round.event", player=r)
     s = s.evolve(event=ev.id)
@@ -209,7 +209,7 @@ def _steps(s: State, ev: EventCard, when: str, first: int) -> tuple:
 
 def _resolve(s: State, cid: str, steps: tuple, log: Log) -> State:
     """Apply steps until one needs a decision; when all are done the round's actions begin."""
-    ev = card(s, cid)
+    ev = event_card(s, cid)
     while steps:
         (k, p), steps = steps[0], steps[1:]
         e = ev.effects[k]
@@ -343,7 +343,7 @@ def _landing(s: State, t: int, most: int, name: str, log: Log) -> State:
 def _ask_remove(s: State, cid: str, k: int, p: int, steps: tuple, log: Log):
     if any(u[p] for u in s.units):
         return s.evolve(pending=Pending("event-remove", p, (cid, steps))), True
-    say(log, f"{card(s, cid).name}: {side(p)} has no unit to remove", "event.effects", player=p)
+    say(log, f"{event_card(s, cid).name}: {side(p)} has no unit to remove", "event.effects", player=p)
     return s, False
 
 
@@ -357,7 +357,7 @@ def _cede_choices(s: State, giver: int, pop: int) -> list[int]:
 
 
 def _ask_cede(s: State, cid: str, k: int, p: int, steps: tuple, log: Log):
-    ev = card(s, cid)
+    ev = event_card(s, cid)
     pop = int(ev.effects[k].args[0])
     q = other(p)
     if not _cede_choices(s, p, pop):
@@ -372,7 +372,7 @@ def _ask_cede(s: State, cid: str, k: int, p: int, steps: tuple, log: Log):
 
 
 def _ask_send(s: State, cid: str, k: int, p: int, steps: tuple, log: Log):
-    e = card(s, cid).effects[k]
+    e = event_card(s, cid).effects[k]
     if _send_areas(s, p, str(e.args[0])):
         return s.evolve(pending=Pending("event-send", p, (cid, steps, k, 0))), True
     return _sent(s, cid, k, p, 0, log), False
@@ -380,7 +380,7 @@ def _ask_send(s: State, cid: str, k: int, p: int, steps: tuple, log: Log):
 
 def _ask_sell(s: State, cid: str, k: int, p: int, steps: tuple, log: Log):
     if s.prestige[p] < 1:
-        say(log, f"{card(s, cid).name}: {side(p)} has no prestige to give", "event.treasury", player=p)
+        say(log, f"{event_card(s, cid).name}: {side(p)} has no prestige to give", "event.treasury", player=p)
         return s, False
     return s.evolve(pending=Pending("event-sell", p, (cid, steps, k))), True
 
@@ -404,7 +404,7 @@ def remove_apply(s: State, a: Action, log: Log) -> State:
     u = s.units[i]
     s = s.evolve(units=tset(s.units, i, tset(u, p, u[p] - 1)))
     kind = "galley" if b.is_sea[i] else "hoplite"
-    say(log, f"{card(s, cid).name}: {side(p)} removes a {kind} from {b.name(i)}", "event.effects", player=p)
+    say(log, f"{event_card(s, cid).name}: {side(p)} removes a {kind} from {b.name(i)}", "event.effects", player=p)
     return _resolve(s, cid, steps, log)
 
 
@@ -426,7 +426,7 @@ def cede_options(s: State) -> list[Action]:
     q = s.pending.player
     cid, _, k = s.pending.data
     b = board(s)
-    pop = int(card(s, cid).effects[k].args[0])
+    pop = int(event_card(s, cid).effects[k].args[0])
     return [Action("take", (b.polis_ids[i],)) for i in _cede_choices(s, other(q), pop)]
 
 
@@ -438,7 +438,7 @@ def cede_apply(s: State, a: Action, log: Log) -> State:
     i = b.polis_index[a.args[0]]
     s = s.evolve(owner=tset(s.owner, i, q))
     s = set_memo(s, "ceded", q, i + 1)
-    say(log, f"{card(s, cid).name}: {polis_name(b, i)} ({s.pop[i]} cube{'s' if s.pop[i] > 1 else ''}) leaves "
+    say(log, f"{event_card(s, cid).name}: {polis_name(b, i)} ({s.pop[i]} cube{'s' if s.pop[i] > 1 else ''}) leaves "
         f"{side(p)} for {side(q)}, with its projects", "event.betrayal", "project.follows-polis", player=q)
     return _resolve(s, cid, steps, log)
 
@@ -447,7 +447,7 @@ def _cede_why(s: State, a: Action) -> Explanation | None:
     q = s.pending.player
     b = board(s)
     cid, _, k = s.pending.data
-    pop = int(card(s, cid).effects[k].args[0])
+    pop = int(event_card(s, cid).effects[k].args[0])
     names = ", ".join(str(x) for x in cede_options(s))
     return Explanation.of(False, f"{side(q)} takes one polis of {side(other(q))} with population {pop}, never its "
                           f"capital nor a polis that has just changed sides: {names}.", "event.betrayal")
@@ -464,7 +464,7 @@ def _send_areas(s: State, p: int, unit: str) -> list[int]:
 def send_options(s: State) -> list[Action]:
     p = s.pending.player
     cid, _, k, sent = s.pending.data
-    e = card(s, cid).effects[k]
+    e = event_card(s, cid).effects[k]
     b = board(s)
     out = [Action("send", (b.area_ids[i],)) for i in _send_areas(s, p, str(e.args[0]))]
     if sent >= int(e.args[2]):
@@ -475,7 +475,7 @@ def send_options(s: State) -> list[Action]:
 def send_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     cid, steps, k, sent = s.pending.data
-    ev = card(s, cid)
+    ev = event_card(s, cid)
     e = ev.effects[k]
     unit, market, each = str(e.args[0]), str(e.args[1]), int(e.args[3])
     b = board(s)
@@ -500,7 +500,7 @@ def send_apply(s: State, a: Action, log: Log) -> State:
 
 def _sent(s: State, cid: str, k: int, p: int, sent: int, log: Log) -> State:
     """The sending is over: one prestige for each unit of the required number that could not go."""
-    ev = card(s, cid)
+    ev = event_card(s, cid)
     e = ev.effects[k]
     missing = max(0, int(e.args[2]) - sent)
     if not missing:
@@ -514,7 +514,7 @@ def _sent(s: State, cid: str, k: int, p: int, sent: int, log: Log) -> State:
 def _send_why(s: State, a: Action) -> Explanation | None:
     p = s.pending.player
     cid, _, k, sent = s.pending.data
-    e = card(s, cid).effects[k]
+    e = event_card(s, cid).effects[k]
     if a.kind == "end":
         return Explanation.of(False, f"{side(p)} must send at least {_units(int(e.args[2]), str(e.args[0]))} "
                               "while it has any "
@@ -532,7 +532,7 @@ def sell_options(s: State) -> list[Action]:
 def sell_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     cid, steps, k = s.pending.data
-    ev = card(s, cid)
+    ev = event_card(s, cid)
     n, each = int(a.args[0]), int(ev.effects[k].args[0])
     if n:
         s = add_good(add_prestige(s, p, -n), p, "silver", n * each)
@@ -548,14 +548,14 @@ def _sell_why(s: State, a: Action) -> Explanation | None:
                           "event.treasury")
 
 
-def _draw_event_context(s: State, b: Board) -> str | None:
+def _draw_event_context(s: State, b: Topology) -> str | None:
     return no_data(s, b) or (None if deck_for_round(s) else "this round has no event deck")
 
 
 def _event_step(op: str | None, *more: type):
     """The context of a decision an event card asks for: [card, remaining steps] (plus, when ``op`` is
     given, the index of the card's effect ``op`` and the ``more`` values)."""
-    def check(s: State, b: Board) -> str | None:
+    def check(s: State, b: Topology) -> str | None:
         d = s.pending.data
         types = (str, tuple) + ((int,) + more if op else ())
         if not shape(d, *types) or d[0] != s.event:
@@ -592,7 +592,7 @@ decision("event-sell", "start", sell_options, sell_apply, _sell_why, keywords=("
 def end_of_turn(s: State, p: int, log: Log) -> State:
     """Apply end-of-turn effects of the round's event (Hermenfrevel's timing, per the errata)."""
     for cid in s.triggers:
-        ev = card(s, cid)
+        ev = event_card(s, cid)
         for k, q in _steps(s, ev, "end-of-turn", p):
             e = ev.effects[k]
             if e.op == "blockade-penalty":
@@ -630,7 +630,7 @@ def end_of_round(s: State, log: Log) -> tuple[State, bool]:
     """End-of-round effects of the round's event, before the round-end steps. Returns the state and
     whether it waits for a player (units coming back are placed one at a time)."""
     for cid in s.triggers:
-        ev = card(s, cid)
+        ev = event_card(s, cid)
         for k, q in _steps(s, ev, "end-of-round", reader(s)):
             e = ev.effects[k]
             if e.op == "return-abroad":
@@ -670,7 +670,7 @@ def _next_return(s: State, p: int, log: Log) -> tuple[State, bool]:
             if _return_areas(s, q, unit):
                 return s.evolve(pending=Pending("event-return", q, (unit,))), True
             s = set_memo(s, f"away-{unit}", q, 0)
-            say(log, f"{card(s, s.event).name if s.event else 'The event'}: no area has room for {poss(q)} "
+            say(log, f"{event_card(s, s.event).name if s.event else 'The event'}: no area has room for {poss(q)} "
                 f"{_units(n, unit)}, which {'goes' if n == 1 else 'go'} back to its supply", "event.units-abroad",
                 "stack.limit", player=q)
     return s, False
@@ -690,7 +690,7 @@ def return_apply(s: State, a: Action, log: Log) -> State:
     u = s.units[i]
     s = s.evolve(units=tset(s.units, i, tset(u, p, u[p] + 1)))
     s = set_memo(s, f"away-{unit}", p, memo(s, f"away-{unit}", p) - 1)
-    say(log, f"{card(s, s.event).name}: {poss(p)} {unit} comes back to {b.name(i)}", "event.units-abroad",
+    say(log, f"{round_card(s).name}: {poss(p)} {unit} comes back to {b.name(i)}", "event.units-abroad",
         player=p)
     s, waiting = _next_return(s, other(p), log)
     return s if waiting else phases.go("resume-roundend", s.evolve(roundend=(0, 0)), log)
@@ -703,7 +703,7 @@ def _return_why(s: State, a: Action) -> Explanation | None:
                           "stack.limit")
 
 
-def _return_context(s: State, b: Board) -> str | None:
+def _return_context(s: State, b: Topology) -> str | None:
     d = s.pending.data
     if not shape(d, str) or d[0] not in UNIT_AREAS:
         return "expected [\"hoplite\"] or [\"galley\"]"
@@ -732,7 +732,7 @@ def double_options(s: State) -> list[Action]:
 def double_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     n = memo(s, "battle-prestige", p)
-    name = card(s, s.event).name
+    name = round_card(s).name
     s = set_memo(s, "battle-prestige", p, 0)
     if a.kind == "double":
         s = set_memo(add_prestige(s, p, n), "doubled", p, 1)
@@ -748,7 +748,7 @@ def _double_why(s: State, a: Action) -> Explanation | None:
                           "'keep' to save it.", "event.great-commanders")
 
 
-def _double_context(s: State, b: Board) -> str | None:
+def _double_context(s: State, b: Topology) -> str | None:
     d = s.pending.data
     if not shape(d, int) or d[0] not in (0, 1):
         return "expected [the player whose turn the battle followed]"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from . import phases
 from .actions import Action, Explanation, shared
 from .battle import start_battle
-from .board import Board, board
+from .board import Topology, board
 from .common import Log, add_good, have, round_name, say, side
 from .decisions import ACTION_ORDER, ACTIONS, Opens, decision, no_data, shape, uniform
 from .editions import edition_of
@@ -293,7 +293,7 @@ def _project_remove_why(s: State, a: Action) -> Explanation | None:
                           "project.draft")
 
 
-def _project_remove_context(s: State, b: Board) -> str | None:
+def _project_remove_context(s: State, b: Topology) -> str | None:
     return no_data(s, b) or (None if s.display else "no project tile is on display to remove")
 
 
@@ -320,7 +320,7 @@ def project_draw_apply(s: State, a: Action, log: Log) -> State:
     return draw_next_project(s, log, s.pending.data[0] if s.pending.data else -1)
 
 
-def _draw_project_context(s: State, b: Board) -> str | None:
+def _draw_project_context(s: State, b: Topology) -> str | None:
     d = s.pending.data
     if d and not (shape(d, int) and d[0] in (0, 1) and edition_of(s).project_removal):
         return "expected [] or [the player who passed first last round]"

@@ -5,7 +5,7 @@ from functools import lru_cache
 from itertools import product
 
 from .actions import Action, Explanation, shared
-from .board import Board, board
+from .board import Topology, board
 from .common import Log, cubes, add_good, add_prestige, polis_name, say, poss, side
 from .decisions import ActionSpec, Opens, action, decision, shape, uniform, with_listing
 from .editions import edition_of
@@ -179,12 +179,12 @@ def _move_action(data: tuple) -> str:
     return MOVE_ACTION[data[0]]
 
 
-def _move_dest_context(s: State, b: Board) -> str | None:
+def _move_dest_context(s: State, b: Topology) -> str | None:
     d = s.pending.data
     return None if shape(d, str) and d[0] in MOVE_ACTION else "expected [\"hoplite\"] or [\"galley\"]"
 
 
-def _move_from_context(s: State, b: Board) -> str | None:
+def _move_from_context(s: State, b: Topology) -> str | None:
     d = s.pending.data
     if not shape(d, str, int, int) or d[0] not in MOVE_ACTION or not 0 <= d[1] < len(s.units):
         return "expected [unit, destination area index, units moved so far]"
@@ -382,7 +382,7 @@ def siege_resolve(s: State, p: int, i: int, roll: int | None, log: Log) -> State
     return after_action(s, p, log)
 
 
-def _siege_die_context(s: State, b: Board) -> str | None:
+def _siege_die_context(s: State, b: Topology) -> str | None:
     d = s.pending.data
     if not shape(d, int, int) or d[0] not in (0, 1) or not 0 <= d[1] < len(s.owner):
         return "expected [besieger, polis index]"
@@ -553,7 +553,7 @@ def _rows_why(s: State, a: Action) -> Explanation | None:
                           f"order, e.g. '{rows_options(s)[0]}'.", "tribute.rows", *event_rules)
 
 
-def _tribute_rows_context(s: State, b: Board) -> str | None:
+def _tribute_rows_context(s: State, b: Topology) -> str | None:
     d = s.pending.data
     if not shape(d, int) or not 0 <= d[0] < len(s.units) or b.area_ids[d[0]] not in b.comp.tribute:
         return "expected [a territory that pays tribute]"

@@ -29,8 +29,14 @@ def _cards(components: str) -> dict[str, EventCard]:
     return {e.id: e for e in components_named(components).events}
 
 
-def card(s: State, cid: str) -> EventCard:
+def event_card(s: State, cid: str) -> EventCard:
     return _cards(s.components)[cid]
+
+
+def round_card(s: State) -> EventCard:
+    """The round's event card (asked only while one is in force)."""
+    assert s.event is not None, "no event card this round"
+    return event_card(s, s.event)
 
 
 def deck_for_round(s: State) -> list:
@@ -92,7 +98,8 @@ def tribute_rows(s: State, p: int, t: int) -> tuple[tuple, int, tuple[str, ...]]
     there, and the rules of the round's event that changed either (Pacifism, Etna)."""
     b = board(s)
     rows = b.comp.tribute[b.area_ids[t]]
-    cap, rules = s.units[t][p], ()
+    cap = s.units[t][p]
+    rules: tuple[str, ...] = ()
     if s.event is None:
         return rows, cap, rules
     paci = in_force(s, "quell-pacifists", p)

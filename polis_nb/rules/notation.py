@@ -122,6 +122,8 @@ def state_from_notation(text: str) -> State:
     name = raw.get("components", ("", 0))[0]
     try:
         comp_name = loads_json(name) if name else None
+        if not isinstance(comp_name, str):
+            raise TypeError("the name of a component set is text")
         b = board_named(comp_name)
     except (KeyError, ValueError, TypeError):
         raise NotationError(f"components=: unknown or missing component set {name[:60]!r}") from None

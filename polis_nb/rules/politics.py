@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .actions import Action, Explanation, shared
-from .board import Board, board
+from .board import Topology, board
 from .common import Log, cubes, add_good, add_prestige, have, polis_name, say, poss, side
 from .decisions import ActionSpec, Opens, action, decision
 from .editions import edition_of
@@ -92,7 +92,7 @@ def trade_refusal(s: State, p: int, oid: str, mode: str | None = None, good: str
     return None
 
 
-def _open_offers(s: State, p: int):
+def open_offers(s: State, p: int):
     """(offer, goods that can pay an exchange, can buy) for every offer p could take now; the fast
     twin of trade_refusal (a test checks they agree)."""
     mine = s.goods[p]
@@ -133,7 +133,7 @@ def _find_offers(s: State, p: int):
 
 def offer_options(s: State) -> list[Action]:
     out = []
-    for o, goods, can_b in _open_offers(s, s.pending.player):
+    for o, goods, can_b in open_offers(s, s.pending.player):
         if len(o.demand) == 1:
             out += [shared("offer", (o.id, "exchange")) for _ in goods]
         else:
@@ -151,6 +151,7 @@ def offer_apply(s: State, a: Action, log: Log) -> State:
     ed = edition_of(s)
     mname = b.comp.markets[b.market_index[o.market]].name
     route = trade_route(s, p, o.market)
+    assert route is not None, "an offer is a choice only where a trade ship can reach its market"
     via = "overland" if route == () else "via " + ", ".join(b.comp.areas[b.area_index[x]].name for x in route)
     s = s.evolve(ships_port=tset(s.ships_port, p, s.ships_port[p] - 1),
                  offers=tset(s.offers, b.offer_index[oid], p))
@@ -234,7 +235,7 @@ def market_die_weights(s: State, acts) -> list[tuple[int, int]]:
     return [market_die_weight(s, a) for a in acts]
 
 
-def _market_die_context(s: State, b: Board) -> str | None:
+def _market_die_context(s: State, b: Topology) -> str | None:
     d = s.pending.data
     ed = edition_of(s)
     modes = ("exchange" if ed.exchange_dice == "one" else "exchange-low",
@@ -255,8 +256,8 @@ decision("market-die", "actions", market_die_options, market_die_apply, keywords
          weights=market_die_weights)
 
 
-def _trade_avail(s: State, p: int) -> bool:
-    return next(_open_offers(s, p), None) is not None
+def trade_available(s: State, p: int) -> bool:
+    return next(open_offers(s, p), None) is not None
 
 
 def _trade_why(s: State, p: int) -> Explanation:
@@ -269,7 +270,7 @@ def _trade_why(s: State, p: int) -> Explanation:
                           "trade.offer", "trade.exchange")
 
 
-action(ActionSpec("trade", False, _trade_avail, Opens("trade-offer"),
+action(ActionSpec("trade", False, trade_available, Opens("trade-offer"),
                   _trade_why, ("trade.route", "trade.offer"), "Trade"))
 
 # --- j. proxenos ------------------------------------------------------------------------------
@@ -322,7 +323,9 @@ def proxenos_apply(s: State, a: Action, log: Log) -> State:
     b = board(s)
     dst, mode = b.polis_index[a.args[0]], a.args[2]
     src = s.proxenos[p]
-    cost, path = proxenos_route(s, p, src, dst, mode)
+    trip = proxenos_route(s, p, src, dst, mode)
+    assert trip is not None, "a destination is a choice only where the proxenos can travel"
+    cost, path = trip
     s = add_good(s, p, "silver", -cost).evolve(proxenos=tset(s.proxenos, p, dst))
     say(log, f"{poss(p)} proxenos travels by {mode} from {polis_name(b, src)} to {polis_name(b, dst)} via "
         + ", ".join(b.name(x) for x in path) + f", bribing {cost} silver", "proxenos.route", "proxenos.bribe",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import phases
 from .actions import Action, Explanation, shared
-from .board import Board, board
+from .board import Topology, board
 from .common import Log, add_good, add_prestige, have, is_last_round, polis_name, round_name, say, poss, side
 from .decisions import decision, own_polis, shape
 from .editions import edition_of
@@ -45,7 +45,7 @@ def resume_roundend(s: State, log: Log) -> State:
     return s
 
 
-def advance(s: State, log: Log) -> State:
+def advance_roundend(s: State, log: Log) -> State:
     """The current round-end step is done for the side it waited for: go on to the next."""
     step, idx = s.roundend
     return resume_roundend(s.evolve(roundend=(step, idx + 1)), log)
@@ -121,7 +121,7 @@ def feed_apply(s: State, a: Action, log: Log) -> State:
         n, w = need(s, p), have(s, p, "wheat")
         s = add_prestige(add_good(s, p, "wheat", -w), p, -(n - w))
         say(log, f"{side(p)} feeds {n} cubes with {w} wheat and {n - w} prestige", "roundend.feeding", player=p)
-        return advance(s, log)
+        return advance_roundend(s, log)
     i = b.polis_index[a.args[0]]
     n = s.pop[i]
     s = s.evolve(owner=tset(s.owner, i, NEUTRAL), pop=tset(s.pop, i, 0))
@@ -130,7 +130,7 @@ def feed_apply(s: State, a: Action, log: Log) -> State:
     s, waiting = _feed(s, p, log)
     if waiting or s.outcome is not None:
         return s
-    return advance(s, log)
+    return advance_roundend(s, log)
 
 
 def _feed_why(s: State, a: Action) -> Explanation | None:
@@ -185,7 +185,7 @@ def grow_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     if a.kind == "end":
         say(log, f"{side(p)} lets no more poleis grow", "roundend.growth", player=p)
-        return advance(s, log)
+        return advance_roundend(s, log)
     b = board(s)
     i = b.polis_index[a.args[0]]
     grown = dict(s.pending.data)
@@ -194,7 +194,7 @@ def grow_apply(s: State, a: Action, log: Log) -> State:
     say(log, f"{polis_name(b, i)} grows to {s.pop[i]} cubes for 1 wheat", "roundend.growth", player=p)
     data = tuple(sorted(grown.items()))
     if not _grow_targets(s, p, data):
-        return advance(s, log)
+        return advance_roundend(s, log)
     return s.evolve(pending=Pending("grow", p, data))
 
 
@@ -217,7 +217,7 @@ def _grow_why(s: State, a: Action) -> Explanation | None:
     return Explanation.of(False, f"{pol.name} has already grown by its {pol.growth} per round.", "roundend.growth")
 
 
-def _grow_context(s: State, b: Board) -> str | None:
+def _grow_context(s: State, b: Topology) -> str | None:
     d = s.pending.data
     polis = [x[0] for x in d if type(x) is tuple and shape(x, int, int)]
     if len(polis) != len(d) or polis != sorted(set(polis)):
@@ -298,11 +298,12 @@ def phoros_apply(s: State, a: Action, log: Log) -> State:
     n = int(a.args[0])
     if n:
         silver = _phoros_rate(s, n)
+        assert silver is not None, "a Phoros choice is offered only where it has a rate"
         s = add_good(add_prestige(s, p, -n), p, "silver", silver)
         say(log, f"Phoros: {side(p)} turns {n} prestige into {silver} silver", "roundend.phoros", player=p)
     else:
         say(log, f"Phoros: {side(p)} keeps its prestige", "roundend.phoros", player=p)
-    return advance(s, log)
+    return advance_roundend(s, log)
 
 
 def _phoros_why(s: State, a: Action) -> Explanation | None:
@@ -337,6 +338,7 @@ def _after_step(s: State, step: str, log: Log) -> State:
         return _after_projects(s, log)
     if step == "megalopolis" and is_last_round(s):
         o = final_outcome(s)
+        assert o.scores is not None, "the final scoring gives both scores"
         won = f"{o.winner.capitalize()} wins" if o.winner else "a shared result"
         say(log, f"The game ends after round {round_name(s)}: {won}, {o.scores[0]}–{o.scores[1]} (Athens–Sparta); "
             f"{o.reason}", "roundend.last-round", *o.rules)

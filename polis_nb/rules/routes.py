@@ -10,21 +10,21 @@ search runs once and its answer is kept until the units change.
 The answers are kept in :mod:`.memo` (one board of units at a time), keyed by everything else the
 search reads.
 
-:func:`unit_routes` gives, in one search from an origin, the route :meth:`Board.route` finds to
+:func:`unit_routes` gives, in one search from an origin, the route :meth:`Topology.route` finds to
 every destination (the same path, area for area; a test checks it); the others keep what the
-:class:`~polis_nb.rules.board.Board` methods return.
+:class:`~polis_nb.rules.board.Topology` methods return.
 """
 from __future__ import annotations
 
 import heapq
 from functools import lru_cache
 
-from .board import Board, board, board_named
+from .board import Topology, board, board_named
 from .memo import answers as _answers
 from .state import State
 
 
-def _diolkos(b: Board, s: State, p: int) -> bool:
+def _diolkos(b: Topology, s: State, p: int) -> bool:
     return s.owner[b.diolkos[0]] == p
 
 
@@ -38,7 +38,7 @@ def _coast_of(components: str) -> tuple[tuple[int, ...], ...]:
 # --- hoplites and galleys ---------------------------------------------------------------------
 
 def unit_routes(s: State, p: int, src: int) -> dict:
-    """{destination: route} for a unit of ``p`` in ``src``: every area :meth:`Board.route` finds a
+    """{destination: route} for a unit of ``p`` in ``src``: every area :meth:`Topology.route` finds a
     route to, with that route (a hoplite: ("land"|"sea", areas passed); a galley: seas passed).
     The dict is shared through the memo: read it, never change it."""
     b = board(s)
@@ -51,12 +51,12 @@ def unit_routes(s: State, p: int, src: int) -> dict:
 
 
 def route(s: State, p: int, src: int, dst: int):
-    """:meth:`Board.route` from the memo: the route of a unit of ``p`` from ``src`` to ``dst``, or None."""
+    """:meth:`Topology.route` from the memo: the route of a unit of ``p`` from ``src`` to ``dst``, or None."""
     return unit_routes(s, p, src).get(dst)
 
 
-def _hoplite_table(b: Board, s: State, p: int, src: int) -> dict:
-    """Board.hoplite_route's two searches, run to the end instead of stopping at one destination:
+def _hoplite_table(b: Topology, s: State, p: int, src: int) -> dict:
+    """Topology.hoplite_route's two searches, run to the end instead of stopping at one destination:
     what they meet first is what the single search would return."""
     out: dict = {}
     seen = {src}
@@ -93,8 +93,8 @@ def _hoplite_table(b: Board, s: State, p: int, src: int) -> dict:
     return out
 
 
-def _galley_table(b: Board, s: State, p: int, src: int) -> dict:
-    """Board.galley_route's search run to the end."""
+def _galley_table(b: Topology, s: State, p: int, src: int) -> dict:
+    """Topology.galley_route's search run to the end."""
     out: dict = {}
     seen = {src}
     frontier: list = [(src, ())]
@@ -115,7 +115,7 @@ def _galley_table(b: Board, s: State, p: int, src: int) -> dict:
 # --- trade ships ------------------------------------------------------------------------------
 
 def trade_route(s: State, p: int, market: str) -> tuple[str, ...] | None:
-    """:meth:`Board.trade_route` from the memo: () overland, the seas crossed, or None."""
+    """:meth:`Topology.trade_route` from the memo: () overland, the seas crossed, or None."""
     b = board(s)
     m = b.comp.markets[b.market_index[market]]
     if m.land_route_from is not None and s.owner[b.polis_index[m.land_route_from]] == p:
@@ -125,7 +125,7 @@ def trade_route(s: State, p: int, market: str) -> tuple[str, ...] | None:
 
 def sea_trade_routes(s: State, p: int) -> dict[str, tuple[str, ...]]:
     """{market: seas a trade ship of ``p`` crosses to reach it} for every market reachable by sea,
-    from one search: Board.trade_route's search from the trade ports, run to the end; the first sea
+    from one search: Topology.trade_route's search from the trade ports, run to the end; the first sea
     of a market it meets gives that market's route, as the single search would. The dict is shared
     through the memo: read it, never change it."""
     b = board(s)
@@ -137,11 +137,11 @@ def sea_trade_routes(s: State, p: int) -> dict[str, tuple[str, ...]]:
     return got
 
 
-def _trade_table(b: Board, s: State, p: int) -> dict[str, tuple[str, ...]]:
+def _trade_table(b: Topology, s: State, p: int) -> dict[str, tuple[str, ...]]:
     markets_at = _markets_at(s.components)
     opp = 1 - p
     out: dict[str, tuple[str, ...]] = {}
-    frontier = []
+    frontier: list[tuple[int, tuple[int, ...]]] = []
     seen = set()
     for sea in b.trade_ports[p]:
         if b.controller(s, sea) != opp:
@@ -176,7 +176,7 @@ def _markets_at(components: str) -> tuple[tuple[str, ...], ...]:
 # --- the proxenos -----------------------------------------------------------------------------
 
 def proxenos_routes(s: State, p: int, src: int, mode: str) -> dict:
-    """:meth:`Board.proxenos_routes` from the memo (do not change the dict it returns)."""
+    """:meth:`Topology.proxenos_routes` from the memo (do not change the dict it returns)."""
     b = board(s)
     key = ("proxenos", s.components, p, src, mode, _diolkos(b, s, p))
     memo = _answers(s)
@@ -187,14 +187,14 @@ def proxenos_routes(s: State, p: int, src: int, mode: str) -> dict:
 
 
 def proxenos_route(s: State, p: int, src: int, dst: int, mode: str) -> tuple[int, tuple[int, ...]] | None:
-    """:meth:`Board.proxenos_route` from the memo: (bribe, areas) of the cheapest trip, or None."""
+    """:meth:`Topology.proxenos_route` from the memo: (bribe, areas) of the cheapest trip, or None."""
     return board(s).proxenos_route(s, p, src, dst, mode, proxenos_routes(s, p, src, mode))
 
 
 def proxenos_bribes(s: State, p: int, src: int, mode: str) -> tuple[int | None, ...]:
     """Per polis, the bribe of the cheapest trip of ``p``'s proxenos from ``src`` by ``mode``
     (None where no route leads): ``proxenos_route(...)[0]`` for every destination at once, by the
-    cheapest-first search of :meth:`Board.proxenos_routes` without keeping the paths (the first
+    cheapest-first search of :meth:`Topology.proxenos_routes` without keeping the paths (the first
     time the search reaches an area where a trip to a polis may end gives that polis' bribe)."""
     b = board(s)
     key = ("bribes", s.components, p, src, mode, _diolkos(b, s, p))
@@ -245,7 +245,7 @@ def _trip_ends(components: str, mode: str) -> tuple[tuple[int, ...], ...]:
 def proxenos_can_travel(s: State, p: int, src: int, silver: int, theirs: int) -> bool:
     """Whether ``p``'s proxenos in ``src`` can afford a trip, by land or by sea, to a polis other
     than ``src`` and ``theirs`` (the rival proxenos' polis): the cheapest-first search of
-    :meth:`Board.proxenos_routes`, stopped at the first such polis or once bribes exceed ``silver``."""
+    :meth:`Topology.proxenos_routes`, stopped at the first such polis or once bribes exceed ``silver``."""
     b = board(s)
     opp = 1 - p
     units = s.units

@@ -9,13 +9,13 @@ without problems has a legal decision to take (or is over), and play goes on fro
 from __future__ import annotations
 
 from .battle import card_types
-from .board import Board, board
+from .board import Topology, board
 from .decisions import DECISIONS, action_of, no_data
 from .editions import edition_of
 from .editor import invariant_problems
 from .flow import battle_areas
 from .roundend import STEPS
-from .state import PLAYERS, State, other
+from .state import PLAYERS, Battle, State, other
 
 # the decisions asked while a battle is in progress
 BATTLE_DECISIONS = frozenset({"draw-card", "battle-retreat", "battle-attack", "battle-defend"})
@@ -95,7 +95,7 @@ def _decision_problems(s: State) -> list[str]:
     elif s.phase == "roundend":
         why = _roundend_problem(s, kind)
     elif s.phase == "battles":
-        why = _battle_problem(s, b) if s.battle is not None else _queue_problem(s, b)
+        why = _battle_problem(s, s.battle, b) if s.battle is not None else _queue_problem(s, b)
         if why is None and s.battle is not None:
             why = _queue_problem(s, b)
     return [f"pending ({kind}): {why}"] if why else []
@@ -144,7 +144,7 @@ def _roundend_problem(s: State, kind: str) -> str | None:
 
 # --- battles --------------------------------------------------------------------------------------
 
-def _queue_problem(s: State, b: Board) -> str | None:
+def _queue_problem(s: State, b: Topology) -> str | None:
     ready = set(battle_areas(s))
     for a in s.battles:
         if a not in ready:
@@ -156,8 +156,7 @@ def _queue_problem(s: State, b: Board) -> str | None:
     return None
 
 
-def _battle_problem(s: State, b: Board) -> str | None:
-    bt = s.battle
+def _battle_problem(s: State, bt: Battle, b: Topology) -> str | None:
     kind = s.pending.kind
     counts = card_types(s.components, bt.kind)[1]
     if any(h0 + h1 + d > c for h0, h1, d, c in zip(*bt.hands, bt.deck, counts)):

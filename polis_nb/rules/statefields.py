@@ -13,7 +13,7 @@ from typing import Any, Callable
 from ..data.safeio import lone_surrogate
 from .actions import PolisError
 from .battle import card_types
-from .board import Board, board_named, components_named
+from .board import Topology, board_named, components_named
 from .decisions import ACTIONS, DECISIONS
 from .editions import EDITIONS, Edition
 from .index import RULES
@@ -124,7 +124,7 @@ def _side_or_none(v, where):
 class _Reader:
     """The field readers of one component set (bounds come from its pieces)."""
 
-    def __init__(self, b: Board, ed: Edition):
+    def __init__(self, b: Topology, ed: Edition):
         self.b, self.comp, self.ed = b, b.comp, ed
 
     def index(self, n: int) -> Callable[[Any, str], int]:

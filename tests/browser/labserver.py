@@ -101,7 +101,8 @@ def kernel_client(lab: dict, name: str):
 
     with urllib.request.urlopen(f"{lab['url']}/api/sessions?token={lab['token']}") as r:
         sessions = json.load(r)
-    kid = next(s["kernel"]["id"] for s in sessions if s["path"].endswith(name))
+    # the notebook's own session: "bot.ipynb" must not match "search_bot.ipynb"
+    kid = next(s["kernel"]["id"] for s in sessions if s["path"] == name or s["path"].endswith("/" + name))
     kc = BlockingKernelClient(connection_file=str(lab["runtime"] / f"kernel-{kid}.json"))
     kc.load_connection_file()
     kc.start_channels()

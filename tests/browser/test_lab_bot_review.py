@@ -56,7 +56,7 @@ def test_the_search_bot_thinks_then_its_reply_is_named_and_marked_in_lab(page128
     # the reply, named in words above the map ...
     reply = board.locator(".pb-reply")
     expect(reply).to_be_visible()
-    expect(reply.locator(".pb-reply-title")).to_have_text("Sparta's reply")
+    expect(reply.locator(".pb-reply-title")).to_have_text("Sparta's reply:")
     sentences = reply.locator(".pb-reply-list li.pb-by-sparta").all_inner_texts()
     assert sentences and all(re.match(r"Sparta (\w+ )+", s) and s.endswith(".") for s in sentences), sentences
     assert not RAW.search(reply.inner_text()), reply.inner_text()

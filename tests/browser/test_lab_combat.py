@@ -82,12 +82,12 @@ def test_combat_hotseat_battle_clicked_to_its_end_in_lab(page, lab):
             reveals += 1
             if reveals == 1:
                 expect(w.locator(".pc-reveal .pc-pair")).to_have_count(2)
-                expect(w.locator(".pc-reveal")).to_contain_text("rule battle.formation")
+                expect(w.locator(".pc-reveal")).to_contain_text("Ed1 · Battles")
                 _shot(page, "combat-reveal.png")
     else:
         raise AssertionError(f"the battle did not end: {done}")
     expect(w.locator(".pc-end")).to_contain_text("The battle is over")
-    expect(w.locator(".pc-end")).to_contain_text("rule battle.")
+    expect(w.locator(".pc-end")).to_contain_text("Ed1 · Battles")
     expect(w.locator(".pc-retreat")).to_be_disabled()
     assert "gate" in done and "pair" in done and reveals >= 1
     _shot(page, "combat-end.png")

@@ -49,14 +49,16 @@ def test_viewer_navigates_into_a_variation_in_lab(page, lab):
     open_notebook(page, lab, "viewer.ipynb")
     viewer = page.locator(".pnb-viewer")
     sel = ".pnb-viewer"
-    expect(viewer.locator(".pv-row", has_text="Demand tribute")).to_be_visible(timeout=30_000)
-    _click_and_wait(page, sel, viewer.locator(".pv-row", has_text="(plan B) Demand tribute"))
-    expect(viewer.locator(".pv-row.pv-current")).to_contain_text("Demand tribute")
+    # one row per turn, in words; the variation's turn is its own row, named
+    expect(viewer.locator(".pv-row", has_text="demanded tribute")).to_be_visible(timeout=30_000)
+    _click_and_wait(page, sel, viewer.locator(".pv-row", has_text="plan B"))
+    expect(viewer.locator(".pv-row.pv-current")).to_contain_text("demanded tribute")
     # keyboard: up goes to the main-line alternative, right steps forward
     viewer.focus()
     key_and_wait(page, sel, "ArrowUp")
-    expect(viewer.locator(".pv-row.pv-current")).to_contain_text("Train hoplites")
+    expect(viewer.locator(".pv-row.pv-current")).to_contain_text("trained 1 hoplite")
     key_and_wait(page, sel, "ArrowDown")
+    expect(viewer.locator(".pv-row.pv-current")).to_contain_text("demanded tribute")
     # annotate from the browser: a glyph and a comment go into the record
     _click_and_wait(page, sel, viewer.locator('.pv-glyph[aria-label^="glyph !? "]'))
     viewer.locator(".pv-comment-edit").fill("Tribute first <b>?</b>")
@@ -64,10 +66,10 @@ def test_viewer_navigates_into_a_variation_in_lab(page, lab):
     _shot(page, "viewer.png")
     kc = kernel_client(lab, "viewer.ipynb")
     try:
-        out = kernel_eval(kc, "print(g.node.name, g.node.glyphs, repr(g.node.comment))")
+        out = kernel_eval(kc, "print([n.name for n in g.node.path() if n.name], g.node.glyphs, repr(g.node.comment))")
     finally:
         kc.stop_channels()
-    assert out == "plan B ['!?'] 'Tribute first <b>?</b>'"
+    assert out == "['plan B'] ['!?'] 'Tribute first <b>?</b>'"
     # user text is shown as text, never run: a script payload in a comment stays inert
     payload = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
     viewer.locator(".pv-comment-edit").fill(payload)

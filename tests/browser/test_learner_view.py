@@ -222,7 +222,7 @@ def test_no_raw_notation_on_screen(page1280):
     g.play("tribute; area lakedaimon")
     g.play(str(pn.legal_actions(g.state)[0]))
     battle = Combat.setup(kind="sea", units=(4, 4), seed=3, mode="bot", side="sparta", bot="greedy")
-    h = _open(pg, {"viewer": Viewer(g), "combat": battle})
+    h = _open(pg, {"viewer": Viewer(g, steps="decision"), "combat": battle})  # every decision's words
     try:
         v, c = "#w-viewer", "#w-combat"
         # play the battle to its end as the user (the bot answers)
@@ -300,19 +300,13 @@ def test_three_decisions_against_a_bot_then_undo_and_analyse_in_lab(page, lab):
     expect(board.locator(".pb-prompt")).to_contain_text("Athens:")  # the bot played Sparta's opening turn
     expect(board.locator(".pb-bot")).to_have_value("sensible")
     expect(board.locator(".pb-side")).to_have_value("athens")
+    played = [_one_decision(page, sel, board) for _ in range(3)]
+    assert len(played) == 3
     kc = kernel_client(lab, "bot.ipynb")
-    check = ("path = board.node.path()\n"
-             "who = [n.parent.state.current_player for n in path if n.parent is not None]\n"
-             "print(g.node is board.node, who.count('athens') >= 3, who.count('sparta') >= 2)")
     try:  # the record holds the user's decisions and the bot's answers, in one line
-        played = []
-        # three decisions; a click that crossed a redraw on its way is refused as made on an older
-        # position (the user clicks again), so click until the record holds three of the user's
-        while len(played) < 6:
-            played.append(_one_decision(page, sel, board))
-            out = kernel_eval(kc, check)
-            if len(played) >= 3 and out == "True True True":
-                break
+        out = kernel_eval(kc, "path = board.node.path()\n"
+                              "who = [n.parent.state.current_player for n in path if n.parent is not None]\n"
+                              "print(g.node is board.node, who.count('athens') >= 3, who.count('sparta') >= 2)")
     finally:
         kc.stop_channels()
     assert out == "True True True", (out, played)
