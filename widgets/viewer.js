@@ -62,7 +62,17 @@ function renderViewer({ model, el }) {
   const buttons = h("div", "pb-buttons", { role: "group", "aria-label": "Choices" });
   const note = h("div", "pb-note", { role: "alert" });
   const explain = h("div", "pb-explain", { "aria-live": "polite" });
-  playBar.append(lesson, prompt, buttons, note, explain);
+  // draw mode: the colour of the next mark (the four colours a record keeps)
+  const colours = h("div", "pv-colours", { role: "radiogroup", "aria-label": "Colour of the marks" });
+  const colourButtons = {};
+  for (const c of ["green", "red", "blue", "yellow"]) {
+    const b = h("button", "pv-colour pv-colour-" + c, { type: "button", role: "radio", title: "Draw in " + c,
+      "aria-label": c, "data-colour": c });
+    b.addEventListener("click", () => send({ kind: "colour", colour: c }));
+    colourButtons[c] = b;
+    colours.append(b);
+  }
+  playBar.append(lesson, prompt, colours, buttons, note, explain);
   const engine = makeEngine(send);
   const review = makeReview(send);
 
@@ -216,7 +226,12 @@ function renderViewer({ model, el }) {
     where.textContent = n.num ? `Decision ${n.num}` + (v.nav?.forward ? "" : " · end of the line") : "Start of the game";
     drawLesson(v);
     prompt.textContent = v.mode === "play" || asking ? b.prompt || ""
-      : v.mode === "draw" ? "Draw marks: click two places for an arrow, the same place twice to highlight it" : "";
+      : v.mode === "draw" ? "Draw marks: pick a colour, then click two places for an arrow, the same place twice to highlight it" : "";
+    colours.hidden = v.mode !== "draw";
+    for (const [c, btn] of Object.entries(colourButtons)) {
+      btn.setAttribute("aria-checked", String(v.colour === c));
+      btn.classList.toggle("pv-on", v.colour === c);
+    }
     buttons.replaceChildren(...choiceButtons(v.mode === "play" || asking ? b.buttons || [] : [], send));
     note.textContent = b.note || "";
     note.hidden = !b.note;

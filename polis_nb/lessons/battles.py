@@ -6,8 +6,7 @@ from typing import Iterable
 
 from ..record import Game
 from ..render.text import plain
-from ..rules import State, apply, legal_actions
-from ..rules.battle import card_names
+from ..rules import State, apply, card_names, legal_actions
 
 SIDES = ("athens", "sparta")
 CARDS = "ed1-default"  # the component set whose card names the words use

@@ -9,10 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..record import Game
-from ..rules import PolisError, State, apply, explain, legal_actions, outcome, position as new_position, score, settle
-from ..rules.battle import card_types, start_battle
-from ..rules.board import board
-from ..rules.politics import civil_war_cost
+from ..rules import (PolisError, State, apply, board, card_types, civil_war_cost, explain, legal_actions, outcome,
+                     position as new_position, score, settle, start_battle)
 from .battles import deal, words
 from .core import Verdict, correct, exercise, not_yet, position
 from .positions import ATHENS, SPARTA, area_names, cubes, fresh, have, polis_name

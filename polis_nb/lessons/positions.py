@@ -1,8 +1,7 @@
 """Small position helpers shared by the exercises and the tutorials."""
 from __future__ import annotations
 
-from ..rules import State, position
-from ..rules.board import board
+from ..rules import State, board, position
 
 ATHENS, SPARTA = 0, 1
 

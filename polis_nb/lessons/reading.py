@@ -8,8 +8,7 @@ from ..analysis import play_out, sensible_policy
 from ..record import Game, Node
 from ..render import svg
 from ..render.text import action_words, plain
-from ..rules import outcome
-from ..rules.board import board
+from ..rules import board, outcome
 
 
 class GameReader:

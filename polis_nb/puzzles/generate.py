@@ -62,12 +62,8 @@ from ..analysis.hidden import hidden_from
 from ..analysis.playout import RARE, need, prior
 from ..analysis.solver import ONE, ZERO, Solver
 from ..data.safeio import write_text_atomic
-from ..rules import State, legal_actions, new_game, sample_chance
-from ..rules.common import is_last_round
-from ..rules.board import board
-from ..rules.editor import invariant_problems
-from ..rules.engine import apply_unchecked
-from ..rules.state import CHANCE, PLAYERS
+from ..rules import (CHANCE, PLAYERS, State, apply_unchecked, board, invariant_problems, is_last_round, legal_actions,
+                     new_game, sample_chance)
 from .model import Puzzle, PuzzleError
 from .prove import (Solved, better, group_values, groups, proof_words, solution_line, solve_choices,
                     unique_best)

@@ -9,10 +9,8 @@ from typing import Any, Iterable, Mapping
 
 from ..analysis.solver import Solver
 from ..data.safeio import loads_json
-from ..rules import RULES, Action, IllegalActionError, PolisError, State, explain, legal_actions, parse_action
-from ..rules.board import board
-from ..rules.engine import apply_unchecked
-from ..rules.state import PLAYERS
+from ..rules import (PLAYERS, RULES, Action, IllegalActionError, PolisError, State, apply_unchecked, board, explain,
+                     legal_actions, parse_action)
 from .prove import Step, group_key, proof_words, solve_choices
 from .words import THEMES, hint_sentences, leaks
 

@@ -18,9 +18,7 @@ from fractions import Fraction
 
 from ..analysis.hidden import hidden_from
 from ..analysis.solver import ONE, ZERO, Proof, Solver, label
-from ..rules import Action, State, chance_outcomes, legal_actions, paid_with
-from ..rules.engine import apply_unchecked
-from ..rules.state import CHANCE, PLAYERS
+from ..rules import CHANCE, PLAYERS, Action, State, apply_unchecked, chance_outcomes, legal_actions, paid_with
 
 MAX_LINE = 12  # decisions of a solution line at most (its action with sub-decisions is shorter)
 

@@ -36,10 +36,7 @@ import re
 from fractions import Fraction
 from typing import Iterable
 
-from ..rules import RULES, State, score
-from ..rules.board import board
-from ..rules.common import is_last_round, round_name
-from ..rules.state import PLAYERS
+from ..rules import PLAYERS, RULES, State, board, is_last_round, round_name, score
 
 THEMES = ("starvation", "siege", "tribute", "trade", "battle", "phoros", "growth", "events", "proxenos")
 

@@ -1,5 +1,5 @@
 """Game records: the decision tree, what-if branches, commentary, and the .polis / JSON files."""
 from .game import Game, Turn
-from .node import GLYPHS, Mark, Node, Quiz, RecordError
+from .node import COLOURS, GLYPHS, Mark, Node, Quiz, RecordError
 
-__all__ = ["GLYPHS", "Game", "Mark", "Node", "Quiz", "RecordError", "Turn"]
+__all__ = ["COLOURS", "GLYPHS", "Game", "Mark", "Node", "Quiz", "RecordError", "Turn"]

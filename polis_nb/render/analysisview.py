@@ -12,9 +12,8 @@ library.
 from __future__ import annotations
 
 from ..record.node import Mark
-from ..rules import Action, State, apply_unchecked, board, is_legal
+from ..rules import Action, State, apply_unchecked, board, is_legal, target_of
 from .text import SIDE_NAME, action_words
-from .viewmodel import target_of
 
 TOP = 6  # rows listed in the panel
 BEST, GOOD = "green", "blue"

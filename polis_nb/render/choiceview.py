@@ -89,10 +89,11 @@ def question_view(s: State, a: Action, loss: QuickLoss) -> dict:
     text, question, play, cancel, cite, cite_original, rules}``, all in words."""
     comp = board(s).comp
     why = plain(edition_words(comp, loss.why), comp.name).rstrip(".")
+    why = re.sub(r"(:| and| ) ?(it )?loses( the game)?$", "", why)  # "loses" is said once, in the text below
     cite, original = cite_sections(loss.rules, s.edition)
     who = SIDE_NAME[("athens", "sparta").index(loss.loser)]
     return {"action": str(a), "label": action_words(s, a), "loser": loss.loser,
-            "text": f"This loses at once: {why}.",
+            "text": f"This loses the game at once. {why[:1].upper() + why[1:]}.",
             "question": "Play it anyway?", "play": "Play anyway", "cancel": "Cancel",
             "title": f"{action_words(s, a)} loses the game for {who}",
             "cite": cite, "cite_original": original, "rules": list(loss.rules)}

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 
 from ..analysis.plot import GLYPH_NAMES, review_svg
 from ..record.node import Mark
-from ..rules import ACTIONS, PLAYERS, RULES, Action, State, board, score_parts
+from ..rules import ACTIONS, PLAYERS, RULES, Action, State, board, score_parts, target_of
 from .text import SIDE_NAME, action_words, cite_sections, edition_words, plain, target_name
-from .viewmodel import log_json, target_of
+from .viewmodel import log_json
 
 Step = tuple[State, Action, State]
 

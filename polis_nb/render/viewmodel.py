@@ -7,8 +7,8 @@ other side (or chance) decides, it lists no options at all (the options would sh
 """
 from __future__ import annotations
 
-from ..rules import (ACTIONS, RULES, Action, Explanation, State, board, click_target, describe_pending, explain,
-                     legal_actions, target_of, view as visible_state, why_action)  # noqa: F401 (widgets use some)
+from ..rules import (ACTIONS, RULES, Action, Explanation, State, board, describe_pending, explain, legal_actions,
+                     target_of, view as visible_state)
 # where a click points and what it means are the decisions' to say (the widgets import them from here)
 from .text import (SIDE_NAME, action_words, cite_words, controller, controller_words, edition_words, first_round,
                    offer_status, plain, price_words, rule_json)

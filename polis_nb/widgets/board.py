@@ -52,10 +52,8 @@ from ..render.choiceview import choice_groups, dedupe_sections, question_view, r
 from ..render.playview import game_over_view, reply_marks, reply_view, review_view
 from ..render.recordview import node_ids
 from ..render.text import SIDE_NAME, describe
-from ..render.viewmodel import board_view, target_of, view_svg
-from ..rules import Action, State, new_game, settle
-from ..rules.board import board
-from ..rules.state import PLAYERS
+from ..render.viewmodel import board_view, view_svg
+from ..rules import PLAYERS, Action, State, board, new_game, settle, target_of
 from ._assets import css, esm
 from .base import IntentWidget
 from .control import Controller, attached

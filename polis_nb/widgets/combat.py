@@ -13,8 +13,10 @@ along. A State (e.g. from :meth:`Combat.setup`) is played on without a record; c
 come from the position's seed either way (as ``pn.settle`` does), the bot from ``seed``.
 
 Hot seat hides both hands until the side to decide asks to see its own ("Sparta: show my hand"): pass
-the screen first. Bots: "sensible", "random", "greedy" (the odds' greedy battle policy) or any
-``policy(state, rng) -> Action``. The odds panel (``odds=True``; ``odds_samples``, ``odds_policies``)
+the screen first. Bots (the analysis layer's, :func:`polis_nb.analysis.make_bot`): "sensible",
+"random", "greedy" (the odds' greedy battle policy), any ``policy(state, rng) -> Action`` or any bot
+(``name`` and ``choose(state, rng)``); the widget's decisions go through the shared
+:class:`~polis_nb.widgets.control.Controller`, as the Board's do. The odds panel (``odds=True``; ``odds_samples``, ``odds_policies``)
 shows :func:`polis_nb.analysis.odds.battle_odds` from the position as the side on screen knows it;
 it is computed right after each view is sent (same ``rev``), so it never delays the reveal. Intents from the browser (``{"kind": ..., "rev": n, ...}``): ``choose``
 (``action``: ``fight``, ``retreat``, ``play <card> <card>``, ``answer <card> <card>``; two cards may be
@@ -29,15 +31,14 @@ from typing import Callable
 
 import traitlets
 
-from ..analysis.bots import greedy_policy, random_policy, sensible_policy
+from ..analysis.bots import POLICIES, greedy_policy, make_bot  # noqa: F401 (greedy_policy: tutorial 09 imports it here)
 from ..record import Game, Node
 from ..render.combatview import Step, combat_view, in_battle, odds_view
-from ..rules import Action, IllegalActionError, InvalidActionError, State, apply, chance_rng, parse_action, \
-    sample_chance
-from ..rules.battle import card_name, card_types
-from ..rules.state import PLAYERS
+from ..rules import (EDITIONS, PLAYERS, Action, IllegalActionError, InvalidActionError, State, board, board_named,
+                     card_name, card_types, parse_action, position, start_battle)
 from ._assets import css, esm
 from .base import IntentWidget
+from .control import Controller
 from .intents import IntentError
 
 KINDS = {"choose": ("action",), "reveal": ("side",), "hide": (), "nav": ("dir",)}
@@ -46,7 +47,8 @@ NAMES = {"athens": "Athens", "sparta": "Sparta"}
 
 
 def _bots() -> dict[str, Callable]:
-    return {"random": random_policy, "sensible": sensible_policy, "greedy": greedy_policy}
+    """The bots a Combat takes by name: the analysis registry's policies (:func:`make_bot` makes the bot)."""
+    return dict(POLICIES)
 
 
 class Combat(IntentWidget):
@@ -71,45 +73,42 @@ class Combat(IntentWidget):
             raise TypeError("replay needs a Game (a record); a State has no recorded battle")
         self._mode, self._side, self._seed = mode, side, seed
         self._game = source if isinstance(source, Game) else None
-        self._bot_name, self._policy = "", None
+        self._bot_name, self._bot = "", None
         if mode == "bot":
-            if callable(bot):
-                self._bot_name, self._policy = getattr(bot, "__name__", "custom"), bot
-            else:
-                bots = _bots()
-                if bot not in bots:
-                    raise ValueError(f"unknown bot {bot!r}; known: {', '.join(sorted(bots))}")
-                self._bot_name, self._policy = bot, bots[bot]
+            if isinstance(bot, str) and bot not in _bots():
+                raise ValueError(f"unknown bot {bot!r}; known: {', '.join(sorted(_bots()))}")
+            self._bot = make_bot(bot)  # a name, a policy function or a bot
+            self._bot_name = self._bot.name
         self._rng = random.Random(seed)
         self._bot_nodes: dict[int, str] = {}
         self._shown: str | None = None
         self._odds_on, self._odds_samples, self._odds_policies = bool(odds), int(odds_samples), tuple(odds_policies)
         self._odds_cache: dict = {}
-        self._steps: list[Step] = []
+        self._steps: list[Step] = []  # on a State: the battle so far (a Game keeps it in its record)
         self._span: list[Node] = []
         self._pos = 0
+        self._ctl: Controller | None = None  # plays the decisions (hot seat, bot); a replay only steps
         if mode == "replay":
             self._span = self._replay_span(source)  # type: ignore[arg-type]
             self._area = self._span[0].state.battle.area  # type: ignore[union-attr]
             cur = source.node  # type: ignore[union-attr]
             self._pos = next((k for k, n in enumerate(self._span) if n is cur), 0)
         elif self._game is not None:
-            g = self._game
-            while in_battle(g.state) and g.state.is_chance:  # a record left unsettled: deal from its seed
-                g.play(sample_chance(g.state, chance_rng(g.state)), settle=False)
-            if not in_battle(g.state):
+            self._ctl = Controller(self._game, None)
+            self._ctl.settle(within=in_battle)  # a record left unsettled: deal from its seed
+            if not in_battle(self._ctl.state):
                 raise ValueError("the game's current position is not in a battle (game.state.battle is None); "
                                  "go to a node inside one, or use mode='replay'")
-            self._area = self._game.state.battle.area  # type: ignore[union-attr]
-            self._node = self._game.node
-            self._start = self._battle_start(self._node, self._area)
+            self._area = self._ctl.state.battle.area  # type: ignore[union-attr]
+            self._start = self._battle_start(self._ctl.node, self._area)  # type: ignore[arg-type]
         else:
             s = source
             if not in_battle(s):  # type: ignore[arg-type]
                 raise ValueError("the state is not in a battle (state.battle is None); see Combat.setup")
             self._area = s.battle.area  # type: ignore[union-attr]
+            self._ctl = Controller(s, None, settle=False)  # type: ignore[arg-type]
             self._steps = [Step(s)]  # type: ignore[arg-type]
-            self._settle()
+            self._keep(self._ctl.settle())  # the deal
         super().__init__(**kwargs)
         self._play_bot()
         self._refresh()
@@ -154,14 +153,14 @@ class Combat(IntentWidget):
         """The position now (in replay: at the current step)."""
         if self._mode == "replay":
             return self._span[self._pos].state
-        return self._node.state if self._game is not None else self._steps[-1].state
+        return self._ctl.state  # type: ignore[union-attr]
 
     @property
     def node(self) -> Node | None:
         """The record's node shown now (None without a Game)."""
         if self._mode == "replay":
             return self._span[self._pos]
-        return self._node if self._game is not None else None
+        return self._ctl.node  # type: ignore[union-attr]
 
     @property
     def over(self) -> bool:
@@ -181,7 +180,7 @@ class Combat(IntentWidget):
 
     def _path(self) -> list[Node]:
         out = []
-        n: Node | None = self._node
+        n: Node | None = self._ctl.node  # type: ignore[union-attr]
         while n is not None and n is not self._start:
             out.append(n)
             n = n.parent
@@ -217,26 +216,26 @@ class Combat(IntentWidget):
 
     # --- playing --------------------------------------------------------------------------------
     def _decide(self, a: Action, bot: str = "") -> None:
+        """Play a legal decision through the controller: from the widget's own node into the record (the
+        Game's current node follows), or on the State; the chance draws after it come from the seed."""
+        ctl = self._ctl
+        explanation, note = ctl.play(str(a))  # type: ignore[union-attr]
+        if explanation is not None or note:  # parsed and checked here already: never expected
+            raise RuntimeError(f"the decision {a} was refused: {note or explanation}")
         if self._game is not None:
-            g = self._game
-            if g.node is not self._node:
-                g.goto(self._node)  # decide from the widget's own node; the Game's current node follows
-            node = self._node = g.play(a)  # checked; seeded chance draws follow
             if bot:
-                first = node
+                first = ctl.node  # type: ignore[union-attr]
                 while first.auto and first.parent is not None:
                     first = first.parent
                 self._bot_nodes[id(first)] = bot
         else:
-            s = self._steps[-1].state
-            self._steps.append(Step(apply(s, a), a, s, bot))
-            self._settle()
+            self._keep(ctl.last_steps, bot)  # type: ignore[union-attr]
 
-    def _settle(self) -> None:
-        while self._steps[-1].state.is_chance:
-            s = self._steps[-1].state
-            a = sample_chance(s, chance_rng(s))
-            self._steps.append(Step(apply(s, a), a, s))
+    def _keep(self, steps, bot: str = "") -> None:
+        """Add the controller's steps (before, action, after) to the battle played on a State; ``bot``
+        names the bot that made the first."""
+        for k, (before, a, after) in enumerate(steps):
+            self._steps.append(Step(after, a, before, bot if k == 0 else ""))
 
     def _bot_side(self) -> str | None:
         if self._mode != "bot":
@@ -247,7 +246,7 @@ class Combat(IntentWidget):
         bot = self._bot_side()
         n = 0
         while bot is not None and in_battle(self.state, self._area) and self.state.current_player == bot:
-            a = self._policy(self.state, self._rng)  # type: ignore[misc]
+            a = self._bot.choose(self.state, self._rng)  # type: ignore[union-attr]
             self._decide(a, bot=self._bot_name)
             n += 1
             if n > 500:
@@ -279,6 +278,9 @@ class Combat(IntentWidget):
             return self._nav(intent["dir"])
         if self._mode == "replay":
             raise IntentError(f"a replay only steps (back, forward, start, end); {kind!r} does nothing here")
+        moved = self._ctl.check_node()  # type: ignore[union-attr]
+        if moved:
+            return None, moved  # the intent was made on a position that is gone: show where we are
         s = self.state
         if not in_battle(s, self._area):
             raise IntentError("the battle is over")
@@ -364,6 +366,8 @@ class Combat(IntentWidget):
             self.view = dict(self.view, odds=got)  # same rev: the position did not change
 
     def _refresh(self, explanation=None, note: str = "") -> None:
+        if self._ctl is not None:
+            note = self._ctl.check_node() or note
         try:
             trail = self.trail
         except IntentError as e:
@@ -415,11 +419,6 @@ def _normalise(s: State, text: str) -> str:
 def battle_position(kind: str = "land", units: tuple[int, int] = (4, 4), prestige: tuple[int, int] = (3, 3),
                     seed: int = 0, *, area: str | None = None, round: str | None = None, edition: str = "ed1") -> State:
     """A position at the opening of a battle (before the deal), without a Game."""
-    from ..rules import position
-    from ..rules.battle import start_battle
-    from ..rules.board import board
-    from ..rules.editions import EDITIONS
-
     if kind not in ("land", "sea"):
         raise ValueError(f"kind must be 'land' or 'sea', not {kind!r}")
     if len(units) != 2 or any(not isinstance(u, int) or u < 2 for u in units):
@@ -428,8 +427,6 @@ def battle_position(kind: str = "land", units: tuple[int, int] = (4, 4), prestig
         raise ValueError(f"edition must be one of {', '.join(EDITIONS)}, not {edition!r}")
     area = area or ("boiotia" if kind == "land" else "kyklades")
     if round is None:
-        from ..rules.board import board_named
-
         rounds = board_named(EDITIONS[edition].component_set).comp.rounds
         need = max(4, *units)
         round = next((r.label for r in rounds if r.stacking >= need), rounds[-1].label)

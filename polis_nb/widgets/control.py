@@ -1,4 +1,4 @@
-"""Turning a checked intent into a decision: shared by the Board and the Viewer's play mode.
+"""Turning a checked intent into a decision: shared by the Board, the Viewer's play mode and Combat.
 
 A widget on a Game shows *its own* node of the record: the node it was created at, until the user
 moves it in the widget (a click, a step) or Python asks it to (``widget.goto(node)``). Other cells
@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from ..record import Game, Node, RecordError
 from ..render.choiceview import explanation_words
-from ..render.viewmodel import click_target, place_words, target_of, why_action, why_explanation, why_words
-from ..rules import (Action, Explanation, IllegalActionError, InvalidActionError, State, apply, chance_rng,
-                     parse_action, sample_chance, settle)
-from ..rules import legal_actions
-from ..rules.board import board
+from ..render.viewmodel import place_words, why_explanation, why_words
+from ..rules import (Action, Explanation, IllegalActionError, InvalidActionError, State, apply, board, chance_rng,
+                     click_target, legal_actions, parse_action, sample_chance, target_of, why_action)
+from ..rules import settle as settle_state
 from .intents import IntentError, shown
 
 _PLACES = {"area": ("area_index", "area"), "polis": ("polis_index", "polis"), "offer": ("offer_index", "market offer")}
@@ -42,16 +41,19 @@ def attached(node: Node, root: Node) -> bool:
 
 
 class Controller:
-    """Owns the position a widget plays on: a node of a Game (decisions go into the record) or a State."""
+    """Owns the position a widget plays on: a node of a Game (decisions go into the record) or a State.
 
-    def __init__(self, source: Game | State, viewer: str | None):
+    A State is settled at once (its chance steps drawn as :meth:`settle` draws them), unless
+    ``settle=False``: then the widget calls :meth:`settle` itself when it wants those steps."""
+
+    def __init__(self, source: Game | State, viewer: str | None, *, settle: bool = True):
         if viewer not in (None, "athens", "sparta"):
             raise ValueError(f"viewer must be 'athens', 'sparta' or None, not {viewer!r}")
         if not isinstance(source, (Game, State)):
             raise TypeError(f"expected a Game or a State, not {type(source).__name__}")
         self.game = source if isinstance(source, Game) else None
         self.node: Node | None = self.game.node if self.game is not None else None
-        self._state = None if self.game is not None else settle(source)
+        self._state = None if self.game is not None else settle_state(source) if settle else source
         self.viewer = viewer
         self.last_steps: list[tuple[State, Action, State]] = []  # what the last play did, chance settled
 
@@ -145,12 +147,23 @@ class Controller:
             path = self.node.path()
             k = next((i for i, n in enumerate(path) if n is start), -1)
             self.last_steps = [(n.parent.state, n.action, n.state) for n in path[k + 1:]]  # type: ignore[misc]
-        else:  # settle as pn.settle does, keeping each chance step
-            t = apply(s, a)
-            self.last_steps = [(s, a, t)]
-            while t.is_chance:
-                c = sample_chance(t, chance_rng(t))
-                self.last_steps.append((t, c, apply(t, c)))
-                t = self.last_steps[-1][2]
-            self._state = t
+        else:
+            self._state = apply(s, a)
+            self.last_steps = [(s, a, self._state), *self.settle()]
         return None, ""
+
+    def settle(self, within=None) -> list[tuple[State, Action, State]]:
+        """Draw the chance steps from the position shown until a player decides (or the game ends), each
+        from the position's own seed (``chance_rng``, as ``pn.settle`` does); ``within(state)``, if
+        given, stops at the first position it rejects. On a Game the steps go into the record from the
+        widget's node, which moves along. Returns the steps (before, outcome, after)."""
+        steps = []
+        while (s := self.state).is_chance and (within is None or within(s)):
+            c = sample_chance(s, chance_rng(s))
+            if self.game is not None:
+                self.goto(self.node)  # type: ignore[arg-type]  # draw from the widget's own node
+                self.node = self.game.play(c, settle=False)
+            else:
+                self._state = apply(s, c)
+            steps.append((s, c, self.state))
+        return steps

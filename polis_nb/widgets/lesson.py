@@ -14,8 +14,7 @@ from __future__ import annotations
 from ..record import Node, RecordError
 from ..record.node import judge
 from ..render.text import SIDE_NAME, action_words
-from ..render.viewmodel import click_target, target_of
-from ..rules import IllegalActionError, InvalidActionError, legal_actions, parse_action
+from ..rules import IllegalActionError, InvalidActionError, click_target, legal_actions, parse_action, target_of
 from .control import Controller, place_problem
 from .intents import IntentError
 

@@ -28,8 +28,7 @@ from dataclasses import dataclass, field
 
 from ..analysis.bots import make_bot
 from ..analysis.search import SearchBot, rollout_policy
-from ..rules import Action, State, apply, chance_rng, legal_actions, sample_chance
-from ..rules.state import PLAYERS
+from ..rules import PLAYERS, Action, State, apply, chance_rng, legal_actions, sample_chance
 
 # what the browser offers: (id, label); "none" leaves both sides to the user
 BOTS = (("none", "nobody (you play both sides)"), ("random", "random bot"), ("sensible", "sensible bot"),

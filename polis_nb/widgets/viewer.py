@@ -11,8 +11,9 @@ come on demand: the "Decisions" switch (``steps="decision"``), or Shift + ← / 
 Intents (``{"kind": ..., "rev": n, ...}``): ``goto`` (``node``), ``nav`` (``dir``: back, forward,
 start, end, up, down; optional ``by``: turn or decision, else the Viewer's own), ``steps`` (``by``:
 turn or decision), ``comment`` (``node``, ``text``, optional ``before``), ``glyph`` (``node``,
-``glyph``: toggles), ``clear`` (``node``: remove its marks), ``mode`` (``mode``: view, play, draw,
-lesson), ``analyse`` (the engine panel for the position shown), ``chart`` (``node``: go to a decision
+``glyph``: toggles), ``clear`` (``node``: remove its marks), ``colour`` (``colour``: green, red, blue or
+yellow, the colour marks are drawn in; until one is chosen, arrows are green and highlights yellow),
+``mode`` (``mode``: view, play, draw, lesson), ``analyse`` (the engine panel for the position shown), ``chart`` (``node``: go to a decision
 of the game's review, a point of its win-chance chart), and in play mode ``choose`` / ``click`` /
 ``why`` as on the Board; in draw mode ``click`` draws: two different places make an arrow, the same
 place twice a highlight.
@@ -38,7 +39,7 @@ from __future__ import annotations
 
 import traitlets
 
-from ..record import GLYPHS, Game, RecordError
+from ..record import COLOURS, GLYPHS, Game, RecordError
 from ..record.turns import step_first, step_last
 from ..render.playview import review_view
 from ..render.recordview import STEPS, node_ids, viewer_view
@@ -52,7 +53,7 @@ from .reviews import StoredReview
 
 KINDS = {"goto": ("node",), "nav": ("dir",), "comment": ("node",), "glyph": ("node", "glyph"),
          "clear": ("node",), "mode": ("mode",), "choose": ("action",), "click": ("target",),
-         "why": ("target",), "analyse": (), "chart": ("node",), "steps": ("by",), "answer": ()}
+         "why": ("target",), "analyse": (), "chart": ("node",), "steps": ("by",), "answer": (), "colour": ("colour",)}
 MODES = ("view", "play", "draw", "lesson")
 DIRS = ("back", "forward", "start", "end", "up", "down")
 MAX_COMMENT = 10_000
@@ -80,6 +81,7 @@ class Viewer(IntentWidget):
         self._mode = "lesson" if lesson else mode
         self._steps = steps
         self._arrow_from: str | None = None
+        self._colour: str | None = None  # the colour marks are drawn in (None: green arrows, yellow highlights)
         self._engine = Engine()
         self._reviews = StoredReview()
         self._lesson = Lesson()
@@ -127,6 +129,8 @@ class Viewer(IntentWidget):
                            nav={d: self._target(d, self._steps) is not None for d in DIRS}, cache=self._words)
         view["review"] = None if lesson else review_view(self.review, current=view["current"])
         view["engine_off"] = lesson
+        view["colours"] = list(COLOURS)
+        view["colour"] = self._colour
         self.view = view
 
     @property
@@ -168,6 +172,10 @@ class Viewer(IntentWidget):
             self._ctl.goto(self._node(intent["node"]))
         elif kind == "nav":
             self._nav(intent["dir"], intent.get("by", self._steps))
+        elif kind == "colour":
+            if intent["colour"] not in COLOURS:
+                raise IntentError(f"marks are drawn in {', '.join(COLOURS)}, not {shown(intent['colour'])}")
+            self._colour = intent["colour"]
         elif kind == "steps":
             if intent["by"] not in STEPS:
                 raise IntentError(f"steps go by {' or '.join(STEPS)}, not {shown(intent['by'])}")
@@ -284,9 +292,9 @@ class Viewer(IntentWidget):
             return None, f"Arrow from {ident}: click where it points (the same place again highlights it)"
         start, self._arrow_from = self._arrow_from, None
         if start == ident:
-            self.game.highlight(ident, node=self._ctl.node)
+            self.game.highlight(ident, self._colour or "yellow", node=self._ctl.node)
         else:
-            self.game.arrow(start, ident, node=self._ctl.node)
+            self.game.arrow(start, ident, self._colour or "green", node=self._ctl.node)
         return None, ""
 
     def __repr__(self) -> str:

@@ -177,3 +177,24 @@ def test_viewer_refuses_unknown_steps_argument():
         Viewer(record(), steps="round")
     with pytest.raises(TypeError, match="lesson must be True or False"):
         Viewer(record(), lesson="yes")
+
+
+def test_viewer_draws_marks_in_the_four_colours_of_the_record():
+    g = pn.Game(seed=3)
+    g.play("hoplites; to arkadia; from lakedaimon; end")
+    v = Viewer(g, mode="draw")
+    assert v.view["colours"] == ["green", "red", "blue", "yellow"] and v.view["colour"] is None
+    send(v, kind="click", target="area:lakedaimon")
+    send(v, kind="click", target="area:arkadia")  # no colour chosen: a green arrow
+    send(v, kind="colour", colour="blue")
+    send(v, kind="click", target="area:attika")
+    send(v, kind="click", target="area:attika")  # the same place twice: a highlight, in blue
+    send(v, kind="colour", colour="red")
+    send(v, kind="click", target="area:boiotia")
+    send(v, kind="click", target="area:attika")
+    marks = [(m.kind, m.colour) for m in g.node.marks]
+    assert marks == [("arrow", "green"), ("highlight", "blue"), ("arrow", "red")] and v.view["colour"] == "red"
+    send(v, kind="colour", colour="purple")
+    assert v.view["board"]["note"].startswith("Refused") and "green, red, blue, yellow" in v.view["board"]["note"]
+    text = g.to_text()
+    assert "red" in text and "green" in text  # the colours save with the record

@@ -1,0 +1,163 @@
+"""The Puzzle widget's view model (``PuzzleBoard``): one proven puzzle at a time, as plain JSON.
+
+Pure Python; no widget library. The widget (:mod:`polis_nb.widgets.puzzle`) keeps the learner's
+progress and calls :func:`puzzle_view` to draw it; :func:`verdict_words` turns a
+:func:`polis_nb.puzzles.check` verdict into the words shown. Nothing here decides a rule or a
+puzzle's answer: the legal choices come from the kernel, the verdicts from the proven puzzle file.
+
+**Nothing gives the answer away before it is found.** While a puzzle is open the view holds the
+position, the prompt and the legal choices, every choice alike (same fields, no value, no share, no
+order by merit: the kernel's order); the solution, the explanation and the themes of the puzzle
+are added only once it is solved or shown. A wrong try adds that choice's proven value in words.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..puzzles import THEMES, Puzzle, Verdict, position_at
+from ..rules import Action, IllegalActionError, InvalidActionError, State, chance_outcomes, parse_action
+from .choiceview import choice_groups
+from .text import SIDE_NAME, action_words, cite_sections
+from .viewmodel import board_view, prompt as decision_prompt
+
+STATUSES = ("open", "solved", "shown")
+_RULE_IDS = re.compile(r"\s*\[[A-Za-z0-9 .,_-]+\]")  # "[end.score, end.tie-break]" after a reason
+_EDITION_WORDS = {"ed1": "first edition", "ed2": "second edition"}
+
+
+def reason_words(reason: str) -> str:
+    """A proven reason without its rule ids: "wins by force: Athens has the higher score at the
+    final scoring, 7–6 (Athens–Sparta)"."""
+    return _RULE_IDS.sub("", reason).strip().rstrip(".")
+
+
+def step_action(s: State, text: str) -> Action:
+    """The action ``text`` names at ``s`` (a chance outcome when chance decides)."""
+    if s.is_chance:
+        for a, _ in chance_outcomes(s):
+            if str(a) == text:
+                return a
+    return parse_action(s, text)
+
+
+def solution_words(p: Puzzle) -> list[dict]:
+    """The solution line in words, one step after the other: ``[{who, text}]`` ("Athens", "Move
+    the proxenos (pay 1 silver)")."""
+    out = []
+    for i, st in enumerate(p.solution):
+        s = position_at(p, i)
+        who = "Chance" if st.who == "chance" else st.who.capitalize()
+        try:
+            text = action_words(s, step_action(s, st.action))
+        except (IllegalActionError, InvalidActionError, ValueError, KeyError):
+            text = st.action
+        out.append({"who": who, "text": text})
+    return out
+
+
+def choice_words(p: Puzzle, action: str) -> str:
+    """One legal choice of the puzzle's position in words."""
+    s = p.state()
+    try:
+        return action_words(s, Action.from_text(action))
+    except (ValueError, KeyError, IndexError, TypeError):
+        return action
+
+
+def verdict_words(p: Puzzle, v: Verdict) -> dict:
+    """What a try says: ``{right, text, cite, cite_original, choice}`` — "Right — ..." with the proven
+    reason, or "Not this one — ..." with the proven value of that choice, in words (no notation, no
+    rule ids: the rulebook sections are in ``cite``)."""
+    words = choice_words(p, v.action)
+    why = reason_words(v.reason[len(v.action):].strip() if v.reason.startswith(v.action) else v.reason)
+    cite, original = cite_sections(v.rules, p.edition)
+    if v.right:
+        line = "; ".join(f"{x['who']}: {x['text']}" for x in solution_words(p))
+        text = f"Right — {words} {why}. The line: {line}."
+    else:
+        c = next((c for c in p.choices if c.action == v.action), None)
+        if c is not None and c.group == p.answer:  # the right idea, paid a way that falls short
+            text = (f"Not this one — {words}: the idea is right, but paid this way it {reason_words(c.reason)}. "
+                    "Pay another way.")
+        else:
+            text = f"Not this one — {words} {why}."
+    return {"right": v.right, "text": text, "cite": cite, "cite_original": original, "choice": words}
+
+
+def score_rows(score: dict[str, tuple[int, int]]) -> list[dict]:
+    """The per-theme score as rows in the order of THEMES: ``[{theme, solved, tried}]`` (tried themes only)."""
+    return [{"theme": t, "solved": score[t][0], "tried": score[t][1]} for t in THEMES if t in score]
+
+
+def puzzle_view(p: Puzzle, *, rev: int = 0, number: int = 1, count: int = 1, status: str = "open",
+                tries: int = 0, hinted: bool = False, hint: str | None = None, feedback: dict | None = None,
+                streak: int = 0, best: int = 0, score: dict[str, tuple[int, int]] | None = None, note: str = "",
+                explanation: Any = None) -> dict:
+    """The view model of one puzzle: ``{rev, number, count, title, prompt, decision, status, board,
+    choices, tries, feedback, hint, can_hint, can_show, can_next, solution, streak, best, score, note}``.
+
+    ``board`` is the map (``svg_attrs``, ``svg_layers``, ``targets``, ``tips``, ``explanation``):
+    the position with the legal places outlined while the puzzle is open. ``choices`` are the
+    choices that name no place, payment variants joined into one entry with a "pay with" picker
+    (:func:`polis_nb.render.choiceview.choice_groups`). ``solution`` is None until the puzzle is
+    ``solved`` or ``shown``; then it holds the verdict, the line in words, the themes and the
+    rulebook sections that decide it."""
+    if status not in STATUSES:
+        raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
+    s = p.state()
+    who = SIDE_NAME[("athens", "sparta").index(p.player)]
+    is_open = status == "open"
+    b = board_view(s, rev=rev, explanation=explanation)
+    board = {"rev": rev, "svg_attrs": b["svg_attrs"], "svg_layers": b["svg_layers"],
+             "targets": b["targets"] if is_open else {}, "tips": b["tips"], "explanation": b["explanation"],
+             "map_box": b["map_box"], "player": b["player"], "decision": b["decision"]}
+    out = {
+        "rev": rev,
+        "number": number,
+        "count": count,
+        "edition": p.edition,
+        "title": f"Puzzle {number} of {count} · {_EDITION_WORDS.get(p.edition, p.edition)} · difficulty {p.difficulty}",
+        "prompt": f"{who} to play: find the best choice",
+        "decision": decision_prompt(s),
+        "side": p.player,
+        "status": status,
+        "board": board,
+        "choices": choice_groups(s, b["buttons"]) if is_open else [],
+        "tries": tries,
+        "hinted": hinted,
+        "feedback": feedback,
+        "hint": hint,
+        "can_hint": is_open and not hinted,
+        "can_show": is_open and (tries > 0 or hinted),
+        "can_next": number < count,
+        "solution": None,
+        "streak": streak,
+        "best": best,
+        "score": score_rows(score or {}),
+        "note": note,
+    }
+    if not is_open:
+        cite, original = cite_sections(p.rules, p.edition)
+        line = solution_words(p)
+        answer = choice_words(p, p.accepted[0])
+        out["solution"] = {
+            "answer": answer,
+            "verdict": p.verdict,
+            "text": (f"The solution: {answer} — it {_verdict_words(p)}." if status == "shown"
+                     else f"It {_verdict_words(p)}."),
+            "line": line,
+            "line_text": "; ".join(f"{x['who']}: {x['text']}" for x in line),
+            "themes": list(p.themes),
+            "cite": cite,
+            "cite_original": original,
+        }
+    return out
+
+
+def _verdict_words(p: Puzzle) -> str:
+    if p.verdict == "win":
+        return "wins by force"
+    if p.verdict == "shared":
+        return "is the only choice that does not lose: it forces a shared result"
+    return f"wins with probability {p.value} (the best chance there is)"
