@@ -29,7 +29,7 @@ import polis_nb as pn
 from polis_nb.analysis import SearchBot, ladder, sensible_policy
 from polis_nb.analysis.battle_result import wilson
 from polis_nb.analysis.search import Tree
-from polis_nb.rules.engine import apply_unchecked
+from polis_nb.rules import apply_unchecked
 
 
 def _load() -> str:

@@ -97,8 +97,7 @@ def test_layering_every_layer_folder_exists():
 # The layers above the kernel import the rules only through ``polis_nb.rules`` itself: the names of its
 # ``__all__``, never its modules (``polis_nb.rules.board``) or private names. A name they need is added
 # to ``polis_nb/rules/__init__.py``, under a public name.
-FACE_LAYERS = ("record", "analysis", "render")
-# TODO (issue 19): add "puzzles", "lessons" and "widgets" here once their modules import the face only.
+FACE_LAYERS = ("record", "analysis", "puzzles", "render", "lessons", "widgets")
 
 
 def _rules_face_violations(path: pathlib.Path, source: str | None = None) -> list[str]:

@@ -106,8 +106,15 @@ function renderCombat({ model, el }) {
 
   gateBtn.addEventListener("click", () => send({ kind: "reveal", side: model.get("view").gate.side }));
   hide.addEventListener("click", () => send({ kind: "hide" }));
-  fight.addEventListener("click", () => send({ kind: "choose", action: "fight" }));
-  retreat.addEventListener("click", () => send({ kind: "choose", action: "retreat" }));
+  // each button sends the action the view names for it (older views without one: the same words)
+  fight.addEventListener("click", () => {
+    const ch = model.get("view").choice;
+    send({ kind: "choose", action: (ch && ch.fight && ch.fight.action) || "fight" });
+  });
+  retreat.addEventListener("click", () => {
+    const r = model.get("view").retreat;
+    send({ kind: "choose", action: (r && r.action) || "retreat" });
+  });
   clear.addEventListener("click", () => {
     picked = [];
     drawPick(model.get("view"));

@@ -155,10 +155,13 @@ function renderPuzzle({ model, el }) {
     solution.hidden = !s;
     solution.replaceChildren();
     if (s) {
-      solution.append(h("div", "pz-solution-text", {}, s.text));
-      const ol = h("ol", "pz-line", { "aria-label": "The solution line" });
-      for (const x of s.line || []) ol.append(h("li", "", {}, `${x.who}: ${x.text}`));
-      solution.append(ol, h("div", "pz-themes", { title: s.cite_original || "" },
+      if (v.status === "shown") { // when found, the feedback above already gives the reason and the line
+        solution.append(h("div", "pz-solution-text", {}, s.text));
+        const ol = h("ol", "pz-line", { "aria-label": "The solution line" });
+        for (const x of s.line || []) ol.append(h("li", "", {}, `${x.who}: ${x.text}`));
+        solution.append(ol);
+      }
+      solution.append(h("div", "pz-themes", { title: s.cite_original || "" },
         "Themes: " + (s.themes || []).join(", ") + (s.cite ? " · " + s.cite : "")));
     }
     note.textContent = v.note || "";

@@ -108,10 +108,12 @@ def puzzle_view(p: Puzzle, *, rev: int = 0, number: int = 1, count: int = 1, sta
     s = p.state()
     who = SIDE_NAME[("athens", "sparta").index(p.player)]
     is_open = status == "open"
-    b = board_view(s, rev=rev, explanation=explanation)
+    # once the puzzle is done nothing is a choice: drawn for the other side, no place is outlined
+    other = "sparta" if p.player == "athens" else "athens"
+    b = board_view(s, rev=rev, explanation=explanation, viewer=None if is_open else other)
     board = {"rev": rev, "svg_attrs": b["svg_attrs"], "svg_layers": b["svg_layers"],
              "targets": b["targets"] if is_open else {}, "tips": b["tips"], "explanation": b["explanation"],
-             "map_box": b["map_box"], "player": b["player"], "decision": b["decision"]}
+             "map_box": b["map_box"], "band_box": b["band_box"], "player": b["player"], "decision": b["decision"]}
     out = {
         "rev": rev,
         "number": number,

@@ -48,6 +48,7 @@ import traitlets
 
 from ..record import Game, Node
 from ..analysis.guard import question as guard_question
+from ..render.key import symbol_key
 from ..render.choiceview import choice_groups, dedupe_sections, question_view, rule_free
 from ..render.playview import game_over_view, reply_marks, reply_view, review_view
 from ..render.recordview import node_ids
@@ -89,6 +90,7 @@ class _Job:
 
 class Board(IntentWidget):
     _kind = traitlets.Unicode("board").tag(sync=True)
+    key = traitlets.List().tag(sync=True)  # the key to the map's symbols (render/key.py), sent once
     _esm, _css = esm("board"), css("board")  # widgets/core.js + widgets/board.js (and the .css)
     KINDS = KINDS
 
@@ -118,6 +120,7 @@ class Board(IntentWidget):
         self._saved = ""
         self._focus: str | None = None  # the reviewed decision shown (its node id), after a click on the chart
         super().__init__(**kwargs)
+        self.key = symbol_key(self.state.components)
         with self._lock:
             self._start_reply()  # the bot moves first when its side is to decide
             self._refresh()

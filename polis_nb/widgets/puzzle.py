@@ -29,8 +29,8 @@ import traitlets
 from ..puzzles import THEMES, Puzzle, check, hint as puzzle_hint, puzzles as shipped
 from ..render.choiceview import explanation_words
 from ..render.puzzleview import puzzle_view, verdict_words
-from ..render.viewmodel import click_target, target_of, view_svg
-from ..rules import Action, IllegalActionError, InvalidActionError, legal_actions, parse_action
+from ..render.viewmodel import view_svg
+from ..rules import Action, IllegalActionError, InvalidActionError, click_target, legal_actions, parse_action, target_of
 from ._assets import css, esm
 from .base import IntentWidget
 from .control import Controller, place_problem

@@ -86,7 +86,10 @@ class Harness:
                     self._send(harness.widgets[self.path[5:]]._css.encode(), "text/css; charset=utf-8")
                 elif self.path.startswith("/state/"):
                     w = harness.widgets[self.path[7:]]
-                    self._send(json.dumps({"view": w.view, "_kind": w._kind}).encode(), "application/json")
+                    # every synced trait the browser half reads (not the module and styles: served apart)
+                    state = {k: getattr(w, k) for k in w.keys if k not in ("_esm", "_css") and not k.startswith("_dom")
+                             and not k.startswith("_model") and not k.startswith("_view")}
+                    self._send(json.dumps(state, default=str).encode(), "application/json")
                 else:
                     self.send_error(404)
 

@@ -8,11 +8,11 @@ import pytest
 
 from polis_nb.render import assets as render_assets
 from polis_nb.render.htmlgame import game_html
-from polis_nb.widgets import Board, Combat, Viewer
+from polis_nb.widgets import Board, Combat, PuzzleBoard, Viewer
 from polis_nb.widgets import _assets
 from polis_nb.widgets.base import IntentWidget
 
-WIDGETS = {"board": Board, "viewer": Viewer, "combat": Combat}
+WIDGETS = {"board": Board, "viewer": Viewer, "combat": Combat, "puzzle": PuzzleBoard}
 TOP = re.compile(r"^(?:async\s+)?(?:function\*?|const|let|var|class)\s+([A-Za-z_$][\w$]*)", re.M)
 
 

@@ -1,6 +1,8 @@
 """The Board asks before a choice that loses the game at once (issue 18, guard-rails): nothing is
 played until the user confirms; declining, or choosing something else, drops the question."""
 
+import pytest
+
 import polis_nb as pn
 from polis_nb.widgets import Board
 
@@ -62,3 +64,19 @@ def test_action_acting_alone_payment_variants_are_one_choice_with_a_pay_with_pic
     # a choice with one way to pay stays one plain entry; every legal choice is offered exactly once
     offered = [p["action"] for e in entries for p in e.get("pay", [])] + [e["action"] for e in entries if "action" in e]
     assert sorted(offered) == sorted(str(a) for a in pn.legal_actions(s))
+
+
+@pytest.mark.parametrize("components", ["ed1-default", "ed2-default"])
+def test_the_key_explains_every_symbol_the_map_draws(components):
+    # issue 18: units, ships, proxenos, the tribute marker, the capital ring, "n/m", offer states
+    from polis_nb.render.key import symbol_key
+
+    key = symbol_key(components)
+    words = " ".join(k["words"] for k in key)
+    for needed in ("Hoplites", "Galleys", "neutral polis", "cubes in it now / its base", "capital", "trade city",
+                   "proxenos", "Tribute", "home port", "offer taken", "closed", "later round", "gold outline"):
+        assert needed in words, needed
+    assert ("black cube" in words) == (components == "ed2-default")
+    assert all(k["svg"].startswith("<svg") and "<script" not in k["svg"] for k in key)
+    b = Board(pn.new_game(components.split("-")[0], 1))
+    assert b.key == key  # sent to the browser once, with the widget
