@@ -1,7 +1,7 @@
 """The rules kernel: state, decisions, legality, effects, chance, battles, round end, scoring.
 
-This package's ``__all__`` is the one face of the kernel: the layers above it (record, analysis, render,
-and in time puzzles, lessons and widgets) import the rules from ``polis_nb.rules`` only, never from its
+This package's ``__all__`` is the one face of the kernel: the layers above it (record, analysis, puzzles,
+render, lessons and widgets) import the rules from ``polis_nb.rules`` only, never from its
 modules (``tests/test_layering.py`` checks it). A name they need is added here, under a public name.
 
 The first group is the kernel contract (ARCHITECTURE §2, also ``polis_nb``'s own names); the rest are the
