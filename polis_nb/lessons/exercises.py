@@ -522,3 +522,39 @@ def _free_ransom(answer: Any, start: State) -> Verdict:
                    f"{name} and win it by civil war: {gained} prestige. In the first edition the ransom is one of "
                    "the two actions, and the civil war would wait a turn.")
 
+
+# --- 14 · puzzles -------------------------------------------------------------------------------
+PUZZLE_14 = "ed1-39944a04"  # Sparta to play, a growth step of the last round: one growth wins by force
+
+
+def _puzzle14():
+    from ..puzzles import by_id
+
+    return by_id(PUZZLE_14)
+
+
+def _puzzle_start() -> State:
+    return _puzzle14().state()
+
+
+@exercise("14-puzzle", task="solve a proven puzzle: Sparta to play at a growth step of the last round; find the "
+          "one choice that wins by force", rules=("roundend.growth", "end.score"), start=_puzzle_start)
+def _puzzle_judge(answer: Any, start: State) -> Verdict:
+    from ..puzzles import check as puzzle_check, hint as puzzle_hint
+
+    p = _puzzle14()
+    hint = puzzle_hint(p)
+    if start != p.state():
+        return not_yet("this exercise is the puzzle of the notebook; start from `exercise`.")
+    if isinstance(answer, str) and not answer.strip():
+        return not_yet(f"{NOTHING_YET} Write the choice in `answer`, e.g. answer = \"end\". Hint: {hint}")
+    if not isinstance(answer, str):
+        return not_yet(f"the answer is one choice as text, like \"end\", not {type(answer).__name__}.")
+    first = answer.split(";")[0].strip()
+    v = puzzle_check(p, first)
+    if v.value is None:
+        return not_yet(f"{first!r} is not one of the choices here: pn.legal_actions(exercise) lists them. Hint: {hint}")
+    why = v.reason[len(v.action):].split(" [")[0].strip()
+    if not v.right:
+        return not_yet(f"{v.action!r} {why}. Hint: {hint}")
+    return correct(f"{v.action!r} {why}: the exact solver proves it, and every other choice is worth less.")

@@ -106,7 +106,7 @@ class Combat(IntentWidget):
             if not in_battle(s):  # type: ignore[arg-type]
                 raise ValueError("the state is not in a battle (state.battle is None); see Combat.setup")
             self._area = s.battle.area  # type: ignore[union-attr]
-            self._ctl = Controller(s, None, settle=False)  # type: ignore[arg-type]
+            self._ctl = Controller(s, None, settle=False)
             self._steps = [Step(s)]  # type: ignore[arg-type]
             self._keep(self._ctl.settle())  # the deal
         super().__init__(**kwargs)
@@ -219,17 +219,18 @@ class Combat(IntentWidget):
         """Play a legal decision through the controller: from the widget's own node into the record (the
         Game's current node follows), or on the State; the chance draws after it come from the seed."""
         ctl = self._ctl
-        explanation, note = ctl.play(str(a))  # type: ignore[union-attr]
+        assert ctl is not None  # a replay never decides
+        explanation, note = ctl.play(str(a))
         if explanation is not None or note:  # parsed and checked here already: never expected
             raise RuntimeError(f"the decision {a} was refused: {note or explanation}")
-        if self._game is not None:
+        if ctl.node is not None:
             if bot:
-                first = ctl.node  # type: ignore[union-attr]
+                first = ctl.node
                 while first.auto and first.parent is not None:
                     first = first.parent
                 self._bot_nodes[id(first)] = bot
         else:
-            self._keep(ctl.last_steps, bot)  # type: ignore[union-attr]
+            self._keep(ctl.last_steps, bot)
 
     def _keep(self, steps, bot: str = "") -> None:
         """Add the controller's steps (before, action, after) to the battle played on a State; ``bot``

@@ -14,7 +14,8 @@ solution" comes only after a wrong try or a hint; "Next puzzle" goes on.
 The **streak** counts the puzzles solved one after the other at the first try without a hint; a
 wrong try, a hint or a shown solution ends it. The **score** (:attr:`PuzzleBoard.score`) counts per
 theme the puzzles tried (a first verdict, or the solution shown) and solved (right at the first try,
-without a hint). Nothing on screen gives the answer away before it is found: no engine, and the view
+without a hint), counted once the puzzle is solved, shown or left (an open puzzle's count would tell
+its themes). Nothing on screen gives the answer away before it is found: no engine, and the view
 model holds no solution, explanation or themes of the puzzle until it is solved or shown.
 
 Intents (``{"kind": ..., "rev": n, ...}``): ``choose`` (``action``), ``click`` (``target``: a place),
@@ -114,7 +115,8 @@ class PuzzleBoard(IntentWidget):
         self._hinted = False
         self._hint: str | None = None
         self._feedback: dict | None = None
-        self._counted = False
+        self._counted: bool | None = None  # the first verdict: right at the first try or not
+        self._committed = False
 
     def _act(self, intent: dict):
         kind = intent["kind"]
@@ -124,6 +126,7 @@ class PuzzleBoard(IntentWidget):
             if self._k + 1 >= len(self._items):
                 raise IntentError(f"that was the last puzzle ({len(self._items)} of {len(self._items)}); "
                                   "make a new PuzzleBoard (another seed or theme) for more")
+            self._commit()
             self._k += 1
             self._reset()
             return None, ""
@@ -148,6 +151,7 @@ class PuzzleBoard(IntentWidget):
             self._count(right_first=False)
             self._status = "shown"
             self._streak = 0
+            self._commit()
             return None, ""
         if kind == "click":
             bad = place_problem(s, intent["target"])
@@ -176,6 +180,7 @@ class PuzzleBoard(IntentWidget):
         self._feedback = verdict_words(p, v)
         if v.right:
             self._status = "solved"
+            self._commit()
             self._streak = self._streak + 1 if first else 0
             self._best = max(self._best, self._streak)
         else:
@@ -184,14 +189,20 @@ class PuzzleBoard(IntentWidget):
         return None, ""
 
     def _count(self, right_first: bool) -> None:
-        """Count the puzzle once per theme: tried at its first verdict (or when shown), solved if right then."""
-        if self._counted:
+        """Note the puzzle's first verdict (or its solution shown): tried, and solved if right then. The
+        score takes it when the puzzle is done or left (:meth:`_commit`): while it is open, a theme's
+        count going up would tell the learner the puzzle's themes."""
+        if self._counted is None:
+            self._counted = right_first
+
+    def _commit(self) -> None:
+        if self._counted is None or self._committed:
             return
-        self._counted = True
+        self._committed = True
         for t in self.puzzle.themes:
             row = self._score.setdefault(t, [0, 0])
             row[1] += 1
-            row[0] += int(right_first)
+            row[0] += int(self._counted)
 
     def _refresh(self, explanation=None, note: str = "") -> None:
         self._rev += 1

@@ -31,7 +31,7 @@ def test_tutorial_runs_and_widgets_render_in_lab(page, lab_tutorials, name):
     assert tracebacks.count() == 0, f"{name}: a cell raised"
     expected = _widget_outputs(name)
     drawn = page.locator(".jp-OutputArea-output > .pnb-board, .jp-OutputArea-output > .pnb-viewer, "
-                         ".jp-OutputArea-output > .pnb-combat")
+                         ".jp-OutputArea-output > .pnb-combat, .jp-OutputArea-output > .pnb-puzzle")
     if expected:
         drawn.nth(expected - 1).wait_for(state="attached", timeout=30_000)
     assert drawn.count() == expected, f"{name}: {drawn.count()} widgets drawn, {expected} expected"

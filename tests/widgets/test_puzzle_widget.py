@@ -176,6 +176,8 @@ def test_the_score_counts_per_theme_tried_and_solved_at_the_first_try():
         first_right = k % 2 == 0
         if not first_right:
             send(w, kind="choose", action=wrong_choice(p))
+            assert w.view["score"] == [{"theme": t, "solved": s, "tried": n} for t, (s, n) in w.score.items()]
+            assert all(w.score.get(t, (0, 0))[1] == expect.get(t, [0, 0])[1] for t in p.themes)  # open: not yet
             send(w, kind="choose", action=wrong_choice(p))  # a second wrong try counts once
         send(w, kind="choose", action=p.accepted[0])
         for t in p.themes:
