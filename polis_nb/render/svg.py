@@ -31,10 +31,11 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
-from ..rules import ATHENS, NEUTRAL, PLAYERS, SPARTA, State, Topology, board, describe_card, describe_pending
+from ..rules import (ATHENS, NEUTRAL, PLAYERS, SPARTA, State, Topology, board, describe_card, describe_pending,
+                     offer_covered, offer_status, price)
 from . import geometry as geo
 from .text import (SIDE_ADJ, SIDE_NAME, controller_words, edition_words, first_round, loads_words, mark_words,
-                   offer_covered, offer_price, offer_status, price_words, siege_disc_words)
+                   price_words, siege_disc_words)
 
 SIDE_COLOUR = ("#2b6cb0", "#c53030")  # Athens blue, Sparta red
 NEUTRAL_LAND = "#eadfc0"
@@ -420,8 +421,8 @@ def _price_line(ctx: _Ctx, o, cx: float, y: float, tc: str) -> str:
     """The price line of an offer: "for 3 wood", or for an offer that accepts several goods (Ed2) a
     colour square and the price of each ("for ■5 ■6"; the words are in the aria-label)."""
     if len(o.demand) == 1:
-        return _text(cx, y, f"for {offer_price(ctx.s, o)} {o.demand[0]}", f"ctr{tc}")
-    return _squares([(g, offer_price(ctx.s, o, g)) for g in o.demand], cx, y, OFFER_W - 6, tc, "for")
+        return _text(cx, y, f"for {price(ctx.s, o)} {o.demand[0]}", f"ctr{tc}")
+    return _squares([(g, price(ctx.s, o, g)) for g in o.demand], cx, y, OFFER_W - 6, tc, "for")
 
 
 def _squares(items, cx: float, y: float, room: float, tc: str = "", prefix: str = "") -> str:
@@ -449,8 +450,8 @@ def _offer(ctx: _Ctx, m, o, x: float, y: float) -> str:
     """One offer: what it gives (bold, with the good's colour), what it costs, and, when it is not simply
     open, its state (taken: the side's colour and a ship; closed: crossed out; later: faded, "from 5α";
     covered (Ed2): a black cube)."""
-    st = offer_status(ctx.s, ctx.b, m, o)
-    covered = offer_covered(ctx.s, ctx.b, o)
+    st = offer_status(ctx.s, m, o)
+    covered = offer_covered(ctx.s, o)
     label = f"{m.name} offer {o.slot + 1}: {o.load} {o.receive} for {price_words(ctx.s, o)}, {_STATUS_WORDS[st]}"
     if st == "later":
         label += f" (from round {first_round(ctx.comp, o.load)})"

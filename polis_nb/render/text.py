@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 
 from ..rules import (ACTIONS, ATHENS, NEUTRAL, PLAYERS, RULES, SPARTA, State, Topology, board, card_name, card_types,
-                     describe_pending, edition_of, event_card, hire_cost)
+                     describe_pending, edition_of, event_card, hire_cost, offer_covered, offer_status, price)
 
 SIDE_NAME = ("Athens", "Sparta")
 SIDE_ADJ = ("Athenian", "Spartan")
@@ -22,28 +22,14 @@ _NUMBER = re.compile(r"[0-9]{1,6}", re.ASCII)
 
 
 # --- shared word helpers -----------------------------------------------------------------------
-def controller(s: State, area: int) -> int:
-    a, b = s.units[area]
-    return ATHENS if a > b else SPARTA if b > a else NEUTRAL
-
-
 def controller_words(c: int) -> str:
     return "no one controls" if c == NEUTRAL else f"{SIDE_NAME[c]} controls"
-
-
-def offer_price(s: State, offer, good: str | None = None) -> int:
-    """Goods of the demanded kind (by default the first) an exchange costs now (the market value of
-    that good)."""
-    comp = board(s).comp
-    pos = s.markers[comp.market_goods.index(good or offer.demand[0])]
-    row = comp.market_table[offer.load]
-    return row[min(pos, len(row) - 1)]
 
 
 def price_words(s: State, offer) -> str:
     """What an exchange costs in words: "3 wood" (Ed1), "5 iron or 5 wine" (an Ed2 offer that accepts
     several goods)."""
-    return " or ".join(f"{offer_price(s, offer, g)} {g}" for g in offer.demand)
+    return " or ".join(f"{price(s, offer, g)} {g}" for g in offer.demand)
 
 
 def edition_words(comp, text: str) -> str:
@@ -66,26 +52,6 @@ def first_round(comp, load: int) -> str:
         if r.max_load >= load:
             return r.name
     return "never"
-
-
-def offer_covered(s: State, b: Topology, offer) -> bool:
-    """Whether a black cube still covers the offer (second edition)."""
-    return b.comp.market_covers and b.offer_index[offer.id] in s.covered
-
-
-def offer_status(s: State, b: Topology, market, offer) -> str:
-    """"open", "athens", "sparta", "closed", "covered" (under a black cube: Ed2) or "later" (load not
-    offered this round: Ed1)."""
-    v = s.offers[b.offer_index[offer.id]]
-    if v in (ATHENS, SPARTA):
-        return PLAYERS[v]
-    if market.id in s.closed or v == 2:  # 2: closed by the round's event
-        return "closed"
-    if b.comp.market_covers:
-        return "covered" if offer_covered(s, b, offer) else "open"
-    if offer.load > b.comp.rounds[s.round].max_load:
-        return "later"
-    return "open"
 
 
 def siege_disc_words(s: State, b: Topology, polis: int | None = None) -> list[str]:
@@ -158,7 +124,7 @@ def _area_line(s: State, b: Topology, i: int) -> str:
     n_a, n_s = s.units[i]
     units = "galleys" if a.kind == "sea" else "hoplites"
     head = a.name + (f" (home of {a.home_of.capitalize()})" if a.home_of else "")
-    parts = [controller_words(controller(s, i)), f"{units} Athens {n_a}, Sparta {n_s}"]
+    parts = [controller_words(board(s).controller(s, i)), f"{units} Athens {n_a}, Sparta {n_s}"]
     if a.kind == "land":
         poleis = [_polis_words(s, b, j) for j in range(len(b.comp.poleis)) if b.polis_area[j] == i]
         parts.append("poleis " + ", ".join(poleis) if poleis else "no polis")
@@ -175,11 +141,11 @@ def _market_line(s: State, b: Topology, m) -> str:
         via += " or overland from " + b.comp.poleis[b.polis_index[m.land_route_from]].name
     offers = []
     for o in m.offers:
-        st = offer_status(s, b, m, o)
+        st = offer_status(s, m, o)
         word = {"open": "open", "closed": "closed", "athens": "taken by Athens", "sparta": "taken by Sparta",
                 "covered": "covered by a black cube",
                 "later": f"not offered yet (from round {first_round(b.comp, o.load)})"}[st]
-        if st == "closed" and offer_covered(s, b, o):
+        if st == "closed" and offer_covered(s, o):
             word += ", covered by a black cube"
         offers.append(f"{o.slot + 1}) {o.load} {o.receive} for {price_words(s, o)}, {word}")
     closed = ", closed this round" if m.id in s.closed else ""
@@ -486,7 +452,7 @@ def _offer_words(s: State, b: Topology, args) -> str:
     if len(args) > 1 and args[1] == "buy":
         return f"{where}: {o.load} {o.receive}, bought with silver"
     good = args[2] if len(args) > 2 else o.demand[0]
-    return f"{where}: {o.load} {o.receive} for {offer_price(s, o, good)} {good}"
+    return f"{where}: {o.load} {o.receive} for {price(s, o, good)} {good}"
 
 
 def _register() -> None:

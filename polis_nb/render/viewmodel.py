@@ -8,10 +8,10 @@ other side (or chance) decides, it lists no options at all (the options would sh
 from __future__ import annotations
 
 from ..rules import (ACTIONS, RULES, Action, Explanation, State, board, describe_pending, explain, legal_actions,
-                     target_of, view as visible_state)
+                     offer_status, target_of, view as visible_state)
 # where a click points and what it means are the decisions' to say (the widgets import them from here)
-from .text import (SIDE_NAME, action_words, cite_words, controller, controller_words, edition_words, first_round,
-                   offer_status, plain, price_words, rule_json)
+from .text import (SIDE_NAME, action_words, cite_words, controller_words, edition_words, first_round, plain,
+                   price_words, rule_json)
 
 def label_of(a: Action, s: State | None = None) -> str:
     """A button label in plain words (in the edition's terms when the position ``s`` is given)."""
@@ -64,7 +64,7 @@ def place_words(s: State, target: str) -> str | None:
         i = b.area_index[ident]
         n_a, n_s = s.units[i]
         units = "galleys" if b.is_sea[i] else "hoplites"
-        return f"{b.name(i)} ({controller_words(controller(s, i))}; {units}: Athens {n_a}, Sparta {n_s})"
+        return f"{b.name(i)} ({controller_words(b.controller(s, i))}; {units}: Athens {n_a}, Sparta {n_s})"
     if kind == "polis" and ident in b.polis_index:
         i = b.polis_index[ident]
         p = b.comp.poleis[i]
@@ -75,7 +75,7 @@ def place_words(s: State, target: str) -> str | None:
         mid, _, slot = ident.partition(".")
         m = b.comp.markets[b.market_index[mid]]
         o = m.offers[int(slot)]
-        st = offer_status(s, b, m, o)
+        st = offer_status(s, m, o)
         state = {"open": "open", "closed": "closed this round", "athens": "taken by Athens",
                  "sparta": "taken by Sparta", "covered": "covered by a black cube",
                  "later": f"offered from round {first_round(b.comp, o.load)}"}[st]
@@ -114,7 +114,7 @@ def why_words(s: State, target: str, *, viewer: str | None = None) -> str:
 
 
 def _offer_line(s: State, b, m, o) -> str:
-    st = offer_status(s, b, m, o)
+    st = offer_status(s, m, o)
     state = {"open": "open", "closed": "closed this round", "athens": "taken by Athens", "sparta": "taken by Sparta",
              "covered": "covered by a black cube", "later": f"offered from round {first_round(b.comp, o.load)}"}[st]
     return f"{o.load} {o.receive} for {price_words(s, o)} — {state}"
@@ -131,7 +131,7 @@ def place_tips(s: State) -> dict[str, dict]:
         n_a, n_s = s.units[i]
         sea = b.is_sea[i]
         lines = [("Sea" if sea else "Territory") + (f", home of {a.home_of.capitalize()}" if a.home_of else ""),
-                 f"{controller_words(controller(s, i)).capitalize()}: {'galleys' if sea else 'hoplites'} "
+                 f"{controller_words(b.controller(s, i)).capitalize()}: {'galleys' if sea else 'hoplites'} "
                  f"Athens {n_a}, Sparta {n_s}"]
         if not sea:
             poleis = [comp.poleis[j].name for j in range(len(comp.poleis)) if b.polis_area[j] == i]

@@ -27,7 +27,7 @@ from .events import describe_card
 from .flow import draw_next_project
 from .military import siege_bonus, siege_refusal, tribute_refusal
 from .modifiers import event_card, hire_cost
-from .politics import civil_war_cost, open_offers, trade_available
+from .politics import civil_war_cost, offer_covered, offer_status, open_offers, price, trade_available
 from .roundend import advance_roundend, phoros_step
 from .visibility import HIDDEN, view
 
@@ -50,7 +50,7 @@ __all__ = [
     # event cards
     "describe_card", "event_card", "hire_cost",
     # queries of the actions and the round
-    "civil_war_cost", "invariant_problems", "is_last_round", "open_offers", "poss", "round_name", "score_parts",
+    "civil_war_cost", "invariant_problems", "is_last_round", "offer_covered", "offer_status", "open_offers", "price", "poss", "round_name", "score_parts",
     "siege_bonus", "siege_refusal", "trade_available", "tribute_refusal",
     # steps of a round (for the other edition's view of a position)
     "advance_roundend", "draw_next_project", "phoros_step",

@@ -12,7 +12,7 @@ from .flow import after_action
 from .military import take_polis
 from .memo import answers
 from .routes import proxenos_bribes, proxenos_can_travel, proxenos_route, trade_route
-from .state import CHANCE, NEUTRAL, Pending, State, other, tset
+from .state import CHANCE, NEUTRAL, PLAYERS, Pending, State, other, tset
 
 # --- i. trade ---------------------------------------------------------------------------------
 
@@ -24,6 +24,29 @@ def price(s: State, offer, good: str | None = None) -> int:
     g = good or offer.demand[0]
     pos = s.markers[b.comp.market_goods.index(g)]
     return b.comp.market_table[offer.load][pos]
+
+
+def offer_covered(s: State, o) -> bool:
+    """Whether a black cube still covers offer ``o`` (second edition)."""
+    b = board(s)
+    return bool(b.comp.market_covers) and b.offer_index[o.id] in s.covered
+
+
+def offer_status(s: State, market, o) -> str:
+    """The state of offer ``o`` of ``market`` now: "open", "athens" / "sparta" (taken by that side),
+    "closed" (its market closed by the round's event), "covered" (under a black cube: second edition)
+    or "later" (its load is not offered this round: first edition)."""
+    b = board(s)
+    v = s.offers[b.offer_index[o.id]]
+    if v in (0, 1):  # taken by that side
+        return PLAYERS[v]
+    if market.id in s.closed or v == 2:  # 2: closed by the round's event
+        return "closed"
+    if b.comp.market_covers:
+        return "covered" if offer_covered(s, o) else "open"
+    if o.load > b.comp.rounds[s.round].max_load:
+        return "later"
+    return "open"
 
 
 def offer_open(s: State, o) -> bool:
