@@ -249,11 +249,52 @@ def test_no_raw_notation_on_screen(page1280):
         for k in range(len(list(g.root.mainline()))):
             text = pg.locator(v).inner_text()
             assert not RAW.search(text), RAW.search(text).group(0)
+            assert not RULE_ID.search(text), RULE_ID.search(text).group(0)
             _send_and_wait(pg, v, pg.locator(f"{v} .pv-back").click) if k < 3 else None
         text = pg.locator(c).inner_text()
         found = RAW.search(text)
         assert not found, (found.group(0), text[max(0, found.start() - 80):found.end() + 80])
         shot(pg, "viewer-words.png")
+        assert not pg.problems, pg.problems
+    finally:
+        h.__exit__(None, None, None)
+
+
+RULE_ID = re.compile(r"\b(?:end|roundend|action|battle|move|trade|tribute|siege|round|event|train|turn)\.[a-z-]+\b")
+
+
+def test_no_raw_notation_or_rule_ids_on_the_board_or_the_puzzles(page1280):
+    """Board (acting alone with payment variants, the guard-rail question, every tab) and PuzzleBoard
+    (a wrong try and a hint) show words and rulebook sections, never notation or rule ids."""
+    from polis_nb.puzzles import check
+    from polis_nb.widgets import Board, PuzzleBoard
+
+    from ..analysis import known_positions as kp
+
+    pg = page1280
+    ask = Board(kp.ed1_all_in_phoros())
+    ask.handle_intent({"kind": "choose", "action": "phoros 3", "rev": ask.rev})  # the question is asked
+    puzzle = PuzzleBoard(edition="ed1", seed=3)
+    wrong = next(str(c) for c in pn.legal_actions(puzzle.puzzle.state()) if not check(puzzle.puzzle, c).right)
+    puzzle.handle_intent({"kind": "choose", "action": wrong, "rev": puzzle.rev})  # a wrong try, then a hint
+    puzzle.handle_intent({"kind": "hint", "rev": puzzle.rev})
+    h = _open(pg, {"alone": Board(kp.ed1_capital_unfed_after_paying_with_wheat()), "ask": ask, "puzzle": puzzle})
+    try:
+        text = pg.locator("#w-puzzle").inner_text()
+        assert "Not this one" in text, text[:300]
+        for pattern in (RAW, RULE_ID):
+            found = pattern.search(text)
+            assert not found, ("puzzle", found.group(0), text[max(0, found.start() - 80):found.end() + 80])
+        for sel in ("#w-alone", "#w-ask"):
+            for tab in pg.locator(f"{sel} .pb-tab").all():
+                tab.click()
+                text = pg.locator(sel).inner_text()
+                for pattern in (RAW, RULE_ID):
+                    found = pattern.search(text)
+                    assert not found, (sel, tab.inner_text(), found.group(0),
+                                       text[max(0, found.start() - 80):found.end() + 80])
+        assert "Play it anyway?" in pg.locator("#w-ask").inner_text()
+        shot(pg, "board-words.png")
         assert not pg.problems, pg.problems
     finally:
         h.__exit__(None, None, None)
