@@ -208,27 +208,6 @@ function makeTabs(items) {
   return { bar, panels, select, get current() { return current; } };
 }
 
-// The players, the round track and the projects: the band below the map, drawn on its own (the map
-// above shows the map alone, so that it and the choices fit on one screen).
-function makeBand() {
-  const box = h("div", "pb-band");
-  let markup = null;
-  return {
-    box,
-    update(v) {
-      const layers = Object.fromEntries(v.svg_layers || []);
-      const band = v.band_box;
-      if (!band || layers.band === undefined) return;
-      const next = (layers.style || "") + "|" + layers.band;
-      if (next === markup) return;
-      markup = next;
-      const attrs = v.svg_attrs || {};
-      box.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${band.join(" ")}" class="${attrs.class || "polis-board"}" `
-        + `role="img" aria-label="The players, the round and the projects">${layers.style || ""}<g data-layer="band">${layers.band}</g></svg>`;
-    },
-  };
-}
-
 // The key to the map's symbols (units, poleis, proxenos, tribute, ships, offers): drawn in Python by
 // the map's own functions, sent once in the model's "key" (never user text).
 function makeKey(model) {
@@ -320,18 +299,6 @@ function makeGameOver(send) {
   };
 }
 
-// One button per choice that names no place. A choice paid in several ways (acting alone: every action
-// once per good) is one button that opens a "pay with" picker; Python groups them (view.choices).
-function choiceEntries(items, send, openPicker) {
-  return items.map((c) => {
-    if (!c.pay) return choiceButtons([c], send)[0];
-    const btn = h("button", "pb-button pb-has-pay", { type: "button", "data-kind": c.kind || "", "data-what": c.what || "",
-      "aria-haspopup": "true", "aria-expanded": "false", title: `${c.label}: choose what to pay with` }, c.label + " ▾");
-    btn.addEventListener("click", () => openPicker(c, btn));
-    return btn;
-  });
-}
-
 function renderBoard({ model, el }) {
   el.classList.add("pnb-board", "pb-flow");
   const bar = h("div", "pb-bar");
@@ -365,7 +332,7 @@ function renderBoard({ model, el }) {
   const review = makeReview(send, { board: true });
   const logBox = h("section", "pb-logbox", { "aria-label": "What just happened" });
   const log = h("ol", "pb-log");
-  const band = makeBand();
+  const band = makeBand("pb-band");
   const desc = h("pre", "pb-desc-text");
   let tabs = null;
   const reply = makeReply(send, () => {

@@ -434,3 +434,37 @@ function makeReview(send, { board = false } = {}) {
     },
   };
 }
+
+// The players, the round track and the projects: the band below the map, drawn on its own (the map
+// above shows the map alone, so that it and the choices fit on one screen). Board and PuzzleBoard.
+function makeBand(cls) {
+  const box = h("div", cls);
+  let markup = null;
+  return {
+    box,
+    update(v) {
+      const layers = Object.fromEntries(v.svg_layers || []);
+      const band = v.band_box;
+      if (!band || layers.band === undefined) return;
+      const next = (layers.style || "") + "|" + layers.band;
+      if (next === markup) return;
+      markup = next;
+      const attrs = v.svg_attrs || {};
+      box.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${band.join(" ")}" class="${attrs.class || "polis-board"}" `
+        + `role="img" aria-label="The players, the round and the projects">${layers.style || ""}<g data-layer="band">${layers.band}</g></svg>`;
+    },
+  };
+}
+
+// One button per choice that names no place. A choice paid in several ways (acting alone: every action
+// once per good) is one button that opens a "pay with" picker; Python groups them (view.choices).
+// Board and PuzzleBoard.
+function choiceEntries(items, send, openPicker) {
+  return items.map((c) => {
+    if (!c.pay) return choiceButtons([c], send)[0];
+    const btn = h("button", "pb-button pb-has-pay", { type: "button", "data-kind": c.kind || "", "data-what": c.what || "",
+      "aria-haspopup": "true", "aria-expanded": "false", title: `${c.label}: choose what to pay with` }, c.label + " ▾");
+    btn.addEventListener("click", () => openPicker(c, btn));
+    return btn;
+  });
+}

@@ -5,37 +5,6 @@
 // draws the view model and sends intents ({kind, rev, ...}). It never knows the answer before Python
 // says it was found or shown: the view holds none.
 
-// One button per choice that names no place; a choice paid in several ways opens a "pay with" picker.
-function pzEntries(items, send, openPicker) {
-  return items.map((c) => {
-    if (!c.pay) return choiceButtons([c], send)[0];
-    const btn = h("button", "pb-button pb-has-pay", { type: "button", "data-kind": c.kind || "", "data-what": c.what || "",
-      "aria-haspopup": "true", "aria-expanded": "false", title: `${c.label}: choose what to pay with` }, c.label + " ▾");
-    btn.addEventListener("click", () => openPicker(c, btn));
-    return btn;
-  });
-}
-
-// The players, the round track and the projects: the band below the map, drawn on its own.
-function pzBand() {
-  const box = h("div", "pz-band");
-  let markup = null;
-  return {
-    box,
-    update(b) {
-      const layers = Object.fromEntries(b.svg_layers || []);
-      const band = b.band_box;
-      if (!band || layers.band === undefined) return;
-      const next = (layers.style || "") + "|" + layers.band;
-      if (next === markup) return;
-      markup = next;
-      const attrs = b.svg_attrs || {};
-      box.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${band.join(" ")}" class="${attrs.class || "polis-board"}" `
-        + `role="img" aria-label="The players, the round and the projects">${layers.style || ""}<g data-layer="band">${layers.band}</g></svg>`;
-    },
-  };
-}
-
 function renderPuzzle({ model, el }) {
   el.classList.add("pnb-puzzle");
   const send = (msg) => {
@@ -69,7 +38,7 @@ function renderPuzzle({ model, el }) {
   const map = makeMap("pz-map");
   tools.append(hintBtn, showBtn, nextBtn, map.zoomBar);
   panel.append(promptRow, buttons, picker, feedback, hintBox, solution, note, explain, tools);
-  const band = pzBand();
+  const band = makeBand("pz-band");
   el.append(head, panel, map.box, band.box);
 
   hintBtn.addEventListener("click", () => send({ kind: "hint" }));
@@ -136,7 +105,7 @@ function renderPuzzle({ model, el }) {
     decision.textContent = v.status === "open" ? v.decision || "" : "";
     el.dataset.status = v.status || "";
     closePicker();
-    buttons.replaceChildren(...pzEntries(v.choices || [], send, openPicker));
+    buttons.replaceChildren(...choiceEntries(v.choices || [], send, openPicker));
     const n = Object.keys(b.targets || {}).length;
     places.textContent = n ? `${n} place${n === 1 ? "" : "s"} on the map ${n === 1 ? "is a" : "are"} choice${n === 1 ? "" : "s"} (outlined in gold)` : "";
     if (n) buttons.append(places);

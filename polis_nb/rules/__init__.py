@@ -8,7 +8,7 @@ The first group is the kernel contract (ARCHITECTURE §2, also ``polis_nb``'s ow
 kernel's tables and queries that analysis and the views read.
 """
 from .actions import Action, Explanation, IllegalActionError, InvalidActionError, PolisError
-from .engine import (apply, apply_unchecked, chance_outcomes, chance_rng, cite_edition_log, explain, is_legal,
+from .engine import (apply, apply_unchecked, chance_outcomes, chance_rng, choices_at, cite_edition_log, explain, is_legal,
                      legal_actions, new_game, parse_action, sample_chance, settle)
 from .editor import PositionError, edit, invariant_problems, position
 from .index import RULES, RuleRef
@@ -35,7 +35,7 @@ __all__ = [
     # the kernel contract
     "Action", "Battle", "Explanation", "IllegalActionError", "InvalidActionError", "LogEntry", "NotationError",
     "Outcome", "Pending", "PolisError", "PositionError", "RULES", "RuleRef", "State", "apply", "apply_unchecked",
-    "chance_outcomes", "chance_rng", "edit", "explain", "legal_actions", "new_game", "outcome", "paid_with",
+    "chance_outcomes", "chance_rng", "choices_at", "edit", "explain", "legal_actions", "new_game", "outcome", "paid_with",
     "parse_action", "position", "sample_chance", "score", "settle",
     # sides
     "ATHENS", "CHANCE", "NEUTRAL", "PLAYERS", "SPARTA",

@@ -10,7 +10,7 @@ from . import battle, develop, events, flow, military, politics, roundend  # noq
 from .actions import Action, Explanation, IllegalActionError, InvalidActionError, tokenize
 from ..data.types import PROVENANCE_RULES
 from .board import board, board_named, components_named, register_components
-from .decisions import ACTIONS, DECISIONS, describe_pending, uniform
+from .decisions import ACTIONS, DECISIONS, click_target, describe_pending, target_of, uniform
 from .editions import EDITIONS as EDITION_RULES
 from .editions import cite, edition_of
 from .state import CHANCE, NEUTRAL, PLAYERS, LogEntry, Pending, State, keep_legal
@@ -355,3 +355,11 @@ def parse_action(s: State, text: str) -> Action:
     if is_legal(s, a):
         return a
     raise IllegalActionError(a, explain(s, a))
+
+
+def choices_at(s: State, target: str) -> list[Action]:
+    """The legal choices a click on the map place ``target`` ("area:attika", "polis:thebai",
+    "offer:persis.0") means now (a polis stands for its territory where the decision asks for one):
+    none, one, or several (a place named by more than one choice)."""
+    place = click_target(s, target)
+    return [a for a in legal_actions(s) if target_of(a, s.pending.kind) == place]

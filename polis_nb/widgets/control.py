@@ -12,7 +12,7 @@ from ..record import Game, Node, RecordError
 from ..render.choiceview import explanation_words
 from ..render.viewmodel import place_words, why_explanation, why_words
 from ..rules import (Action, Explanation, IllegalActionError, InvalidActionError, State, apply, board, chance_rng,
-                     click_target, legal_actions, parse_action, sample_chance, target_of, why_action)
+                     choices_at, click_target, parse_action, sample_chance, why_action)
 from ..rules import settle as settle_state
 from .intents import IntentError, shown
 
@@ -101,8 +101,7 @@ class Controller:
         if intent["kind"] == "why":
             return self.why(intent["target"])
         if intent["kind"] == "click":
-            target = click_target(s, intent["target"])
-            here = [a for a in legal_actions(s) if target_of(a, s.pending.kind) == target]
+            here = choices_at(s, intent["target"])
             if len(here) != 1:
                 if here:
                     return None, "Several choices there: pick one of the buttons that name it"

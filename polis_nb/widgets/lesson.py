@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..record import Node, RecordError
 from ..record.node import judge
 from ..render.text import SIDE_NAME, action_words
-from ..rules import IllegalActionError, InvalidActionError, click_target, legal_actions, parse_action, target_of
+from ..rules import IllegalActionError, InvalidActionError, choices_at, parse_action
 from .control import Controller, place_problem
 from .intents import IntentError
 
@@ -135,8 +135,7 @@ class Lesson:
             bad = place_problem(s, intent["target"])
             if bad is not None:
                 raise IntentError(bad)
-            target = click_target(s, intent["target"])
-            here = [a for a in legal_actions(s) if target_of(a, s.pending.kind) == target]
+            here = choices_at(s, intent["target"])
             if not here:
                 return ctl.why(intent["target"])
             verdicts = {judge(s, q.action, a) for a in here}  # type: ignore[arg-type]

@@ -31,7 +31,7 @@ from ..puzzles import THEMES, Puzzle, check, hint as puzzle_hint, puzzles as shi
 from ..render.choiceview import explanation_words
 from ..render.puzzleview import puzzle_view, verdict_words
 from ..render.viewmodel import view_svg
-from ..rules import Action, IllegalActionError, InvalidActionError, click_target, legal_actions, parse_action, target_of
+from ..rules import Action, IllegalActionError, InvalidActionError, choices_at, parse_action
 from ._assets import css, esm
 from .base import IntentWidget
 from .control import Controller, place_problem
@@ -157,8 +157,7 @@ class PuzzleBoard(IntentWidget):
             bad = place_problem(s, intent["target"])
             if bad is not None:
                 raise IntentError(bad)
-            target = click_target(s, intent["target"])
-            here = [a for a in legal_actions(s) if target_of(a, s.pending.kind) == target]
+            here = choices_at(s, intent["target"])
             if not here:
                 return Controller(s, None).why(intent["target"])  # no choice there: explained, no try
             if len(here) > 1:
