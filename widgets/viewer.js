@@ -105,7 +105,9 @@ function renderViewer({ model, el }) {
   const clearMarks = h("button", "pv-clear-marks", { type: "button" }, "Clear marks");
   commentTools.append(saveComment, clearMarks);
   annotate.append(glyphs, commentLabel, comment, commentTools);
-  el.append(bar, playBar, engine.box, review.box, main, annotate);
+  const key = h("details", "pv-key");
+  key.append(h("summary", "", {}, "Key to the symbols"), makeKey(model).box);
+  el.append(bar, playBar, engine.box, review.box, main, annotate, key);
 
   for (const g of GLYPHS) {
     const b = h("button", "pv-glyph", { type: "button", "aria-label": `glyph ${g} (${GLYPH_WORDS[g]})`,

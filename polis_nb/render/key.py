@@ -3,7 +3,7 @@ ships, offers in their states), drawn by the map's own functions, with what it m
 
 The colours of land and sea have their key on the map itself (:func:`polis_nb.render.svg.draw_legend`);
 the symbols would cover too much of the map, so the widgets show this key below it (the Board's
-"Key" tab, the Viewer's "Key to the symbols"). Pure Python; plain JSON for the widgets.
+"Key" tab, the Viewer's "Key to the symbols" below its notes). Pure Python; plain JSON for the widgets.
 """
 from __future__ import annotations
 

@@ -42,6 +42,7 @@ import traitlets
 from ..record import COLOURS, GLYPHS, Game, RecordError
 from ..record.turns import step_first, step_last
 from ..render.playview import review_view
+from ..render.key import symbol_key
 from ..render.recordview import STEPS, node_ids, viewer_view
 from ._assets import css, esm
 from .base import IntentWidget
@@ -61,6 +62,7 @@ MAX_COMMENT = 10_000
 
 class Viewer(IntentWidget):
     _kind = traitlets.Unicode("viewer").tag(sync=True)
+    key = traitlets.List().tag(sync=True)  # the key to the map's symbols (render/key.py), sent once
     _esm, _css = esm("viewer"), css("viewer")  # widgets/core.js + widgets/viewer.js (and the .css)
     KINDS = KINDS
     REFUSED = (IntentError, RecordError)
@@ -88,6 +90,7 @@ class Viewer(IntentWidget):
         self._words: dict = {}  # the words of the record's steps, kept between redraws
         if lesson:
             self._ctl.goto(game.root)  # a lesson starts at the start of the game
+        self.key = symbol_key(game.root.state.components)
         self._refresh()
 
     @property

@@ -80,3 +80,11 @@ def test_the_key_explains_every_symbol_the_map_draws(components):
     assert all(k["svg"].startswith("<svg") and "<script" not in k["svg"] for k in key)
     b = Board(pn.new_game(components.split("-")[0], 1))
     assert b.key == key  # sent to the browser once, with the widget
+
+
+def test_the_viewer_sends_the_same_key_once():
+    from polis_nb.render.key import symbol_key
+    from polis_nb.widgets import Viewer
+
+    g = pn.Game(edition="ed2", seed=2)
+    assert Viewer(g).key == symbol_key("ed2-default") and "key" not in Viewer(g).view
