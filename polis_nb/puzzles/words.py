@@ -36,7 +36,7 @@ import re
 from fractions import Fraction
 from typing import Iterable
 
-from ..rules import PLAYERS, RULES, State, board, is_last_round, round_name, score
+from ..rules import PLAYERS, RULES, State, board, describe_pending, is_last_round, round_name, score
 
 THEMES = ("starvation", "siege", "tribute", "trade", "battle", "phoros", "growth", "events", "proxenos")
 
@@ -64,21 +64,6 @@ RULE_THEMES = (
 #: rules too general to be worth a line of an explanation
 QUIET_RULES = frozenset({"roundend.order", "roundend.order-ed2", "decision.wrong-player", "decision.wrong-kind",
                          "decision.game-over", "roundend.last-round"})
-
-#: what each kind of decision asks, in words
-PROMPTS = {
-    "turn": "choose an action or pass", "feed": "cover the food shortfall", "grow": "let a polis grow (or stop)",
-    "phoros": "turn prestige into silver", "tribute-area": "choose the territory for tribute",
-    "tribute-rows": "spread the hoplites over the tribute rows", "trade-offer": "choose an offer and how to pay",
-    "siege-polis": "choose the polis to besiege", "proxenos-dest": "choose the proxenos' destination",
-    "move-dest": "choose the destination", "move-from": "choose where the next unit comes from",
-    "battle-defend": "answer each attacking card", "battle-attack": "play two combat cards",
-    "battle-retreat": "retreat or fight on", "battle-order": "choose the next battle",
-    "train-polis": "choose where to train hoplites", "train-pay": "pay for each hoplite",
-    "galley-polis": "choose where to build galleys", "galley-pay": "pay for each galley",
-    "ships-polis": "choose where to build trade ships", "ships-pay": "pay for each trade ship",
-    "event-sell": "choose how much prestige to give for silver", "event-return": "place a unit coming back",
-}
 
 TEMPTING = 0.15  # a wrong answer the playout bot picks at least this often is "tempting"
 
@@ -122,7 +107,7 @@ def context(s: State) -> str:
     """Where the puzzle stands, in one sentence."""
     p = s.pending.player
     rn = round_name(s) + (", the last round" if is_last_round(s) else "")
-    what = PROMPTS.get(s.pending.kind, s.pending.kind.replace("-", " "))
+    what = describe_pending(s)  # the decision's own prompt (rules/decisions.py)
     if s.phase == "roundend":
         return f"The end of round {rn}: {side(p)} is to {what}."
     if s.phase == "battles" and s.battle is not None:
