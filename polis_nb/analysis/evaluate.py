@@ -358,25 +358,29 @@ def _interval(total: float, sq: float, n: int) -> tuple[float | None, float | No
     return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 
-def _proof_words(proof: Proof, p: int) -> tuple[str | None, str]:
-    """(label for side p, reason in words) of a proven choice."""
+def proof_words(proof: Proof, p: int, *, sentence: bool = False) -> tuple[str | None, str]:
+    """(label for side p, reason in words) of a proven choice: "wins by force: ...", "loses at once:
+    ...", "a shared result by force: ...", or the exact chance of winning when a die or card decides.
+    ``sentence``: to follow a choice's name in a sentence ("is a shared result ..."), with the deciding
+    rules' ids in brackets (the puzzles' explanations)."""
     v = proof.value if p == 0 else 1 - proof.value
     lab = label(v, proof.mixed)
     quick = "at once" if proof.choices == 0 else "by force"
     why = proof.why.rstrip(".")
+    rules = f" [{', '.join(proof.end.rules)}]" if sentence and proof.end.rules else ""
     if lab == "win":
-        return lab, f"wins {quick}: {why}"
+        return lab, f"wins {quick}: {why}{rules}"
     if lab == "loss":
-        return lab, f"loses {quick}: {why}"
+        return lab, f"loses {quick}: {why}{rules}"
     if lab == "shared":
-        return lab, f"a shared result {quick}: {why}"
-    return None, f"wins with probability exactly {v} (chance decides; e.g. {why})"
+        return lab, f"{'is ' if sentence else ''}a shared result {quick}: {why}{rules}"
+    return None, f"wins with probability exactly {v} (chance decides; e.g. {why}){rules}"
 
 
 def _value(a: Action, node: Node, p: int, ends: Counter | None) -> ChoiceValue:
     e = dict(ends or {})
     if node.proof is not None:
-        lab, reason = _proof_words(node.proof, p)
+        lab, reason = proof_words(node.proof, p)
         exact = node.proof.value if p == 0 else 1 - node.proof.value
         return ChoiceValue(a, node.visits, float(exact), float(exact), float(exact), lab, exact, reason,
                            node.proof.end.rules, e)
@@ -482,7 +486,7 @@ def _result(s: State, tree: Tree, seed: int, view: Any, seconds: float) -> Analy
         choices += [_untried(a) for a in legal if a not in seen]
     line = [LineStep(str(a), "chance" if n.player == CHANCE else PLAYERS[n.player], n.visits,
                      None if n.player == CHANCE else n.for_player(n.player),
-                     None if n.proof is None or n.player == CHANCE else _proof_words(n.proof, n.player)[0])
+                     None if n.proof is None or n.player == CHANCE else proof_words(n.proof, n.player)[0])
             for a, n in tree.line(max(2, tree.iterations // 100))]
     root = tree.root
     return Analysis(s, choices, line, decided, tree.iterations, seed, seconds, view,

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..analysis.evaluate import proof_words as engine_proof_words
 from ..analysis.hidden import hidden_from
 from ..analysis.solver import ONE, ZERO, Proof, Solver, label
 from ..rules import CHANCE, PLAYERS, Action, State, apply_unchecked, chance_outcomes, legal_actions, paid_with
@@ -226,17 +227,5 @@ def line_rules(line: list[tuple[State, Action]]) -> list[str]:
 
 def proof_words(proof: Proof, p: int) -> tuple[str | None, str]:
     """(verdict for side ``p``, the reason in words, to follow the choice's name) of a proven
-    choice: "wins at once: ...", "loses by force: ...", "is a shared result by force: ...", or the
-    exact chance of winning when a die or card decides."""
-    v = for_mover(proof.value, p)
-    lab = label(v, proof.mixed)
-    quick = "at once" if proof.choices == 0 else "by force"
-    why = proof.why.rstrip(".")
-    rules = f" [{', '.join(proof.end.rules)}]" if proof.end.rules else ""
-    if lab == "win":
-        return lab, f"wins {quick}: {why}{rules}"
-    if lab == "loss":
-        return lab, f"loses {quick}: {why}{rules}"
-    if lab == "shared":
-        return lab, f"is a shared result {quick}: {why}{rules}"
-    return None, f"wins with probability exactly {v} (chance decides; e.g. {why}){rules}"
+    choice, with its deciding rules: the engine's own words (:func:`polis_nb.analysis.evaluate.proof_words`)."""
+    return engine_proof_words(proof, p, sentence=True)
