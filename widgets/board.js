@@ -381,18 +381,7 @@ function renderBoard({ model, el }) {
     send({ kind: "click", target: t }); // Python re-checks; a place that is not a choice gets explained
   }
 
-  map.box.addEventListener("click", (e) => {
-    const t = targetOf(e.target);
-    if (t) onTarget(t);
-  });
-  map.box.addEventListener("keydown", (e) => {
-    if (e.key !== "Enter" && e.key !== " ") return;
-    const t = targetOf(e.target);
-    if (t) {
-      e.preventDefault();
-      onTarget(t);
-    }
-  });
+  onPlaces(map, (t) => { onTarget(t); });
   whyBtn.addEventListener("click", () => setWhy(!whyMode));
   el.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && choices.childElementCount) closePicker();

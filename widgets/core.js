@@ -112,6 +112,23 @@ function targetOf(node, withMarkets = false) {
   return "area:" + el.dataset.area;
 }
 
+// A click, Enter or Space on a place of the map: act(target), which returns false when it does
+// nothing there (the key then keeps its usual meaning). With stop, a handled key goes no further.
+function onPlaces(map, act, { stop = false } = {}) {
+  map.box.addEventListener("click", (e) => {
+    const t = targetOf(e.target);
+    if (t) act(t);
+  });
+  map.box.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    const t = targetOf(e.target);
+    if (t && act(t) !== false) {
+      e.preventDefault();
+      if (stop) e.stopPropagation();
+    }
+  });
+}
+
 // --- the map: the board SVG with zoom, panning and hover tips --------------------------------------
 // Zoom changes the viewBox (text stays sharp): the buttons, Ctrl + wheel or a pinch; dragging moves a
 // zoomed map. A tip shows what the view model says of the place under the pointer (owner, population,

@@ -76,15 +76,7 @@ function renderPuzzle({ model, el }) {
     if (here.length > 1) { pickerRow("Choose:", here); return; }
     send({ kind: "click", target: t }); // Python judges it, or explains why the place is no choice
   }
-  map.box.addEventListener("click", (e) => {
-    const t = targetOf(e.target);
-    if (t) onTarget(t);
-  });
-  map.box.addEventListener("keydown", (e) => {
-    if (e.key !== "Enter" && e.key !== " ") return;
-    const t = targetOf(e.target);
-    if (t) { e.preventDefault(); onTarget(t); }
-  });
+  onPlaces(map, (t) => { onTarget(t); });
   el.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && picker.childElementCount) closePicker();
   });

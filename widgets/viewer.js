@@ -118,19 +118,10 @@ function renderViewer({ model, el }) {
   saveComment.addEventListener("click", () => send({ kind: "comment", node: model.get("view").current, text: comment.value }));
   clearMarks.addEventListener("click", () => send({ kind: "clear", node: model.get("view").current }));
   const clickable = (v) => v.mode === "play" || v.mode === "draw" || (v.mode === "lesson" && v.lesson && v.lesson.open);
-  map.box.addEventListener("click", (e) => {
-    const t = targetOf(e.target);
-    if (t && clickable(model.get("view"))) send({ kind: "click", target: t });
-  });
-  map.box.addEventListener("keydown", (e) => {
-    if (e.key !== "Enter" && e.key !== " ") return;
-    const t = targetOf(e.target);
-    if (t && clickable(model.get("view"))) {
-      e.preventDefault();
-      e.stopPropagation();
-      send({ kind: "click", target: t });
-    }
-  });
+  onPlaces(map, (t) => {
+    if (!clickable(model.get("view"))) return false;
+    send({ kind: "click", target: t });
+  }, { stop: true });
   el.addEventListener("keydown", (e) => {
     const tag = (e.target.tagName || "").toLowerCase();
     if (tag === "textarea" || tag === "input" || !(e.key in KEYS) || e.altKey || e.ctrlKey || e.metaKey) return;

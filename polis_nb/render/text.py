@@ -314,6 +314,11 @@ def _place(b: Topology, ident: str) -> str:
     return target_name(b, ident)
 
 
+def _unit_in(b: Topology, area: str) -> str:
+    """The kind of unit that stands in an area: galleys at sea, hoplites on land."""
+    return "galley" if area in b.area_index and b.is_sea[b.area_index[area]] else "hoplite"
+
+
 def action_words(s: State, a, *, viewer: str | None = None) -> str:
     """A decision at position ``s`` (where it is taken) in plain words: "Move hoplites", "To Arkadia",
     "Pay with 1 metal", "Tribute: 2 hoplites on the metal row", "Die shows 4". A card drawn for a side
@@ -340,7 +345,7 @@ def action_words(s: State, a, *, viewer: str | None = None) -> str:
     if k == "to" and args:
         return f"To {_place(b, args[0])}"
     if k == "from" and args:
-        unit = "galley" if args[0] in b.area_index and b.is_sea[b.area_index[args[0]]] else "hoplite"
+        unit = _unit_in(b, args[0])
         return f"A {unit} from {_place(b, args[0])}"
     if k == "area" and args:
         return f"Tribute from {_place(b, args[0])}"
@@ -406,7 +411,7 @@ def action_words(s: State, a, *, viewer: str | None = None) -> str:
     if k == "take" and args:
         return f"Take {_place(b, args[0])}"
     if k == "send" and args:
-        unit = "galley" if args[0] in b.area_index and b.is_sea[b.area_index[args[0]]] else "hoplite"
+        unit = _unit_in(b, args[0])
         return f"Send a {unit} abroad from {_place(b, args[0])}"
     if k == "place" and args:
         return f"Bring it back to {_place(b, args[0])}"
