@@ -32,6 +32,8 @@ def test_the_board_shows_its_choices_and_the_whole_map_on_one_screen_in_lab(page
 
 
 def test_the_viewer_puts_map_and_notes_side_by_side_and_steps_by_turns_in_lab(page, lab):
+    from playwright.sync_api import expect
+
     page.set_viewport_size(VIEWPORT)
     open_notebook(page, lab, "viewer.ipynb")
     sel = ".pnb-viewer"
@@ -46,7 +48,6 @@ def test_the_viewer_puts_map_and_notes_side_by_side_and_steps_by_turns_in_lab(pa
     viewer.focus()
     key_and_wait(page, sel, "ArrowRight")
     step = viewer.locator(".pv-step")
-    from playwright.sync_api import expect
     expect(step).to_contain_text("Round 3 begins")
     key_and_wait(page, sel, "ArrowRight")
     expect(step).to_contain_text("Round 3 · Sparta, turn 1")
