@@ -2,8 +2,14 @@
 
 **One tree, grown in waves.** Every iteration deals the cards the analysing side cannot see anew
 (:func:`.hidden.determinise`; single-observer ISMCTS, Cowling, Powley and Whitehouse 2012), walks
-down the tree picking among the choices legal in that deal by UCB (with availability counts), adds
-one node and scores it. Iterations run in *waves*: a wave selects several leaves at once (each
+down the tree picking among the choices legal in that deal, adds one node and scores it. The
+choice at a decision is PUCT's (the rule of AlphaGo Zero's search, here with the playout policy's
+weights as the prior and availability counts below hidden cards): the value so far plus an
+exploration bonus that is large for choices the policy favours and shrinks as a choice is visited.
+So a small budget spends its playouts on the choices the policy would make, and a larger one
+overturns the policy only where the playouts say so: more budget buys better choices, not just
+wider ones. An analysis first plays every choice at its root once and then spreads its visits by
+UCB1, so a learner sees a value for every choice, not only the policy's favourites. Iterations run in *waves*: a wave selects several leaves at once (each
 selected path carries a virtual loss, so the wave spreads out), scores them, then backs all results
 up. The leaves' playouts are independent tasks, seeded by the run's seed and the leaf's number, so
 they may run in this process or on Dask workers (:mod:`.cluster`) with the same tree either way. A
@@ -49,9 +55,11 @@ from .hidden import determinise, hidden_from, viewer_index
 from .solver import ONE, ZERO, Proof, Solver, chance_proof, finished, result
 
 HIDDEN_DRAW = Action("card", ("?",))  # the key of a card drawn by a side the searcher cannot see into
-EXPLORATION = 0.7  # UCB constant for rewards in [0, 1]
+EXPLORATION = 1.0  # PUCT's constant (rewards in [0, 1]); an analysis's root uses UCB1 with ROOT_UCB
+ROOT_UCB = 0.7
+FPU = 0.1  # a choice not yet visited counts as its decision node's value less this ("first-play urgency")
+MIN_PRIOR = 1e-4  # the least prior share of a legal choice: the search may still reach what the policy avoids
 WAVE = 16  # leaves selected and scored together
-WIDEN_BASE, WIDEN = 2, 1.0  # a node considers WIDEN_BASE + WIDEN * sqrt(visits) of its choices
 SOLVE_FIRST = 40  # nodes the exact solver may visit at a new late position
 SOLVE_AGAIN = (16, 64, 256, 1024, 4096)  # visits of a late node at which the solver tries again ...
 SOLVE_PER_VISIT = 25  # ... with this many nodes per visit
@@ -121,7 +129,7 @@ class Node:
     bounds ``lo``/``hi`` (Fractions); ``proof`` once they meet."""
 
     __slots__ = ("player", "mover", "visits", "total", "sq", "avail", "children", "exact", "state", "nacts",
-                 "probs", "lo", "hi", "flo", "fhi", "proof", "order")
+                 "probs", "lo", "hi", "flo", "fhi", "proof", "prior")
 
     def __init__(self, player: int, exact: bool):
         self.player = player
@@ -139,7 +147,7 @@ class Node:
         self.hi = ONE
         self.flo, self.fhi = 0.0, 1.0  # the bounds as floats, for choosing quickly
         self.proof: Proof | None = None
-        self.order: tuple[Action, ...] | None = None  # choices by the playout policy's weight (exact nodes)
+        self.prior: dict[Action, float] | None = None  # the playout policy's share of each choice (exact nodes)
 
     def set_bounds(self, lo: Fraction, hi: Fraction) -> None:
         self.lo, self.hi = lo, hi
@@ -183,7 +191,7 @@ class Tree:
 
     def __init__(self, s: State, *, viewer: "str | int | None" = "mover", rollout: "str | Policy" = "sensible",
                  exploration: float = EXPLORATION, horizon: int = HORIZON, wave: int = WAVE,
-                 solver: bool = True, widen_root: bool = False):
+                 solver: bool = True, prior_root: bool = False):
         if not isinstance(s, State):
             raise TypeError(f"a search needs a State, not {type(s).__name__}")
         if s.is_terminal:
@@ -202,7 +210,7 @@ class Tree:
         self.c = exploration
         self.horizon = horizon
         self.wave = wave
-        self.widen_root = widen_root  # a bot widens its own choices too; an analysis tries them all
+        self.prior_root = prior_root  # a bot lets the prior steer at its root too; an analysis tries every choice
         self.solver = Solver() if solver else None
         self.root = Node(CHANCE, exact=not hidden_from(s, self.viewer))
         self._init(self.root, s, root=True)
@@ -390,65 +398,74 @@ class Tree:
         node.set_bounds(proof.value, proof.value)
 
     def _select(self, s: State, node: Node, rng: random.Random) -> tuple[Action, Node, bool]:
-        """The choice to follow at a decision: the next untried one (in the order of the playout
-        policy's weights) while the node may widen, else the best by UCB among those tried."""
+        """The choice to follow at a decision, the child node and whether it is new: at an
+        analysis's root every choice once and then the best by UCB1; elsewhere by PUCT. Choices proven
+        worse than a sibling are skipped; at a proven root, the choices not proven yet are valued."""
         acts = legal_actions(s)
         ch = node.children
         p = s.pending.player
-        if not node.exact:
+        if not node.exact:  # ISMCTS: count the deals in which each choice was legal
             for a in acts:
                 c = ch.get(a)
                 if c is not None:
                     c.avail += 1
-        if len(acts) > 1 and (node is not self.root or self.widen_root):
-            acts = self._widened(s, node, acts)
-        if len(ch) < len(acts) or not node.exact:  # (other deals may have added other choices)
-            untried = [a for a in acts if a not in ch]
-            if untried:
-                a = untried[0]
-                c = ch[a] = Node(p, node.exact)
-                c.avail = 1
-                return a, c, True
         if len(acts) == 1:
-            return acts[0], ch[acts[0]], False
-        floor = max(_lo(ch[a], p) for a in acts) if node.exact else 0.0
+            a = acts[0]
+            c = ch.get(a)
+            return (a, c, False) if c is not None else self._new(node, a, p)
+        ucb = node is self.root and not self.prior_root
+        if ucb:  # (below a hidden card other deals may have added other choices)
+            untried = next((a for a in acts if a not in ch), None)
+            if untried is not None:
+                return self._new(node, untried, p)
+        pr = self._prior(s, node, acts) if not ucb else None
+        floor = max((_lo(c, p) for a in acts if (c := ch.get(a)) is not None), default=0.0) if node.exact else 0.0
         if node.proof is not None:  # a proven root: value the choices not proven yet
-            acts = [a for a in acts if ch[a].proof is None] or acts
             floor = -1.0
+            acts = tuple(a for a in acts if (c := ch.get(a)) is None or c.proof is None) or acts
+        k = ROOT_UCB if ucb else self.c
+        log_n = math.log(max(1, node.visits))
+        sqrt_n = math.sqrt(max(1, node.visits))
+        base = max(0.0, node.for_player(p) - FPU) if node.visits else 0.5
         best, best_v = acts[0], -1.0
-        k = self.c
-        log_n = math.log(max(1, node.visits)) if node.exact else 0.0
         for a in acts:
-            c = ch[a]
-            if c.visits == 0:
-                return a, c, False
-            if node.exact:
-                if _hi(c, p) < floor:
-                    continue  # proven worse than a sibling: never the best
-                explore = k * math.sqrt(log_n / c.visits)
+            c = ch.get(a)
+            if c is None:  # (PUCT only: UCB has tried every choice; below a hidden card, as available once)
+                v = base + k * pr.get(a, MIN_PRIOR) * (sqrt_n if node.exact else 1.0)  # type: ignore[union-attr]
             else:
-                explore = k * math.sqrt(math.log(c.avail) / c.visits)
-            v = c.for_player(p) + explore
+                if node.exact and _hi(c, p) < floor:
+                    continue  # proven worse than a sibling: never the best
+                n = c.visits
+                if ucb:
+                    if n == 0:
+                        return a, c, False
+                    v = c.for_player(p) + k * math.sqrt(log_n / n)
+                else:
+                    share = pr.get(a, MIN_PRIOR)  # type: ignore[union-attr]
+                    v = (c.for_player(p) if n else base) + k * share * (sqrt_n if node.exact else math.sqrt(c.avail)) / (1 + n)
             if v > best_v:
                 best, best_v = a, v
-        return best, ch[best], False
+        c = ch.get(best)
+        return (best, c, False) if c is not None else self._new(node, best, p)
 
-    def _widened(self, s: State, node: Node, acts: tuple[Action, ...]) -> tuple[Action, ...]:
-        """The choices a node may consider after ``node.visits`` visits: the playout policy's
-        favourites first, :data:`WIDEN_BASE` of them at once and more as the visits grow (progressive
-        widening), so a small budget spends its playouts on sensible choices and a large one reaches
-        every choice the policy would ever make. Choices the policy never makes (weight 0: passing
-        while short of wheat with a way to get it, a march with the prestige the round end needs, ...)
-        are left out below the root, unless nothing else is legal."""
-        order = node.order if node.exact else None
-        if order is None:
+    @staticmethod
+    def _new(node: Node, a: Action, p: int) -> tuple[Action, Node, bool]:
+        c = node.children[a] = Node(p, node.exact)
+        c.avail = 1
+        return a, c, True
+
+    @staticmethod
+    def _prior(s: State, node: Node, acts: tuple[Action, ...]) -> dict[Action, float]:
+        """The playout policy's share of each legal choice (at least :data:`MIN_PRIOR`); kept on
+        exact nodes, worked out anew below hidden cards, where the legal choices vary by deal."""
+        pr = node.prior
+        if pr is None or not node.exact:
             w = prior(s, acts)
-            ranked = sorted(zip(w, range(len(acts)), acts), key=lambda x: (-x[0], x[1]))
-            order = tuple(a for x, _, a in ranked if x > 0) or acts
+            total = sum(w) or 1.0
+            pr = {a: max(x / total, MIN_PRIOR) for a, x in zip(acts, w)}
             if node.exact:
-                node.order = order
-        k = WIDEN_BASE + int(WIDEN * math.sqrt(node.visits))
-        return order if k >= len(order) else order[:k]
+                node.prior = pr
+        return pr
 
     @staticmethod
     def _virtual(path: list[Node]) -> list[Node]:
@@ -600,7 +617,7 @@ class SearchBot:
         """The tree this bot grows from ``s`` (for inspection; :meth:`choose` keeps only its best).
         ``stop(tree)``, asked after every wave, may end the search early (e.g. a cancel button)."""
         seed = rng.randrange(2**32)
-        tree = Tree(s, rollout=self.rollout, exploration=self.exploration, horizon=self.horizon, widen_root=True)
+        tree = Tree(s, rollout=self.rollout, exploration=self.exploration, horizon=self.horizon, prior_root=True)
         tree.solve_root_choices(SOLVE_BASE + SOLVE_SHARE * (self.iterations or 100))
         return tree.run(rng, self.iterations, self.seconds, seed=seed, stop=stop)
 
