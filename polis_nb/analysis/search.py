@@ -9,11 +9,13 @@ exploration bonus that is large for choices the policy favours and shrinks as a 
 So a small budget spends its playouts on the choices the policy would make, and a larger one
 overturns the policy only where the playouts say so: more budget buys better choices, not just
 wider ones. An analysis first plays every choice at its root once and then spreads its visits by
-UCB1, so a learner sees a value for every choice, not only the policy's favourites. Iterations run in *waves*: a wave selects several leaves at once (each
-selected path carries a virtual loss, so the wave spreads out), scores them, then backs all results
-up. The leaves' playouts are independent tasks, seeded by the run's seed and the leaf's number, so
-they may run in this process or on Dask workers (:mod:`.cluster`) with the same tree either way. A
-larger budget runs more waves on the same tree: it deepens, never restarts.
+UCB1, so a learner sees a value for every choice, not only the policy's favourites.
+
+Iterations run in *waves*: a wave selects several leaves at once (each selected path carries a
+virtual loss, so the wave spreads out), scores them, then backs all results up. The leaves'
+playouts are independent tasks, seeded by the run's seed and the leaf's number, so they may run in
+this process or on Dask workers (:mod:`.cluster`) with the same tree either way. A larger budget
+runs more waves on the same tree: it deepens, never restarts.
 
 **Scoring a leaf.** A playout plays the game on with the playout policy (:mod:`.playout`) for at
 most :data:`~.evaluation.HORIZON` decisions; a game that ends scores its result (1 Athens wins, ½
@@ -442,7 +444,8 @@ class Tree:
                     v = c.for_player(p) + k * math.sqrt(log_n / n)
                 else:
                     share = pr.get(a, MIN_PRIOR)  # type: ignore[union-attr]
-                    v = (c.for_player(p) if n else base) + k * share * (sqrt_n if node.exact else math.sqrt(c.avail)) / (1 + n)
+                    visits = sqrt_n if node.exact else math.sqrt(c.avail)
+                    v = (c.for_player(p) if n else base) + k * share * visits / (1 + n)
             if v > best_v:
                 best, best_v = a, v
         c = ch.get(best)
