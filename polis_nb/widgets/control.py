@@ -19,15 +19,15 @@ from .intents import IntentError, shown
 _PLACES = {"area": ("area_index", "area"), "polis": ("polis_index", "polis"), "offer": ("offer_index", "market offer")}
 
 
-def place_problem(s: State, target: str) -> str | None:
-    """Why ``target`` (``area:<id>``, ``polis:<id>``, ``offer:<id>``) is no place on the map of ``s``, or None."""
+def check_place(s: State, target: str) -> None:
+    """Raise IntentError saying why ``target`` (``area:<id>``, ``polis:<id>``, ``offer:<id>``) is no
+    place on the map of ``s``; nothing if it is one."""
     kind, _, ident = target.partition(":")
     if kind not in _PLACES:
-        return f"{shown(target)} is no place on the map (area:<id>, polis:<id> or offer:<id>)"
+        raise IntentError(f"{shown(target)} is no place on the map (area:<id>, polis:<id> or offer:<id>)")
     index, what = _PLACES[kind]
     if ident not in getattr(board(s), index):
-        return f"there is no {what} {shown(ident)} on this map"
-    return None
+        raise IntentError(f"there is no {what} {shown(ident)} on this map")
 
 
 def attached(node: Node, root: Node) -> bool:
@@ -93,9 +93,7 @@ class Controller:
             return None, moved  # the intent was made on a position that is gone: show where we are
         s = self.state
         if intent["kind"] in ("click", "why"):
-            bad = place_problem(s, intent["target"])
-            if bad is not None:
-                raise IntentError(bad)
+            check_place(s, intent["target"])
         if self.viewer is not None and s.current_player != self.viewer and intent["kind"] != "why":
             return None, f"Refused: it is not {self.viewer.capitalize()}'s decision"
         if intent["kind"] == "why":

@@ -15,7 +15,7 @@ from ..record import Node, RecordError
 from ..record.node import judge
 from ..render.text import SIDE_NAME, action_words
 from ..rules import IllegalActionError, InvalidActionError, choices_at, parse_action
-from .control import Controller, place_problem
+from .control import Controller, check_place
 from .intents import IntentError
 
 
@@ -117,9 +117,7 @@ class Lesson:
         kind = intent["kind"]
         s = ctl.state
         if kind == "why":
-            bad = place_problem(s, intent["target"])
-            if bad is not None:
-                raise IntentError(bad)
+            check_place(s, intent["target"])
             return ctl.why(intent["target"])
         if q is None:
             raise IntentError("no question is open here: step on (→) to the next one")
@@ -132,9 +130,7 @@ class Lesson:
             said = f"The answer: {self._who(s)} chose “{action_words(s, q.action)}”."
             return self._finish(q, ctl, "shown", said)
         if kind == "click":
-            bad = place_problem(s, intent["target"])
-            if bad is not None:
-                raise IntentError(bad)
+            check_place(s, intent["target"])
             here = choices_at(s, intent["target"])
             if not here:
                 return ctl.why(intent["target"])

@@ -34,7 +34,7 @@ from ..render.viewmodel import view_svg
 from ..rules import Action, IllegalActionError, InvalidActionError, choices_at, parse_action
 from ._assets import css, esm
 from .base import IntentWidget
-from .control import Controller, place_problem
+from .control import Controller, check_place
 from .intents import IntentError
 
 KINDS = {"choose": ("action",), "click": ("target",), "why": ("target",), "hint": (), "solution": (), "next": ()}
@@ -131,9 +131,7 @@ class PuzzleBoard(IntentWidget):
             self._reset()
             return None, ""
         if kind == "why":
-            bad = place_problem(s, intent["target"])
-            if bad is not None:
-                raise IntentError(bad)
+            check_place(s, intent["target"])
             return Controller(s, None).why(intent["target"])
         if self._status != "open":
             what = "solved" if self._status == "solved" else "done: its solution is shown"
@@ -154,9 +152,7 @@ class PuzzleBoard(IntentWidget):
             self._commit()
             return None, ""
         if kind == "click":
-            bad = place_problem(s, intent["target"])
-            if bad is not None:
-                raise IntentError(bad)
+            check_place(s, intent["target"])
             here = choices_at(s, intent["target"])
             if not here:
                 return Controller(s, None).why(intent["target"])  # no choice there: explained, no try

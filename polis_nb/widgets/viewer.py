@@ -46,7 +46,7 @@ from ..render.key import symbol_key
 from ..render.recordview import STEPS, node_ids, viewer_view
 from ._assets import css, esm
 from .base import IntentWidget
-from .control import Controller, place_problem
+from .control import Controller, check_place
 from .engine import Engine
 from .intents import IntentError, node_index, shown, text_problem
 from .lesson import Lesson
@@ -284,9 +284,7 @@ class Viewer(IntentWidget):
             self._go(to)
 
     def _draw(self, target: str):
-        bad = place_problem(self._ctl.state, target)
-        if bad is not None:
-            raise IntentError(bad)
+        check_place(self._ctl.state, target)
         kind, _, ident = target.partition(":")
         if kind == "offer":
             raise IntentError("arrows and highlights go on areas, poleis and markets, not on one offer")
