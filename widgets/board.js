@@ -167,7 +167,7 @@ function makeQuestion(send) {
   };
 }
 
-// --- tabs below the map: the players, what happened, the engine, the opponent, the board in words ----
+// --- tabs below the map: the players, what happened, the opponent, the board in words, the key -------
 
 function makeTabs(items) {
   const bar = h("div", "pb-tabs", { role: "tablist", "aria-label": "More about the game" });
@@ -301,12 +301,7 @@ function renderBoard({ model, el }) {
   const opponent = makeOpponent(send);
   const undo = opponent.box.querySelector(".pb-undo");
   undo.textContent = "Undo";
-  const engine = makeEngine(send);
-  const run = engine.box.querySelector(".pn-analyse");
-  const engineHint = h("p", "pb-engine-hint", {},
-    "Press “Analyse this position” (above the map): the engine plays many games on from here and ranks the choices; "
-    + "a result it proves reads “wins by force”, the rest are shares of its playouts.");
-  engine.box.prepend(engineHint);
+  const engine = makeEngine(send); // its answer is a card over the map; its button goes in the tools
   const question = makeQuestion(send);
   const gameOver = makeGameOver(send);
   const review = makeReview(send, { board: true });
@@ -321,11 +316,11 @@ function renderBoard({ model, el }) {
   });
   logBox.append(h("div", "pb-log-title", {}, "What the last decision did, with the rules (rest the pointer on a line)"), log,
     reply.details);
-  tools.append(undo, whyBtn, map.zoomBar, run);
+  tools.append(undo, whyBtn, engine.run);
   head.append(prompt, tools);
   bar.append(head, reply.think, reply.box, gameOver.box, review.box, question.box, buttons, choices, note, explain);
   tabs = makeTabs([["players", "Players and round", band.box], ["log", "What happened", logBox],
-    ["engine", "Engine", engine.box], ["opponent", "Opponent", opponent.box], ["words", "The board in words", desc],
+    ["opponent", "Opponent", opponent.box], ["words", "The board in words", desc],
     ["key", "Key", makeKey(model).box]]);
   el.append(bar, map.box, tabs.bar, tabs.panels);
 
@@ -387,13 +382,9 @@ function renderBoard({ model, el }) {
     if (e.key === "Escape" && choices.childElementCount) closePicker();
   });
 
-  let analysed = null;
   function draw() {
     const v = model.get("view") || {};
-    // the map shows the map alone (the band of players goes below, in its tab): it fits beside the choices
-    const mapOnly = v.map_box ? { ...v, svg_attrs: { ...v.svg_attrs, viewBox: v.map_box.join(" ") },
-      svg_layers: (v.svg_layers || []).filter(([n]) => n !== "band") } : v;
-    map.update(mapOnly);
+    map.update(mapPart(v)); // the map alone: the band of players goes below, in its tab
     band.update(v);
     prompt.textContent = v.prompt || "";
     closePicker();
@@ -417,11 +408,7 @@ function renderBoard({ model, el }) {
     undo.hidden = !v.opponent;
     el.classList.remove("pn-waiting");
     engine.update(v.engine, { playable: true, hidden: v.engine_off, disabled: v.player === "terminal" || !!v.thinking });
-    run.hidden = !!v.engine_off;
-    engineHint.hidden = !!v.engine;
-    const done = v.engine ? `${v.engine.summary}|${v.engine.playouts}|${v.engine.seconds}|${v.engine.seed}` : null;
-    if (done && done !== analysed) tabs.select("engine"); // a new analysis: show it
-    analysed = done;
+    engine.dock(map);
     reply.update(v.reply, v.thinking, v.log);
     prompt.hidden = !!v.thinking || !!v.game_over; // the thinking bar, or the end-of-game panel, says it
     gameOver.update(v.game_over);

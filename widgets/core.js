@@ -91,6 +91,17 @@ function sentenceEl(s, tag = "div", cls = "pv-sentence") {
   return h(tag, cls, tip ? { title: tip } : {}, s.text || "");
 }
 
+// Scroll `box` (only it: never the notebook around it) so that `item` is in sight, with a little room
+// around it where the box has it; an item taller than the box shows its start. Viewer, PuzzleBoard.
+function scrollInto(box, item) {
+  if (!item || !box.clientHeight) return;
+  const b = box.getBoundingClientRect(), r = item.getBoundingClientRect();
+  const room = Math.min(24, Math.max(0, (box.clientHeight - r.height) / 2));
+  const top = r.top - b.top - box.clientTop + box.scrollTop, bottom = top + r.height;
+  if (top - room < box.scrollTop) box.scrollTop = Math.max(0, top - room);
+  else if (bottom + room > box.scrollTop + box.clientHeight) box.scrollTop = Math.min(top - room, bottom + room - box.clientHeight);
+}
+
 // One button per legal choice that names no place; ending and passing stand out.
 const MAIN_KINDS = new Set(["end", "pass"]);
 function choiceButtons(items, send) {
@@ -130,9 +141,10 @@ function onPlaces(map, act, { stop = false } = {}) {
 }
 
 // --- the map: the board SVG with zoom, panning and hover tips --------------------------------------
-// Zoom changes the viewBox (text stays sharp): the buttons, Ctrl + wheel or a pinch; dragging moves a
-// zoomed map. A tip shows what the view model says of the place under the pointer (owner, population,
-// offers, prices ...). Python decides everything shown; this only frames it.
+// Zoom changes the viewBox (text stays sharp): the buttons (in the map's top right corner, where the
+// board has open sea), Ctrl + wheel or a pinch; dragging moves a zoomed map. A tip shows what the view
+// model says of the place under the pointer (owner, population, offers, prices ...). Python decides
+// everything shown; this only frames it.
 
 const ZOOM_MAX = 6;
 
@@ -145,7 +157,8 @@ function makeMap(cls) {
   const zoomIn = h("button", "pn-zoom-in", { type: "button", "aria-label": "Zoom in", title: "Zoom in (+); Ctrl + wheel or pinch on the map" }, "+");
   const zoomFit = h("button", "pn-zoom-fit", { type: "button", "aria-label": "Show the whole board", title: "Whole board (0)" }, "Fit");
   const zoomBar = h("div", "pn-zoom", { role: "group", "aria-label": "Zoom" });
-  zoomBar.append(zoomOut, zoomIn, zoomFit);
+  zoomBar.append(zoomIn, zoomOut, zoomFit);
+  box.append(zoomBar);
 
   let base = null; // [x, y, w, h] of the whole board
   let z = 1, cx = 0, cy = 0;
@@ -294,26 +307,33 @@ function makeMap(cls) {
 // when enough playouts back it), the choices best first with their values in words, the best line
 // and what the numbers mean. The best choice's place is marked on the map by Python. Nothing here
 // judges a move.
+//
+// The answer is a card over the map (Board, Viewer), so that it is seen with the map and its marks
+// without scrolling: `engine.dock(map)` puts the card in the map's corner where it hides the least
+// (dockInMap). The "Analyse this position" button (`engine.run`) goes in the widget's own toolbar.
 
 function makeEngine(send) {
+  const run = h("button", "pn-analyse", { type: "button",
+    title: "The search bot plays many games on from here (a few seconds) and ranks the choices; "
+      + "the answer shows over the map, its best choice marked on it" }, "Analyse this position");
   const box = h("section", "pn-engine", { "aria-label": "Analysis of this position" });
   const head = h("div", "pn-engine-head");
-  const run = h("button", "pn-analyse", { type: "button",
-    title: "The search bot plays many games on from here (a few seconds) and ranks the choices" }, "Analyse this position");
   const evalBar = h("div", "pn-evalbar", { role: "img" });
   const fill = h("div", "pn-eval-athens");
   const band = h("div", "pn-eval-band");
   evalBar.append(fill, band);
   const label = h("span", "pn-eval-label");
-  head.append(run, evalBar, label);
+  const close = h("button", "pn-engine-close", { type: "button", "aria-label": "Hide the analysis",
+    title: "Hide the analysis (the next analysis shows again)" }, "×");
+  head.append(h("span", "pn-engine-title", {}, "Engine"), evalBar, close);
   const summary = h("div", "pn-eval-summary", { "aria-live": "polite" });
   const details = h("details", "pn-eval-details");
   const table = h("table", "pn-eval-table");
   const line = h("div", "pn-eval-line");
   const note = h("p", "pn-eval-note");
   details.append(h("summary", "", {}, "Every choice and the best line"), table, line, note);
-  box.append(head, summary, details);
-  let canPlay = false;
+  box.append(head, label, summary, details);
+  let canPlay = false, shown = null, closed = null, docked = null;
   run.addEventListener("click", () => {
     run.disabled = true;
     run.textContent = "Analysing…";
@@ -323,14 +343,27 @@ function makeEngine(send) {
     const b = e.target.closest("button[data-action]");
     if (b) send({ kind: "choose", action: b.dataset.action });
   });
+  close.addEventListener("click", () => {
+    closed = shown;
+    box.hidden = true;
+  });
+  // opened, the table needs the map's width; the card keeps its corner
+  details.addEventListener("toggle", () => {
+    box.classList.toggle("pn-engine-wide", details.open);
+    if (docked) dockInMap(docked, box);
+  });
   return {
-    box,
+    box, run,
     update(en, opts = {}) {
       canPlay = !!opts.playable;
       run.disabled = !!opts.disabled;
+      run.hidden = !!opts.hidden;
       run.textContent = en ? "Analyse again" : "Analyse this position";
-      box.hidden = !!opts.hidden;
-      evalBar.hidden = label.hidden = details.hidden = !en;
+      // a new answer shows (a closed card stays closed until the next one)
+      const key = en ? `${en.summary}|${en.playouts}|${en.seconds}|${en.seed}` : null;
+      if (key !== shown) details.open = false;
+      shown = key;
+      box.hidden = !!opts.hidden || !en || closed === key;
       summary.textContent = en ? en.summary : "";
       if (!en) return;
       const a = en.athens;
@@ -369,7 +402,43 @@ function makeEngine(send) {
       line.replaceChildren(h("span", "pn-line-title", {}, "Best line: "),
         h("span", "", {}, en.line.map((x) => `${x.who}: ${x.text}`).join(" → ") || "—"));
     },
+    // over the map: in its box, docked where it hides the least (after the map is drawn)
+    dock(map) {
+      if (box.parentNode !== map.box) map.box.append(box);
+      docked = map.box;
+      if (!box.hidden) requestAnimationFrame(() => dockInMap(map.box, box));
+    },
   };
+}
+
+// Put `card` (absolutely placed in the map's box) in the corner of the map where it hides the least:
+// the marks first (the engine's best choice, a reply's arrows, the record's own), then the places that
+// are choices now, then poleis and offers, then any other words (not the key to the colours, which
+// the widgets show elsewhere too: the top left corner, where the key is, is cheaper to cover).
+// Measured on screen; it decides nothing about the game.
+const DOCK_WEIGHTS = [['[data-layer="marks"] .mark', 12], [".legal", 4], [".polis, .offer", 2], ["text:not(.legend text)", 1]];
+function dockInMap(mapBox, card) {
+  const svg = mapBox.querySelector(".pn-map-host > svg");
+  if (card.hidden || !svg || !mapBox.clientWidth) return;
+  const m = mapBox.getBoundingClientRect();
+  const w = card.offsetWidth, ht = card.offsetHeight, pad = 8;
+  const zoom = mapBox.querySelector(":scope > .pn-zoom");
+  const right = pad + (zoom ? zoom.offsetWidth + 6 : 0);
+  const spots = { tl: [m.left + pad, m.top + pad], bl: [m.left + pad, m.bottom - pad - ht],
+    br: [m.right - pad - w, m.bottom - pad - ht], tr: [m.right - right - w, m.top + pad] };
+  const items = DOCK_WEIGHTS.flatMap(([sel, wt]) => [...svg.querySelectorAll(sel)].map((e) => [e.getBoundingClientRect(), wt]));
+  let best = "tl", least = Infinity;
+  for (const [spot, [x, y]] of Object.entries(spots)) {
+    let hidden = 0;
+    for (const [r, wt] of items) {
+      hidden += wt * Math.max(0, Math.min(x + w, r.right) - Math.max(x, r.left))
+        * Math.max(0, Math.min(y + ht, r.bottom) - Math.max(y, r.top));
+    }
+    if (spot === "tl") hidden *= 0.7;
+    if (hidden < least - 1) { best = spot; least = hidden; }
+  }
+  card.dataset.dock = best;
+  card.style.setProperty("--pn-dock-right", right + "px");
 }
 
 // --- the review of a game (Board, Viewer): accuracy per side, the win-chance chart, the marked ------
@@ -452,8 +521,16 @@ function makeReview(send, { board = false } = {}) {
   };
 }
 
+// A board view with its map alone (the viewBox of `map_box`, no band layer): what the map of the
+// Board, the Viewer and the PuzzleBoard shows, so that the map is as wide as the output allows (its
+// text at least 11 px at 1280 px) and the words beside it fit on one screen.
+function mapPart(v) {
+  return v.map_box ? { ...v, svg_attrs: { ...v.svg_attrs, viewBox: v.map_box.join(" ") },
+    svg_layers: (v.svg_layers || []).filter(([n]) => n !== "band") } : v;
+}
+
 // The players, the round track and the projects: the band below the map, drawn on its own (the map
-// above shows the map alone, so that it and the choices fit on one screen). Board and PuzzleBoard.
+// above shows the map alone, so that it and the choices fit on one screen). Board, Viewer and PuzzleBoard.
 function makeBand(cls) {
   const box = h("div", cls);
   let markup = null;

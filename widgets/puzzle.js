@@ -12,11 +12,13 @@ function renderPuzzle({ model, el }) {
     el.classList.add("pn-waiting");
     model.send(msg);
   };
+  // one screen at 1280 × 800 (an output 848 px wide, about 680 px high): the puzzle's line with its
+  // tools, the prompt and the choices, then what was said (a try's verdict, the hint, the solution;
+  // the newest first) in a box as tall as the window leaves above the whole map, then the map
   const head = h("div", "pz-head");
   const title = h("span", "pz-title");
   const streak = h("span", "pz-streak", { title: "Puzzles solved one after the other at the first try, without a hint" });
   const score = h("span", "pz-score", { "aria-label": "Score per theme: solved at the first try / tried" });
-  head.append(title, streak, score);
 
   const panel = h("section", "pz-panel", { "aria-label": "The puzzle" });
   const promptRow = h("div", "pz-prompt-row");
@@ -36,8 +38,11 @@ function renderPuzzle({ model, el }) {
   const showBtn = h("button", "pz-show", { type: "button", title: "After a wrong try or a hint" }, "Show the solution");
   const nextBtn = h("button", "pz-next", { type: "button" }, "Next puzzle");
   const map = makeMap("pz-map");
-  tools.append(hintBtn, showBtn, nextBtn, map.zoomBar);
-  panel.append(promptRow, buttons, picker, feedback, hintBox, solution, note, explain, tools);
+  tools.append(hintBtn, showBtn, nextBtn);
+  head.append(title, streak, score, tools);
+  const says = h("div", "pz-says");
+  says.append(feedback, hintBox, solution, note, explain);
+  panel.append(promptRow, buttons, picker, says);
   const band = makeBand("pz-band");
   el.append(head, panel, map.box, band.box);
 
@@ -81,12 +86,62 @@ function renderPuzzle({ model, el }) {
     if (e.key === "Escape" && picker.childElementCount) closePicker();
   });
 
+  // what was said, newest first (what a click just changed is read first); the box scrolls to its top
+  const said = new Map();
+  let clock = 0;
+  function restack() {
+    let changed = false;
+    for (const x of [explain, note, solution, hintBox, feedback]) { // said at once: the verdict on top
+      const text = x.hidden ? "" : x.textContent;
+      const was = said.get(x);
+      if (!text) said.delete(x);
+      else if (!was || was.text !== text) { said.set(x, { text, at: ++clock }); changed = true; }
+      x.style.order = said.has(x) ? String(-said.get(x).at) : "";
+    }
+    says.hidden = !said.size;
+    if (changed) says.scrollTop = 0;
+  }
+  // the box of what was said takes the height the window leaves above the whole map (at least two
+  // lines): measured on screen, the visible height of the notebook (the nearest scrolling ancestor)
+  function visibleHeight() {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const oy = getComputedStyle(p).overflowY;
+      if (oy !== "visible" && p.scrollHeight > p.clientHeight + 1) {
+        const r = p.getBoundingClientRect();
+        return Math.min(window.innerHeight, r.bottom) - Math.max(0, r.top);
+      }
+    }
+    return window.innerHeight;
+  }
+  function fitSays() {
+    if (says.hidden || !el.isConnected || !map.box.clientHeight) return;
+    says.style.maxHeight = "none";
+    says.classList.remove("pz-more");
+    const whole = says.offsetHeight;
+    const above = map.box.getBoundingClientRect().bottom - el.getBoundingClientRect().top - whole;
+    let fit = Math.max(40, Math.min(whole, Math.floor(visibleHeight() - above - 2)));
+    if (fit < whole) { // end between two lines, not through one: what does not show, shows on scrolling
+      const line = parseFloat(getComputedStyle(says).lineHeight) || 18;
+      const cut = [...says.children].find((x) => !x.hidden && x.offsetTop < fit && x.offsetTop + x.offsetHeight > fit);
+      if (cut) {
+        const lines = Math.floor((fit - cut.offsetTop - 2) / line);
+        fit = lines < 1 && cut.offsetTop > 0 ? cut.offsetTop - 3 : cut.offsetTop + 2 + Math.max(1, lines) * line + 1;
+      }
+    }
+    says.style.maxHeight = Math.ceil(fit) + "px";
+    cutOff();
+  }
+  // where more was said than shows, the foot of the box says so (scroll it to read on)
+  function cutOff() {
+    says.classList.toggle("pz-more", says.scrollTop + says.clientHeight < says.scrollHeight - 1);
+  }
+  says.addEventListener("scroll", cutOff, { passive: true });
+  window.addEventListener("resize", fitSays);
+
   function draw() {
     const v = model.get("view") || {};
     const b = v.board || {};
-    const mapOnly = b.map_box ? { ...b, svg_attrs: { ...b.svg_attrs, viewBox: b.map_box.join(" ") },
-      svg_layers: (b.svg_layers || []).filter(([n]) => n !== "band") } : b;
-    map.update(mapOnly);
+    map.update(mapPart(b));
     band.update(b);
     title.textContent = v.title || "";
     streak.textContent = `Streak ${v.streak || 0}` + (v.best ? ` (best ${v.best})` : "");
@@ -132,12 +187,17 @@ function renderPuzzle({ model, el }) {
     showBtn.disabled = !v.can_show;
     nextBtn.disabled = !v.can_next;
     nextBtn.classList.toggle("pz-go", v.status !== "open");
+    restack();
+    fitSays();
     el.classList.remove("pn-waiting");
     el.dataset.rev = String(v.rev ?? "");
   }
   model.on("change:view", draw);
   draw();
-  return () => model.off("change:view", draw);
+  return () => {
+    model.off("change:view", draw);
+    window.removeEventListener("resize", fitSays);
+  };
 }
 
 export default { render: renderPuzzle };

@@ -53,7 +53,8 @@ function renderViewer({ model, el }) {
     modes.append(b);
   }
   const map = makeMap("pv-map");
-  bar.append(nav, where, stepBox, modes, map.zoomBar);
+  const engine = makeEngine(send); // its answer is a card over the map; its button goes in the bar
+  bar.append(nav, where, stepBox, modes, engine.run);
 
   // above the map: the choices (play mode) or the question (lesson)
   const playBar = h("div", "pv-playbar");
@@ -73,10 +74,11 @@ function renderViewer({ model, el }) {
     colours.append(b);
   }
   playBar.append(lesson, prompt, colours, buttons, note, explain);
-  const engine = makeEngine(send);
   const review = makeReview(send);
+  const band = makeBand("pv-band");
 
-  // the map and its notes, side by side on a wide output (stacked when narrow: viewer.css)
+  // the map and its notes: side by side where the output is wide enough for both with the map's text
+  // at least 11 px, else the notes below the map (viewer.css); the players and the round track below
   const main = h("div", "pv-main");
   const notesBox = h("div", "pv-notes-box");
   const notes = h("div", "pv-notes");
@@ -91,7 +93,7 @@ function renderViewer({ model, el }) {
   treeBox.append(treeTitle, tree);
   notes.append(info, treeBox);
   notesBox.append(notes);
-  main.append(map.box, notesBox);
+  main.append(map.box, notesBox, band.box);
 
   // below: annotating the decision shown
   const annotate = h("section", "pv-annotate", { "aria-label": "Annotate this decision" });
@@ -107,7 +109,7 @@ function renderViewer({ model, el }) {
   annotate.append(glyphs, commentLabel, comment, commentTools);
   const key = h("details", "pv-key");
   key.append(h("summary", "", {}, "Key to the symbols"), makeKey(model).box);
-  el.append(bar, playBar, engine.box, review.box, main, annotate, key);
+  el.append(bar, playBar, review.box, main, annotate, key);
 
   for (const g of GLYPHS) {
     const b = h("button", "pv-glyph", { type: "button", "aria-label": `glyph ${g} (${GLYPH_WORDS[g]})`,
@@ -190,21 +192,24 @@ function renderViewer({ model, el }) {
     return row;
   }
 
-  // scroll ``box`` (only it: never the notebook around it) so that ``item`` is in sight
-  function scrollInto(box, item) {
-    if (!item || !box.clientHeight) return;
-    const b = box.getBoundingClientRect(), r = item.getBoundingClientRect();
-    const top = r.top - b.top + box.scrollTop, bottom = top + r.height;
-    if (top < box.scrollTop) box.scrollTop = top;
-    else if (bottom > box.scrollTop + box.clientHeight) box.scrollTop = Math.min(top, bottom - box.clientHeight);
+  // the current row of the record, and the current decision of the turn, in sight: after every
+  // redraw, and when the list is first laid out or changes its size (a Viewer drawn before it is on
+  // the page has no size to scroll yet)
+  function keepCurrentInSight() {
+    scrollInto(tree, tree.querySelector(".pv-row.pv-current") || tree.querySelector(".pv-row.pv-in-current"));
+    scrollInto(info, commentary.querySelector(".pv-turn-current"));
   }
+  const sized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(keepCurrentInSight);
+  if (sized) { sized.observe(tree); sized.observe(info); }
 
   function draw() {
     const v = model.get("view") || {};
     const b = v.board || {};
     const asking = v.mode === "lesson" && v.lesson && v.lesson.open;
-    map.update(v.mode === "view" || (v.mode === "lesson" && !asking) ? Object.assign({}, b, { targets: {} }) : b);
-    const vb = ((b.svg_attrs || {}).viewBox || "").split(/\s+/).map(Number);
+    const shown = mapPart(b); // the map alone; the band below it
+    map.update(v.mode === "view" || (v.mode === "lesson" && !asking) ? Object.assign({}, shown, { targets: {} }) : shown);
+    band.update(b);
+    const vb = ((shown.svg_attrs || {}).viewBox || "").split(/\s+/).map(Number);
     if (vb.length === 4 && vb[3] > 0) el.style.setProperty("--pv-aspect", String(vb[2] / vb[3]));
     for (const [dir, btn] of Object.entries(navButtons)) btn.disabled = !(v.nav || {})[dir];
     for (const [m, btn] of Object.entries(modeButtons)) {
@@ -231,6 +236,7 @@ function renderViewer({ model, el }) {
     drawExplanation(explain, b.explanation);
     playBar.hidden = !(prompt.textContent || b.note || b.explanation || buttons.children.length || v.lesson);
     engine.update(v.engine, { playable: v.mode === "play", hidden: v.engine_off, disabled: b.player === "terminal" });
+    engine.dock(map);
     review.update(v.review);
     annotate.hidden = v.mode === "lesson";
     el.dataset.steps = v.steps || "";
@@ -272,15 +278,16 @@ function renderViewer({ model, el }) {
     tree.replaceChildren(...(v.rows || []).map(treeRow));
     if (v.rows_cut) tree.append(h("div", "pv-row pv-heading", {}, "… the record goes on (shown up to here)"));
     if (v.mode === "lesson") tree.append(h("div", "pv-row pv-heading pv-lesson-more", {}, "… the rest appears as the lesson goes on"));
-    // keep the current row in sight by scrolling the tree only (never the notebook around it)
-    scrollInto(tree, tree.querySelector(".pv-row.pv-current") || tree.querySelector(".pv-row.pv-in-current"));
-    scrollInto(info, commentary.querySelector(".pv-turn-current"));
+    keepCurrentInSight(); // by scrolling the list only (never the notebook around it)
     el.dataset.rev = String(v.rev ?? "");
     el.dataset.mode = v.mode || "";
   }
   model.on("change:view", draw);
   draw();
-  return () => model.off("change:view", draw);
+  return () => {
+    model.off("change:view", draw);
+    if (sized) sized.disconnect();
+  };
 }
 
 export default { render: renderViewer };

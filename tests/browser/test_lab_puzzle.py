@@ -1,6 +1,7 @@
 """The Puzzle widget (PuzzleBoard) in a real JupyterLab at 1280×800: a wrong choice says why and the
 learner may retry, a hint helps without naming the answer, the answer is accepted (a button, then a
-place on the map); the words, the choices and the whole map fit on one screen; no page errors."""
+place on the map); the words, the choices and the whole map fit on one screen, after a wrong try and a
+hint too; no page errors."""
 from __future__ import annotations
 
 import os
@@ -62,6 +63,13 @@ def test_a_puzzle_failed_hinted_and_solved_then_one_solved_on_the_map_in_lab(pag
     act_and_wait(page, SEL, lambda: w.locator(".pz-hint-button").click())
     expect(w.locator(".pz-hint")).to_contain_text("Hint: ")
     assert w.locator(".pz-hint-button").is_disabled()
+    # still one screen: the hint (the newest word, on top of what was said) and the whole map; the
+    # try's verdict below the hint in the same box (a scroll away inside it where the window is short)
+    for part in (".pz-hint", ".pn-map svg", ".pz-prompt", ".pb-buttons"):
+        box = w.locator(part).bounding_box()
+        assert box["y"] >= panel["y"] - 1 and box["y"] + box["height"] <= bottom + 1, (part, box, panel)
+    hint, verdict = w.locator(".pz-hint").bounding_box(), w.locator(".pz-feedback").bounding_box()
+    assert verdict["y"] > hint["y"], (hint, verdict)
     _shot(page, "puzzle-hint.png")
     act_and_wait(page, SEL, lambda: w.locator(f'.pb-button[data-action="{answer}"]').click())
     expect(w.locator(".pz-feedback.pz-right")).to_contain_text("Right —")
