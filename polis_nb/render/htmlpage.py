@@ -28,7 +28,7 @@ from ..rules import RULES, board
 from .assets import asset_text
 from .playview import game_over_view
 from .svg import BARE_LAYERS, join_layers, svg_layers
-from .text import cite_sections, mark_words, plain
+from .text import action_words, cite_sections, mark_words, plain
 from .viewmodel import prompt
 
 GLYPH_WORDS = {"!": "a good decision", "?": "a mistake", "!!": "an excellent decision", "??": "a blunder",
@@ -231,7 +231,7 @@ def stepper(nodes: list[Node], rws: list[dict], cut: bool, *, ends: dict[int, st
             "c": kids,
             "l": layers,
             "a": aria,
-            "d": labels.get(f"n{k}", "") if n.parent is not None else "",
+            "d": "" if n.parent is None else labels.get(f"n{k}") or action_words(n.parent.state, n.action),
             "who": who(n),
             "where": round_words(n),
             "num": n.parent.state.ply + 1 if n.parent is not None else 0,  # numbered as the widgets number it
