@@ -1,12 +1,26 @@
-// polis_nb: stepping through an exported annotated game (polis_nb/render/htmlgame.py inlines this file).
-// No imports, no network.
-// The page's data: pieces (distinct board elements), layers (lists of pieces), nodes (one per decision:
-// parent, children, layer numbers, commentary; a worksheet's questions carry their number and hint),
-// and in a worksheet the texts hidden until their questions are revealed. User text is only ever set
-// as text, never as markup.
+// polis_nb: the exported pages (polis_nb/render/htmlpage.py inlines this file): stepping through a record
+// (the annotated game, a worksheet's lead-in) and a worksheet's buttons. No imports, no network.
+// The stepper's data: pieces (distinct board elements), layers (lists of pieces), nodes (one per decision:
+// parent, children, layer numbers, commentary in words), cites (rulebook sections in words, with a tooltip).
+// User text is only ever set as text, never as markup. A worksheet holds nothing of the record after its
+// first question, so nothing here hides anything.
 (() => {
   "use strict";
-  const data = JSON.parse(document.getElementById("polis-game-data").textContent);
+
+  // a worksheet's toolbar: open or fold every hint, print
+  for (const b of document.querySelectorAll(".sheet-tools [data-sheet]")) {
+    b.addEventListener("click", () => {
+      if (b.dataset.sheet === "print") return window.print();
+      const hints = [...document.querySelectorAll("details.hint")];
+      const open = !hints.every((d) => d.open);
+      for (const d of hints) d.open = open;
+      b.textContent = open ? "Fold all hints" : "Open all hints";
+    });
+  }
+
+  const source = document.getElementById("polis-game-data");
+  if (!source) return;
+  const data = JSON.parse(source.textContent);
   const N = data.nodes;
   const svg = document.querySelector("#board > svg");
   const groups = data.layer_names.map((n) => svg.querySelector(`:scope > g[data-layer="${n}"]`));
@@ -15,9 +29,6 @@
   const markup = new Map();
   const links = new Map([...document.querySelectorAll("#tree a.mv")].map((a) => [Number(a.dataset.n), a]));
   const stepLinks = [...document.querySelectorAll("#tree a.st")];
-  const questionBox = document.getElementById("question");
-  const revealed = new Set(); // worksheet: the numbers of the questions revealed
-  const hinted = new Set();
   const nodeBox = document.getElementById("node");
   const branchBox = document.getElementById("branches");
   const pos = document.getElementById("pos");
@@ -53,10 +64,10 @@
     if (title) title.textContent = node.a;
   }
 
-  function ruleChip(id) {
-    const r = data.rules[id];
-    const chip = el("span", "rule", id);
-    if (r) chip.title = `${r[0]} — ${r[1]}`;
+  // a sentence's rulebook sections, in words; the sections as printed and the rules' summaries on hover
+  function citation(cite, tip) {
+    const chip = el("span", "rule", cite);
+    if (tip) chip.title = tip;
     return chip;
   }
 
@@ -68,7 +79,7 @@
       box.push(el("p", "where", `${n.where} · ${N.length - 1} decisions in the record`));
     } else {
       box.push(el("h2", "", `${n.who}: ${n.d}${n.g.join("")}`));
-      box.push(el("p", "where", `${n.where} · ply ${n.ply}`));
+      box.push(el("p", "where", `${n.where} · decision ${n.num}`));
     }
     if (n.var) box.push(el("div", "vname", "Variation" + (n.nm ? `: ${n.nm}` : "")));
     if (n.cb) box.push(el("blockquote", "before", n.cb));
@@ -77,75 +88,23 @@
     }
     if (n.log.length) {
       const ul = el("ul", "log");
-      for (const [text, rules] of n.log) {
+      for (const [text, c] of n.log) {
         const li = el("li", "", text);
-        for (const r of rules) li.append(ruleChip(r));
+        if (c >= 0) li.append(citation(...data.cites[c]));
         ul.append(li);
       }
       box.push(ul);
     }
     if (n.cm) box.push(el("blockquote", "comment", n.cm));
     if (n.mk.length) box.push(el("p", "marks", "On the board: " + n.mk.join("; ")));
-    box.push(el("p", "next", n.c.length ? `Next: ${n.next}` : `Here the line ends. ${n.next}`));
+    box.push(el("p", "next", n.next));
     nodeBox.replaceChildren(...box);
-  }
-
-  // worksheet: the question asked at node k (its main continuation, if it is one not yet revealed)
-  function openQuestion(k) {
-    const c = N[k].c[0];
-    return c !== undefined && N[c].q && !revealed.has(N[c].q) ? c : null;
-  }
-
-  // worksheet: the first question not yet revealed on the way to node k (its node), or null
-  function blockedBy(k) {
-    let first = null;
-    for (let i = k; i >= 0; i = N[i].p) if (N[i].q && !revealed.has(N[i].q)) first = i;
-    return first;
-  }
-
-  function drawQuestion(k) {
-    const q = data.worksheet ? openQuestion(k) : null;
-    questionBox.hidden = q === null;
-    if (q === null) return questionBox.replaceChildren();
-    const n = N[q];
-    const who = n.who;
-    const items = [el("h3", "", `Question ${n.q} of ${data.questions}`),
-      el("p", "", `What did ${who} decide here? Find the decision on the board yourself, then check.`)];
-    if (n.qh && hinted.has(n.q)) items.push(el("p", "hint", "Hint: " + n.qh));
-    const tools = el("div", "tools");
-    if (n.qh && !hinted.has(n.q)) {
-      const b = el("button", "show-hint", "Show the hint");
-      b.type = "button";
-      b.addEventListener("click", () => { hinted.add(n.q); drawQuestion(cur); });
-      tools.append(b);
-    }
-    if (!n.qh || hinted.has(n.q)) {
-      const b = el("button", "show-answer", "Show the answer");
-      b.type = "button";
-      b.addEventListener("click", () => reveal(n.q, q));
-      tools.append(b);
-    }
-    items.push(tools);
-    questionBox.replaceChildren(...items);
-  }
-
-  function reveal(number, k) {
-    revealed.add(number);
-    for (const e of document.querySelectorAll("#tree [data-q]")) {
-      const all = e.dataset.q.split(" ").every((x) => revealed.has(Number(x)));
-      if (all) {
-        e.textContent = data.hidden[e.dataset.h] ?? e.textContent;
-        e.removeAttribute("data-q");
-        e.classList.remove("asked");
-      }
-    }
-    go(k);
   }
 
   function drawBranches(k) {
     const n = N[k];
     const items = [];
-    if (n.c.length > 1 && !(data.worksheet && openQuestion(k) !== null)) {
+    if (n.c.length > 1) {
       items.push(el("p", "", "The record branches here:"));
       n.c.forEach((c, i) => {
         const b = el("button", i === 0 ? "main" : "", (i === 0 ? "main line: " : (N[c].nm ? `${N[c].nm}: ` : "variation: ")) + N[c].d + N[c].g.join(""));
@@ -177,13 +136,11 @@
 
   function where(k) {
     if (k === 0) return "start";
-    let depth = 0;
     let main = true;
     for (let i = k; N[i].p >= 0; i = N[i].p) {
-      depth += 1;
       if (N[N[i].p].c[0] !== i) main = false;
     }
-    return `decision ${depth} · ${main ? "main line" : "variation"}`;
+    return `decision ${N[k].num} · ${main ? "main line" : "variation"}`;
   }
 
   function siblings(k) {
@@ -208,25 +165,15 @@
 
   function go(k) {
     if (k === null || k === undefined || k < 0 || k >= N.length) return;
-    if (data.worksheet) {
-      const q = blockedBy(k); // a question not revealed yet on the way: stop before it
-      if (q !== null) {
-        k = N[q].p;
-        questionBox.classList.remove("flash");
-        void questionBox.offsetWidth;
-        questionBox.classList.add("flash");
-      }
-    }
     links.get(cur)?.removeAttribute("aria-current");
     cur = k;
     drawBoard(N[k]);
     drawNode(k);
-    drawQuestion(k);
     drawBranches(k);
     markTree(k);
     for (const [dir, b] of Object.entries(buttons)) {
       const t = target(dir);
-      b.disabled = t === null || t === cur || (data.worksheet && (dir === "forward" || dir === "end") && openQuestion(cur) !== null);
+      b.disabled = t === null || t === cur;
     }
     pos.textContent = where(k);
     try {
@@ -240,9 +187,11 @@
   document.addEventListener("keydown", (ev) => {
     const dir = KEYS[ev.key];
     if (!dir || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
-    if (ev.target.closest && ev.target.closest("input, textarea, select, [contenteditable]")) return;
+    if (ev.target.closest && ev.target.closest("input, textarea, select, [contenteditable], summary")) return;
+    const t = target(dir);
+    if (t === null || t === cur) return; // nowhere to go: the key keeps its use (scrolling a worksheet)
     ev.preventDefault();
-    go(target(dir));
+    go(t);
   });
   for (const [dir, b] of Object.entries(buttons)) b.addEventListener("click", () => go(target(dir)));
   document.getElementById("tree").addEventListener("click", (ev) => {

@@ -594,21 +594,35 @@ class Game:
 
         return svg(self.state, marks=tuple(self.node.marks))
 
-    def to_html(self, path, *, title: str | None = None, worksheet: bool = False) -> None:
+    def to_html(self, path, *, title: str | None = None, worksheet: bool = False, answers: bool = False) -> None:
         """Write the whole annotated record as one self-contained HTML page: the board at every node,
         the record in words turn by turn (``3.A2``: round 3, Athens' second turn), the narrated
-        decisions with their rule citations, comments, glyphs and marks, the variations as a tree,
-        keyboard navigation (←/→, ↑/↓ between variations, Home/End). It opens from a file with no
-        kernel and no network. ``title`` defaults to the Event header (or edition and seed).
+        decisions with the rulebook sections they follow, comments, glyphs and marks, the variations
+        as a tree, keyboard navigation (←/→, ↑/↓ between variations, Home/End). It opens from a file
+        with no kernel and no network, and speaks in words (no notation, no rule ids). ``title``
+        defaults to the Event header (or edition and seed).
 
-        ``worksheet=True`` writes the record's guess-the-move lesson (:meth:`quiz`) as a worksheet:
-        stepping stops before each question with the position on the board; the decision stays hidden
-        (on the board, in the record and in the words after it) until the reader asks for the hint
-        and then the answer."""
+        ``worksheet=True`` writes the record's guess-the-move lesson (the questions of the main line,
+        :meth:`quiz`) as a worksheet to hand out: the game up to the first question to step through,
+        then per question its position as a picture, the prompt in words ("Round 3 · Sparta, turn 1:
+        what should Sparta do?"), how to answer, the hint folded away, and room to write; printed,
+        one question a page. The file holds nothing of the record after the first question (no later
+        decision, comment, glyph, mark, review or engine line), so the answers are not in it at all.
+
+        ``worksheet=True, answers=True`` writes its answer key, a separate page for the teacher: per
+        question the position, the answer in words, the whole turn, the hint and the comment, and
+        the engine's judgement, figures and line when the record holds a review (:meth:`review`).
+
+        A worksheet of a record without questions is refused (``ValueError``), as is ``answers=True``
+        without ``worksheet=True``::
+
+            g.to_html("lesson.html", worksheet=True)              # to hand out
+            g.to_html("lesson-key.html", worksheet=True, answers=True)  # for the teacher"""
         from ..render.htmlgame import game_html  # lazy: render sits above the record layer (a display hook)
 
         need(worksheet, bool, "worksheet")
-        write_text_atomic(path, game_html(self, title=title, worksheet=worksheet))
+        need(answers, bool, "answers")
+        write_text_atomic(path, game_html(self, title=title, worksheet=worksheet, answers=answers))
 
     def _repr_html_(self) -> str:
         return (f"<div class='polis-game' style='display:flex;flex-wrap:wrap;gap:12px'>"

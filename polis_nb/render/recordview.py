@@ -214,15 +214,21 @@ def rows(game: Game, index: dict[int, str], viewer: str | None = None, current: 
     return out, len(out) >= MAX_ROWS
 
 
-def _position(node: Node, st: Steps) -> dict | None:
+def _position(node: Node, st: Steps, horizon: Node | None = None) -> dict | None:
     """The step that holds ``node``, for the notes beside the map: ``{kind, label, title, words,
     side, index, count, at_end}`` (words up to ``node``; ``index`` its place among the step's
-    decisions, ``count`` their number on the main continuation), or None at the start."""
+    decisions, ``count`` their number on the main continuation, none counted past ``horizon``: a
+    lesson's next question), or None at the start."""
     if node.parent is None:
         return None
     info = st.of(node)
     nodes = st.nodes(info.first, node)
     last = step_last(node)
+    if horizon is not None:
+        n = node
+        while n is not last and n is not horizon:
+            n = n.next()  # type: ignore[assignment]
+        last = n
     count = len(nodes) + len(st.nodes(node, last)) - 1
     return {"kind": info.kind, "label": info.turn().label, "title": st.title(info.first),
             "words": st.words(info.first, node), "side": PLAYERS[info.player] if info.player is not None else None,
@@ -232,14 +238,16 @@ def _position(node: Node, st: Steps) -> dict | None:
 def viewer_view(game: Game, *, mode: str, rev: int, viewer: str | None = None, note: str = "",
                 explanation=None, arrow_from: str | None = None, node: Node | None = None,
                 engine: dict | None = None, engine_marks=(), steps: str = "turn", lesson: dict | None = None,
-                nav: dict | None = None, cache: dict | None = None) -> dict:
+                nav: dict | None = None, cache: dict | None = None, horizon: Node | None = None) -> dict:
     """The Viewer's view model at ``node`` (by default the Game's current node); ``engine`` is the
     engine panel for that position (see :mod:`.analysisview`), drawn with ``engine_marks``; ``steps``
     how the record is stepped and listed (:data:`STEPS`); ``lesson`` the lesson's question panel
     (``mode`` "lesson": the record is listed only up to ``node``, and the board offers its choices
     only while a question is open); ``nav`` which of back, forward, start, end, up, down can go
     somewhere (the widget knows: in a lesson a question stops the way forward); ``cache`` keeps the
-    words of the steps from one view to the next (a dict the caller holds)."""
+    words of the steps from one view to the next (a dict the caller holds); ``horizon`` (a lesson) the
+    last node the view may tell of: nothing past it is listed, counted or named, and the game's result
+    (the Result header) is left out."""
     nodes = node_ids(game)
     index = {id(n): f"n{i}" for i, n in enumerate(nodes)}
     node = game.node if node is None else node
@@ -275,11 +283,11 @@ def viewer_view(game: Game, *, mode: str, rev: int, viewer: str | None = None, n
                  "can_comment_before": node.starts_variation(), "glyphs": list(node.glyphs), "name": node.name,
                  "marks": [mark_words(b, m) for m in node.marks],
                  "sentences": sentences(node), "quiz": node.quiz.to_dict() if node.quiz is not None else None},
-        "position": _position(node, st),
+        "position": _position(node, st, horizon),
         "turn": turn,
         "nav": dict(default_nav, **(nav or {})),
         "arrow_from": arrow_from,
-        "headers": dict(game.headers),
+        "headers": {k: v for k, v in game.headers.items() if horizon is None or k != "Result"},
         "engine": engine,
         "lesson": lesson,
     }

@@ -4,15 +4,20 @@ author marked some decisions as questions (:meth:`polis_nb.Game.quiz`).
 The Viewer stops before each question, shows the position, and offers the choices of that decision as
 in play mode. What the student picks is checked here against the record's decision
 (:func:`polis_nb.record.node.judge`: a choice that differs from it only in how it is paid counts as
-found). A wrong try shows the author's hint, the next one the author's comment (the node's comment),
-and only then may the answer be shown. A click on a place that is no choice now is explained as in
+found). A wrong try shows the author's hint, the next one the author's comment (the node's comment,
+without the paragraph a game review added), and only then may the answer be shown. A click on a place that is no choice now is explained as in
 play mode and is no try. Nothing is played into the record: a found (or shown) question moves the
 Viewer to the record's own node.
+
+Nothing of the record past an open question reaches the Viewer's view: the student cannot go past it
+(nor into a variation that branches off where it is asked), the list of the record stops at the node
+shown, and the step shown is counted only up to the lesson's :meth:`Lesson.horizon`.
 """
 from __future__ import annotations
 
 from ..record import Node, RecordError
 from ..record.node import judge
+from ..render.questions import find_words, own_comment
 from ..render.text import SIDE_NAME, action_words
 from ..rules import IllegalActionError, InvalidActionError, choices_at, parse_action
 from .control import Controller, check_place
@@ -56,12 +61,20 @@ class Lesson:
         return to
 
     def blocked(self, to: Node) -> int:
-        """The number of the first open question on the way to ``to`` (0 if none): going there would show it."""
-        path = to.path()
-        for m in path:
+        """The number of the first open question on the way to ``to`` (0 if none): going there would show
+        it, or a variation that branches off where it is asked (an alternative to its answer)."""
+        for m in to.path():
             if m.quiz is not None and id(m) not in self.done:
                 return self._number(m)[0]
+            q = self.question(m.parent)  # type: ignore[arg-type]
+            if q is not None and q is not m:
+                return self._number(q)[0]
         return 0
+
+    def horizon(self, node: Node) -> Node:
+        """The last node down the main continuation of ``node`` the lesson may show: the position before
+        its next open question (or the end of the line)."""
+        return self.stop(node, node.end())
 
     def _number(self, q: Node) -> tuple[int, int]:
         line = q.path() + list(q.mainline())
@@ -98,11 +111,11 @@ class Lesson:
         s = node.state
         who = SIDE_NAME[s.pending.player] if s.pending.player in (0, 1) else "Chance"
         tries = self.tries.get(id(q), 0)
-        hint, comment = q.quiz.hint, q.comment  # type: ignore[union-attr]
+        hint, comment = q.quiz.hint, own_comment(q)  # type: ignore[union-attr]
         levels = [x for x in (hint, comment) if x]
         feedback = self.feedback[1] if self.feedback is not None and self.feedback[0] == id(q) else ""
         out.update(open=True, number=number, side=s.current_player, tries=tries, feedback=feedback,
-                   prompt=f"Question {number} of {count}: what did {who} decide here? Find it on the board.",
+                   prompt=f"Question {number} of {count}: what did {who} decide here? {find_words(s)}",
                    hint=hint if hint and tries >= 1 else None,
                    comment=comment if comment and tries >= (2 if hint else 1) else None,
                    can_answer=tries >= max(1, len(levels)),
@@ -123,7 +136,7 @@ class Lesson:
             raise IntentError("no question is open here: step on (→) to the next one")
         if kind == "answer":
             tries = self.tries.get(id(q), 0)
-            levels = [x for x in (q.quiz.hint, q.comment) if x]  # type: ignore[union-attr]
+            levels = [x for x in (q.quiz.hint, own_comment(q)) if x]  # type: ignore[union-attr]
             if tries < max(1, len(levels)):
                 raise IntentError("try first: the answer comes after a wrong try"
                                   + (" and the author's hints" if levels else ""))

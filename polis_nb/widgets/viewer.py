@@ -129,7 +129,8 @@ class Viewer(IntentWidget):
                            engine=None if lesson else self._engine.view(s),
                            engine_marks=() if lesson else self._engine.marks(s), steps=self._steps,
                            lesson=self._lesson.view(self.game, self._ctl.node) if lesson else None,
-                           nav={d: self._target(d, self._steps) is not None for d in DIRS}, cache=self._words)
+                           nav={d: self._target(d, self._steps) is not None for d in DIRS}, cache=self._words,
+                           horizon=self._lesson.horizon(self._ctl.node) if lesson else None)
         view["review"] = None if lesson else review_view(self.review, current=view["current"])
         view["engine_off"] = lesson
         view["colours"] = list(COLOURS)

@@ -3,6 +3,9 @@
 * the page ``Game.to_html`` writes, opened from ``file://`` and from a local http server: the board is
   there, the arrow keys step through the record, ↓ enters a variation, Home/End jump, a click in the
   tree goes to that decision, user text stays text, no console error and no request beyond the page;
+* a worksheet (``worksheet=True``) steps only up to its first question, folds its hints until asked,
+  and prints one question a page without the buttons; its answer key (``answers=True``) gives the
+  answers in words;
 * a tutorial converted by nbconvert (as stored) shows its widgets as board pictures;
 * JupyterLab shows the live widget, not the picture beside it.
 
@@ -19,6 +22,7 @@ import pytest
 
 from polis_nb.render.svg import svg_layers
 from polis_nb.rules.board import board
+from tests.render.records import LATER, quizzed
 from tests.render.test_htmlgame import PAYLOAD, annotated
 
 from .labserver import open_notebook, shot
@@ -105,6 +109,57 @@ def test_exported_game_steps_through_the_record(page1280, tmp_path, http_dir, wh
     assert page.locator("#node img, #tree img, #node script").count() == 0
     assert page.problems == []  # type: ignore[attr-defined]
     assert set(page.requests) == {url}  # type: ignore[attr-defined]  # nothing fetched but the page
+
+
+def test_worksheet_steps_to_its_first_question_folds_its_hints_and_prints_a_question_a_page(page1280, tmp_path):
+    from playwright.sync_api import expect
+
+    page = page1280
+    g = quizzed()
+    sheet, key = tmp_path / "sheet.html", tmp_path / "key.html"
+    g.to_html(sheet, worksheet=True)
+    g.to_html(key, worksheet=True, answers=True)
+    page.goto(sheet.as_uri())
+    expect(page.locator("#node h2")).to_have_text("Start of the game")
+    # the lead-in ends at the position before question 1, which the page does not pass
+    page.keyboard.press("End")
+    expect(page.locator("#node .next")).to_have_text("Question 1 below asks what Sparta should do here.")
+    expect(page.locator('.controls [data-go="forward"]')).to_be_disabled()
+    expect(page.locator("#node h2")).to_have_text("Sparta: Move hoplites")
+    questions = page.locator("article.question")
+    expect(questions).to_have_count(2)
+    expect(questions.nth(0).locator(".prompt")).to_have_text("Round 3 · Sparta, turn 1: what should Sparta do?")
+    assert questions.nth(0).locator(".qboard svg .area.legal").count() >= 2  # the places to choose from
+    # hints folded until asked
+    hints = page.locator("details.hint")
+    expect(hints).to_have_count(2)
+    expect(hints.nth(0).locator("p")).to_be_hidden()
+    page.get_by_role("button", name="Open all hints").click()
+    expect(hints.nth(0).locator("p")).to_have_text("Which area borders Argos?")
+    expect(page.get_by_role("button", name="Fold all hints")).to_be_visible()
+    text = page.inner_text("body")
+    for what, words in LATER.items():
+        assert words not in text, what
+    questions.nth(0).scroll_into_view_if_needed()
+    shot(page, "worksheet.png")
+    # print: no buttons, no stepping, each question on a page of its own
+    page.emulate_media(media="print")
+    for sel in (".controls", ".sheet-tools", ".keys", ".lead-in .board-pane"):
+        expect(page.locator(sel).first).to_be_hidden()
+    breaks = questions.evaluate_all("qs => qs.map(q => getComputedStyle(q).breakBefore)")
+    assert breaks == ["page", "page"]
+    expect(hints.nth(0).locator("p")).to_be_visible()  # an open hint prints
+    page.locator('[data-sheet="hints"]').evaluate("b => b.click()")  # hidden in print: clicked by script
+    expect(hints.nth(0)).to_be_hidden()  # a folded one does not
+    page.emulate_media(media="screen")
+
+    page.goto(key.as_uri())
+    expect(page.locator("article.question")).to_have_count(2)
+    expect(page.locator("article.question").nth(0).locator("dl.answers")).to_contain_text("Sparta chose “To Arkadia”.")
+    expect(page.locator("article.question").nth(1).locator("dl.answers")).to_contain_text("Sparta chose “Pay 1 metal”.")
+    shot(page, "answer-key.png")
+    assert page.problems == []  # type: ignore[attr-defined]
+    assert set(page.requests) == {sheet.as_uri(), key.as_uri()}  # type: ignore[attr-defined]
 
 
 def test_nbconvert_tutorial_page_shows_the_widgets_as_board_pictures(page1280, tmp_path):

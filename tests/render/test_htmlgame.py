@@ -16,6 +16,7 @@ from polis_nb.analysis import sensible_policy
 from polis_nb.render import svg
 from polis_nb.render.htmlgame import game_html, pieces
 from polis_nb.render.svg import svg_layers
+from polis_nb.render.text import cite_sections
 from tests.record.builders import SPARTA_INTO_ARKADIA, TRICKY
 
 PAYLOAD = '<img src=x onerror="window.__pwned=1"></script><script>window.__pwned=2</script> & "quotes"'
@@ -96,15 +97,28 @@ def test_commentary_keeps_user_text_whole_and_the_page_escapes_it():
     assert "Ann &lt;b&gt;" in page and "plan &lt;B&gt;" in page
 
 
-def test_narration_cites_rules_with_their_section():
+def test_narration_cites_the_rulebook_sections_in_words_never_rule_ids():
     g = annotated()
-    data = page_data(game_html(g))
-    siege_log = [entry for d in data["nodes"] for entry in d["log"] if "siege" in " ".join(entry[1])]
-    assert siege_log, "the siege is narrated with its rules"
-    for _, rules in siege_log:
-        for r in rules:
-            section, summary = data["rules"][r]
-            assert section == pn.RULES[r].section("ed1") and summary == pn.RULES[r].summary
+    page = game_html(g)
+    data = page_data(page)
+    siege = []
+    for n, d in zip(g.root.walk(), data["nodes"]):
+        assert len(d["log"]) == len(n.state.log)
+        for entry, (text, k) in zip(n.state.log, d["log"]):
+            known = tuple(r for r in entry.rules if r in pn.RULES)
+            if not known:
+                assert k == -1
+                continue
+            cite, tip = data["cites"][k]
+            assert cite == cite_sections(known, "ed1")[0]
+            for r in known:
+                assert f"{pn.RULES[r].section('ed1')}: {pn.RULES[r].summary}" in tip
+            if any(r.startswith("siege.") for r in known):
+                siege.append((text, cite))
+    assert siege, "the siege is narrated with its rulebook section"
+    assert all("Besieging a polis" in cite for _, cite in siege)
+    for r in pn.RULES:
+        assert r not in page or not re.search(rf"(?<![\w.-]){re.escape(r)}(?![\w-])", page), r
 
 
 def test_nothing_outside_the_file():

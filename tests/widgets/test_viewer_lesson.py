@@ -6,11 +6,14 @@ nothing on screen gives an answer away before it is found."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 import polis_nb as pn
+from polis_nb.render.text import action_words
 from polis_nb.widgets import Viewer
+from tests.render.records import LATER, quizzed, reviewed_quizzed
 
 from .helpers import send
 
@@ -49,7 +52,7 @@ def test_stepping_stops_before_a_question_with_the_choices_offered():
     send(v, kind="nav", dir="forward")  # Sparta's turn: stops before the destination
     les = v.view["lesson"]
     assert les["open"] and (les["number"], les["count"]) == (1, 2)
-    assert les["prompt"] == "Question 1 of 2: what did Sparta decide here? Find it on the board."
+    assert les["prompt"] == "Question 1 of 2: what did Sparta decide here? Find it on the map."
     assert str(v.node.action) == "hoplites" and les["hint"] is None and not les["can_answer"]
     assert "area:arkadia" in v.view["board"]["targets"]
     # the way on is closed until the question is answered; the record shows nothing past it
@@ -161,3 +164,87 @@ def test_the_record_list_in_a_lesson_ends_where_the_student_is():
     assert rows[-1]["words"] == "Sparta is moving hoplites" and rows[-1]["current"]
     view = Viewer(g)
     assert any(r.get("quiz") for r in view.view["rows"])  # the author sees which steps hold questions
+
+
+def test_the_prompt_says_where_the_choices_are_map_buttons_or_both():
+    """Issue 23 item 9: "Find it on the board" was said of a button too. The words follow where the
+    decision's choices are, so they tell nothing of which one is the answer."""
+    g = lesson()
+    g.goto(g.root.end())
+    g.play("rows silver:3; hoplites; to boiotia; from attika")
+    ended = g.play("end")  # Athens marches one hoplite and ends: asked where a map place or End may be chosen
+    g.quiz(ended)
+    g.goto(g.root)
+    v = Viewer(g, lesson=True)
+    to_question(v)
+    assert v.view["lesson"]["prompt"].endswith("what did Sparta decide here? Find it on the map.")
+    send(v, kind="click", target="area:arkadia")
+    to_question(v)
+    assert v.view["lesson"]["prompt"] == "Question 2 of 3: what did Sparta decide here? Pick it among the choices below."
+    assert v.view["board"]["targets"] == {} and v.view["board"]["buttons"]
+    send(v, kind="choose", action="pay metal")
+    to_question(v)
+    assert v.view["lesson"]["prompt"] == ("Question 3 of 3: what did Athens decide here? Find it on the map or among "
+                                          "the choices below.")
+    assert v.view["board"]["targets"] and [b["action"] for b in v.view["board"]["buttons"]] == ["end"]
+
+
+def _node_ids(view: dict) -> set[int]:
+    return {int(k) for k in re.findall(r'"n(\d+)"', json.dumps(view))}
+
+
+def test_the_view_holds_nothing_of_the_record_past_an_open_question():
+    """What the browser (and a saved notebook's widget state) receives: before question 1 is found,
+    nothing after it — its answer, its comment, later decisions, comments, glyphs, marks, variations,
+    the game's result; the step shown is not even counted past the question. After it is found,
+    nothing past question 2."""
+    g = quizzed()
+    v = Viewer(g, lesson=True)
+    to_question(v)
+    q1, q2 = g.questions(g.root.end())
+    text = json.dumps(v.view)
+    no_choices = json.dumps({k: x for k, x in v.view.items() if k != "board"})
+    for what, words in LATER.items():
+        assert words not in (no_choices if what == "answer 1" else text), what
+    assert "RESULT-SECRET" not in text and "Result" not in v.view["headers"]
+    walk = list(g.root.walk())
+    assert _node_ids(v.view) <= {walk.index(n) for n in [g.root] + q1.parent.path()}
+    pos = v.view["position"]
+    assert pos["index"] == pos["count"] == 1  # Sparta chose to move hoplites; the march is not counted
+    send(v, kind="click", target="area:arkadia")  # found: question 1's answer and comment may show now
+    assert "ZEBRA-SECRET" in json.dumps(v.view)
+    to_question(v)
+    assert v.node is q2.parent
+    text = json.dumps(v.view)
+    assert "QUOKKA-LATER" in text  # between the two questions: shown on the way
+    for what in ("comment on question 2", "a later decision", "a later glyph", "a later mark", "a later variation",
+                 "a later variation's comment"):
+        assert LATER[what] not in text, what
+    assert _node_ids(v.view) <= {walk.index(n) for n in [g.root] + q2.parent.path()}
+    assert json.dumps(v.view["lesson"]).count("Pay 1 metal") == 0
+
+
+def test_a_reviewed_record_shows_no_review_or_engine_line_before_the_answer():
+    g, (q1, _) = reviewed_quizzed()
+    v = Viewer(g, lesson=True)
+    assert g.review_result() is not None and v.view["review"] is None
+    to_question(v)
+    assert v.node is q1.parent
+    text = json.dumps(v.view)
+    for marker in ("Blunder:", "Mistake:", "Inaccuracy:", "Better:"):
+        assert marker not in text
+    walk = list(g.root.walk())
+    engine = [n for n in q1.parent.variations if n.name == "engine"]
+    assert engine and not _node_ids(v.view) & {walk.index(n) for n in engine}
+    # the engine's line beside the question is as closed as the question itself
+    send(v, kind="goto", node=f"n{walk.index(engine[0])}")
+    assert "past question 1 of the lesson" in v.view["board"]["note"] and v.node is q1.parent
+    # the review's paragraph is no hint: two wrong tries show the author's hint only, then the answer
+    wrong = [a for a in pn.legal_actions(q1.parent.state) if str(a) != str(q1.action)]
+    send(v, kind="choose", action=str(wrong[0]))
+    les = v.view["lesson"]
+    assert les["hint"] == "Count the prestige." and les["comment"] is None and les["can_answer"]
+    assert "Blunder:" not in json.dumps(v.view)
+    send(v, kind="answer")
+    assert v.node is q1 and v.view["lesson"]["result"] == (
+        f"The answer: Sparta chose “{action_words(q1.parent.state, q1.action)}”.")

@@ -1,0 +1,173 @@
+"""A record's guess-the-move lesson (the decisions marked with :meth:`polis_nb.Game.quiz`) as a page to
+hand out, and its answer key as a second page for the teacher.
+
+**The worksheet** (``game_html(game, worksheet=True)``) keeps its secrets in the file itself, not by
+hiding them: it holds the record only up to the first question of the main line (the lead-in, to step
+through as on the full page, without variations: a line branching off before a question may play its
+answer), then one block per question: its number, the prompt in words ("Round 3 · Sparta, turn 1:
+what should Sparta do?"), the decision asked ("Sparta: choose the destination"), the position as a
+picture with the choices highlighted, how to answer (a place on the map, or the choices offered as
+buttons, named), the teacher's hint folded away, and room to write the answer. Nothing after the
+first question reaches the page as text: no decision, comment, glyph, mark, engine line, review or
+evaluation (a later question's picture shows its position, which the game reached by the decisions
+before it). Printed, each question takes its own page; the buttons and the stepping controls stay
+off the paper, and a hint is printed only when it was opened.
+
+**The answer key** (``answers=True`` as well) shows, per question, the same prompt and position, the
+answer in words as the widgets word a decision, the whole turn it belongs to, the hint, the glyphs
+and the teacher's comment, and — when the record holds a review (:meth:`polis_nb.Game.review`) — the
+engine's judgement, its figures before and after the decision, its choice and its line, in words.
+
+Questions are those of the main line (a lesson asks those of the line it is on; questions in
+variations are left out). A record without any is refused with a :class:`ValueError`.
+"""
+from __future__ import annotations
+
+import re
+
+from ..analysis.review import VARIATION_NAME
+from ..record import Game, Node
+from ..record.turns import step_last
+from .htmlpage import GLYPH_WORDS, document, e, headers_html, stepper
+from .playview import review_view
+from .questions import answer_room_words, answer_words, asker, highlights, own_comment, questions
+from .recordview import Steps, rows
+from .svg import svg
+from .text import action_words
+from .viewmodel import prompt
+
+#: the most decisions of the engine's line the answer key names
+LINE_MAX = 12
+_ID = re.compile(r'\bid="')
+_FOCUS = re.compile(r' role="button" tabindex="0"')
+
+
+def worksheet_html(game: Game, title: str, *, answers: bool = False) -> str:
+    """The worksheet (or with ``answers`` its answer key) of ``game``'s questions as one HTML document."""
+    qs = questions(game)
+    if not qs:
+        raise ValueError("the record holds no question on its main line: mark decisions with "
+                         "g.quiz(node, hint=...) first")
+    st = Steps(game, None)
+    count = len(qs)
+    plural = f"{count} question{'s' if count != 1 else ''}"
+    if answers:
+        review = game.review_result()
+        blocks = "".join(_key_block(game, q, k, count, st, review) for k, q in enumerate(qs, start=1))
+        intro = (f'<p class="sheet-intro">The answer key to the worksheet of {plural}: for the teacher, not to '
+                 "hand out.</p>")
+        body = (f'<header class="top">\n<h1>{e(title)}</h1>\n<p class="sheet-kind">Answer key · {plural}</p>\n'
+                f'{headers_html(game)}\n{intro}\n{_TOOLS_KEY}</header>\n<section class="questions">{blocks}</section>\n')
+        return document(f"{title} · answer key", body, kind="answer-key", script=True)
+    lead = [game.root] + qs[0].parent.path()  # type: ignore[union-attr]
+    blocks = "".join(_question_block(q, k, count, st) for k, q in enumerate(qs, start=1))
+    intro = (f'<p class="sheet-intro">A worksheet of {plural}. Each shows the position before a decision of the '
+             "game: find what the player should do. The game up to the first question is below; what "
+             "follows it is not in this page.</p>")
+    lead_in, data = "", None
+    if len(lead) > 1:
+        ids = {id(n): f"n{k}" for k, n in enumerate(lead)}
+        rws, cut = rows(game, ids, current=lead[-1], steps="decision", upto=True, known=st)
+        end = f"Question 1 below asks what {asker(qs[0])} should do here."
+        markup, data = stepper(lead, rws, cut, ends={id(lead[-1]): end}, label="Board before question 1")
+        lead_in = (f'<section class="lead-in" aria-labelledby="lead-h">\n<h2 id="lead-h">The game up to '
+                   f'question 1</h2>\n{markup}</section>\n')
+    body = (f'<header class="top">\n<h1>{e(title)}</h1>\n<p class="sheet-kind">Worksheet · {plural}</p>\n'
+            f'{headers_html(game, skip=("Result",))}\n{intro}\n{_TOOLS_SHEET}</header>\n{lead_in}'
+            f'<section class="questions">{blocks}</section>\n')
+    return document(f"{title} · worksheet", body, kind="worksheet", data=data, script=True)
+
+
+def _picture(q: Node, k: int) -> str:
+    """The position asked at ``q`` as a still picture: its choices highlighted, no marks (those belong
+    to the record), ids made unique in the page, and no place focusable (nothing here is clicked)."""
+    s = q.parent.state  # type: ignore[union-attr]
+    markup = svg(s, highlight=highlights(s))
+    return _FOCUS.sub("", _ID.sub(f'id="q{k}-', markup))
+
+
+def _asked(q: Node, k: int, count: int, st: Steps, *, so_far: bool) -> str:
+    """The question's heading, prompt, decision and (``so_far``) the turn up to it, and its picture."""
+    s = q.parent.state  # type: ignore[union-attr]
+    who = asker(q)
+    info = st.of(q)
+    out = [f'<h2 id="q{k}-h">Question {k} of {count}</h2>',
+           f'<p class="prompt">{e(st.title(q))}: what should {e(who)} do?</p>',
+           f'<p class="decision">{e(prompt(s))}.</p>']
+    if so_far and info.first is not q:
+        out.append(f'<p class="sofar">So far this turn: {e(st.words(info.first, q.parent))}.</p>')  # type: ignore[arg-type]
+    out = ['<div class="asked-head">', *out, "</div>"]
+    lit = "; the places to choose from are highlighted" if highlights(s) else ""
+    out.append(f'<figure class="qboard">{_picture(q, k)}<figcaption>The position before {e(who)}\'s '
+               f"decision{lit}.</figcaption></figure>")
+    return "".join(out)
+
+
+def _question_block(q: Node, k: int, count: int, st: Steps) -> str:
+    s = q.parent.state  # type: ignore[union-attr]
+    hint = q.quiz.hint if q.quiz is not None else ""
+    folded = (f'<details class="hint"><summary>Hint</summary><p>{e(hint)}</p></details>' if hint else "")
+    lines = '<span class="line"></span>'
+    return (f'<article class="question" id="q{k}" aria-labelledby="q{k}-h">'
+            f'{_asked(q, k, count, st, so_far=k == 1)}'
+            f'<div class="asked-notes"><p class="how">{e(answer_room_words(s))}</p>{folded}'
+            f'<div class="answer-room"><p>Your answer:</p>{lines * 3}<p>Why?</p>{lines * 2}</div></div>'
+            "</article>")
+
+
+def _key_block(game: Game, q: Node, k: int, count: int, st: Steps, review) -> str:
+    who = asker(q)
+    info = st.of(q)
+    items = [("Answer", f"{who} chose “{answer_words(q)}”."),
+             ("The whole turn", st.words(info.first, step_last(q)) + ".")]
+    if q.glyphs:
+        items.append(("Marked", "; ".join(f"{g} {GLYPH_WORDS.get(g, '')}".strip() for g in q.glyphs)))
+    if q.quiz is not None and q.quiz.hint:
+        items.append(("The hint", q.quiz.hint))
+    comment = own_comment(q)
+    if comment:
+        items.append(("Comment", comment))
+    items += _engine(game, q, review)
+    rows_ = "".join(f'<dt>{e(t)}</dt><dd>{e(x)}</dd>' for t, x in items)
+    return (f'<article class="question key" id="q{k}" aria-labelledby="q{k}-h">{_asked(q, k, count, st, so_far=True)}'
+            f'<dl class="answers">{rows_}</dl></article>')
+
+
+def _engine(game: Game, q: Node, review) -> list[tuple[str, str]]:
+    """What the record's review says of the decision at ``q``, in words (nothing without a review)."""
+    d = next((d for d in review.decisions if d.node is q), None) if review is not None else None
+    if d is None:
+        return []
+    focus = review_view(review, current=d.node_id)["focus"]
+    side = focus["who"]
+    out = [("The engine's figures", f"{side}'s expected result by the engine: {focus['before']}% before this "
+                                    f"decision, {focus['after']}% after it.")]
+    if focus["glyph"]:
+        out.append(("The review", focus["text"] or f"{focus['glyph']} {focus['name']}"))
+    if focus["better"]:
+        out.append(("The engine's choice", focus["better"]))
+    elif d.best is not None and d.best == d.action:
+        out.append(("The engine's choice", "the same decision"))
+    line = _engine_line(q.parent)  # type: ignore[arg-type]
+    if line:
+        out.append(("The engine's line", line))
+    return out
+
+
+def _engine_line(at: Node) -> str:
+    """The engine's line the review added at ``at`` (its variation named "engine"), in words."""
+    var = next((c for c in at.variations[1:] if c.name == VARIATION_NAME), None)
+    if var is None:
+        return ""
+    nodes = [var] + list(var.mainline())
+    said = [action_words(n.parent.state, n.action) for n in nodes[:LINE_MAX]]  # type: ignore[union-attr]
+    return ", then ".join(said) + (" …" if len(nodes) > LINE_MAX else ".")
+
+
+_TOOLS_SHEET = ('<div class="sheet-tools" role="toolbar" aria-label="The worksheet">'
+                '<button type="button" data-sheet="hints">Open all hints</button>'
+                '<button type="button" data-sheet="print">Print</button>'
+                '<span class="sheet-note">Printed, each question takes a page; a hint is printed only when it is '
+                "open.</span></div>")
+_TOOLS_KEY = ('<div class="sheet-tools" role="toolbar" aria-label="The answer key">'
+              '<button type="button" data-sheet="print">Print</button></div>')
