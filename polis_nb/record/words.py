@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from ..rules import RULES, Action, State, Topology, apply
+from ..rules import RULES, Action, Outcome, State, Topology, apply
 
 ActionWords = Callable[[State, Action], str]
 TextWords = Callable[[str, "str | None"], str]
@@ -88,7 +88,15 @@ def cite_sections(rule_ids: Iterable[str], edition: str = "ed1") -> tuple[str, s
     return _WORDS["sections"](tuple(rule_ids), edition)
 
 
-# --- places and marks (no wording of render needed) ----------------------------------------------
+# --- outcomes, places and marks (no wording of render needed) --------------------------------------
+def outcome_words(o: Outcome) -> str:
+    """How a game ended, in words and without rule ids: "Athens wins (7–5, Athens–Sparta): Athens has
+    the higher score"."""
+    who = o.winner.capitalize() + " wins" if o.winner else "Shared result"
+    sc = f" ({o.scores[0]}–{o.scores[1]}, Athens–Sparta)" if o.scores else ""
+    return f"{who}{sc}: {o.reason}"
+
+
 def target_name(b: Topology, t: str) -> str:
     """Plain name of a mark target (area, polis, market or offer id); unknown ids as given."""
     if t in b.area_index:
