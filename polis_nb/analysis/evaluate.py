@@ -91,7 +91,7 @@ class ChoiceValue:
         return self.p is not None
 
     def to_dict(self) -> dict:
-        return {"action": str(self.action), "visits": self.visits, "p": self.p, "low": self.low, "high": self.high,
+        return {"action": str(self.action), "words": self.words, "visits": self.visits, "p": self.p, "low": self.low, "high": self.high,
                 "proven": self.proven, "exact": None if self.exact is None else str(self.exact),
                 "reason": self.reason, "rules": list(self.rules),
                 "ends": [{"rules": list(k), "count": v} for k, v in self.ends.items()]}
@@ -268,8 +268,8 @@ class Analysis:
         return {"player": self.player, "view": self.view, "iterations": self.iterations, "seed": self.seed,
                 "athens": {"p": est, "low": lo, "high": hi, "proven": self.athens_proven}, "bar": self.bar_text(),
                 "choices": [c.to_dict() for c in self.choices],
-                "line": [{"text": x.text, "who": x.who, "visits": x.visits, "p": x.p, "proven": x.proven}
-                         for x in self.line],
+                "line": [{"text": x.text, "words": x.words, "number": x.number, "who": x.who, "visits": x.visits,
+                          "p": x.p, "proven": x.proven} for x in self.line],
                 "decided_by": dict(self.decided_by.most_common()), "cut_off": self.cut}
 
     # --- showing it -------------------------------------------------------------------------

@@ -58,11 +58,11 @@ def set_words(*, action: ActionWords | None = None, text: TextWords | None = Non
     """Register the wording of the layers above (:mod:`polis_nb.render.text` does, on import):
     ``action(state, action)``, ``text(kernel_sentence, components)``, ``sections(rule_ids, edition)``.
     A function left out keeps what was registered before; ``None`` for all three changes nothing."""
-    for key, fn in (("action", action), ("text", text), ("sections", sections)):
-        if fn is not None:
-            if not callable(fn):
-                raise TypeError(f"set_words({key}=...) needs a function, not {type(fn).__name__}")
-            _WORDS[key] = fn
+    given = {key: fn for key, fn in (("action", action), ("text", text), ("sections", sections)) if fn is not None}
+    for key, fn in given.items():  # all checked before any is kept
+        if not callable(fn):
+            raise TypeError(f"set_words({key}=...) needs a function, not {type(fn).__name__}")
+    _WORDS.update(given)
 
 
 def reset_words() -> None:

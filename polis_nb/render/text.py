@@ -435,6 +435,11 @@ def _offer_words(s: State, b: Topology, args) -> str:
     return f"{where}: {o.load} {o.receive} for {price(s, o, good)} {good}"
 
 
-# the layers below render (a Node's repr, the commentary, analyses, the review's comments) name
-# decisions, read kernel sentences and cite rules in these words (see polis_nb.record.words)
-set_words(action=action_words, text=plain, sections=cite_sections)
+def register_words() -> None:
+    """Give the layers below render (a Node's repr, the commentary, analyses, the review's comments)
+    these words for decisions, kernel sentences and citations (see :mod:`polis_nb.record.words`);
+    done when this module is imported."""
+    set_words(action=action_words, text=plain, sections=cite_sections)
+
+
+register_words()
