@@ -10,7 +10,7 @@ import re
 
 from ..analysis.guard import QuickLoss
 from ..record.words import outcome_words
-from ..rules import ACTIONS, RULES, Action, Explanation, Outcome, PolisError, State, board, paid_with
+from ..rules import ACTIONS, RULES, Action, Explanation, PolisError, State, board, paid_with
 from .text import SIDE_NAME, action_words, cite_sections, edition_words, plain, target_name
 
 
