@@ -289,7 +289,7 @@ class Analysis:
         rows = [f"{self._heading()}: {self.iterations} playouts, seed {self.seed}; {self.bar_text()}"]
         if self.choices:
             groups = self.groups
-            width = min(max(len(g.words) for g in groups), 44)
+            width = min(max(len(g.words) for g in groups), 56)
             rows.append(f"  {'choice':{width}} {'playouts':>8}  value")
             for g in groups:
                 rows.append(f"  {g.words:{width}} {g.best.visits:8d}  {_figure(g.best, self.state)}")
@@ -322,11 +322,11 @@ class Analysis:
     def line_said(self, *, numbered: bool = True) -> list[str]:
         """The best line in words, one decision a row as the widgets number and name it ("12. Athens:
         Phoros: 1 prestige → silver", "13. Chance: Project tile drawn: Phidias"), up to where it
-        leaves the position behind ("…" then marks the rest: cards the analysing side cannot see)."""
+        leaves the position behind (then "…": it goes on with cards the analysing side cannot see)."""
         out = []
         for x in self.line:
             if not x.words:
-                out.append("…")
+                out.append("… (the line goes on with cards this analysis cannot see)")
                 break
             out.append((f"{x.number}. " if numbered else "") + str(x))
         return out

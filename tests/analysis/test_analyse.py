@@ -16,6 +16,7 @@ from polis_nb.analysis.evaluate import MIN_INTERVAL, NUMBERS_NOTE, _interval, li
 from polis_nb.analysis.odds import setup_state
 from polis_nb.analysis.search import Tree
 from polis_nb.render.text import action_words
+from polis_nb.rules import is_legal
 
 
 def _late(edition: str) -> pn.State:
@@ -105,6 +106,19 @@ def test_choices_and_the_best_line_in_words_numbered_as_the_widgets(small, late)
     assert said[0] == f"{late.ply + 1}. {late.current_player.capitalize()}: {small.best.words}"
     assert "\n  best line:\n    " + "\n    ".join(said) in str(small)
     assert f"<ol start='{late.ply + 1}'>" in small._repr_html_()
+
+
+def test_a_line_through_a_hidden_hand_is_said_up_to_it():
+    """Sparta attacks (exercise 09): the search, seeing only Sparta's hand, answers with Athenian cards
+    of its own guess; the line is said up to there and then says why it stops."""
+    from polis_nb.lessons import start
+
+    s = start("09-sure-loss")
+    a = analyse(s, budget=60, seed=1)
+    assert [x.who for x in a.line[:2]] == ["sparta", "athens"] and a.line[0].words and not a.line[1].words
+    assert not is_legal(pn.apply(s, a.line[0].text), pn.Action.from_text(a.line[1].text))
+    assert a.line_said() == [f"{s.ply + 1}. Sparta: {a.line[0].words}",
+                             "… (the line goes on with cards this analysis cannot see)"]
 
 
 def test_a_line_is_said_only_as_far_as_it_stays_in_the_game():
