@@ -32,16 +32,18 @@ import math
 import random
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
 from ..record.compare import set_evaluator
-from ..rules import CHANCE, PLAYERS, Action, State, board, legal_actions, paid_with
+from ..record.words import action_words, cite_sections, text_words
+from ..rules import CHANCE, PLAYERS, Action, State, apply_unchecked, board, is_legal, legal_actions, paid_with
 from .cluster import check_client
 from .search import CUT, EXPLORATION, WAVE, Node, Tree, rollout_policy
 from .solver import Proof, label
 
+CHANCE_NAME = "chance"  # Analysis.player at a chance step
 MIN_INTERVAL = 30  # playouts below which no interval is shown
 ROOT_SOLVE = 1000  # solver nodes for the choices at the position (plus 2 per playout of the budget)
 Z95 = 1.959964
@@ -56,7 +58,8 @@ class ChoiceValue:
     never tried the choice. ``low``/``high``: its 95% interval, for estimates with at least
     :data:`MIN_INTERVAL` playouts (else None). ``reason`` says it in words; ``rules`` are the rule
     ids that decide it (a proof's ending). ``ends`` counts how its playouts ended (rule ids, or
-    ``("cut off",)`` for a playout scored by the evaluation).
+    ``("cut off",)`` for a playout scored by the evaluation). ``words`` names the choice as the
+    widgets do ("Trade (pay 1 metal)"); ``action`` and :attr:`notation` are for code.
     """
 
     action: Action
@@ -69,6 +72,12 @@ class ChoiceValue:
     reason: str
     rules: tuple[str, ...] = ()
     ends: dict[tuple[str, ...], int] = field(default_factory=dict)
+    words: str = ""
+
+    @property
+    def notation(self) -> str:
+        """The choice as action text (``"trade +metal"``); :attr:`words` names it as the widgets do."""
+        return str(self.action)
 
     @property
     def half_width(self) -> float | None:
@@ -82,7 +91,7 @@ class ChoiceValue:
         return self.p is not None
 
     def to_dict(self) -> dict:
-        return {"action": str(self.action), "visits": self.visits, "p": self.p, "low": self.low, "high": self.high,
+        return {"action": str(self.action), "words": self.words, "visits": self.visits, "p": self.p, "low": self.low, "high": self.high,
                 "proven": self.proven, "exact": None if self.exact is None else str(self.exact),
                 "reason": self.reason, "rules": list(self.rules),
                 "ends": [{"rules": list(k), "count": v} for k, v in self.ends.items()]}
@@ -92,11 +101,18 @@ class ChoiceValue:
 class ChoiceGroup:
     """The choices that differ only in how they are paid (one choice alone if it has no such
     variants): ``what`` is chosen (notation without the payment), ``choices`` its variants best
-    first, ``payments`` how each pays (same order; empty for a choice without variants)."""
+    first, ``payments`` how each pays (same order, notation; empty for a choice without variants);
+    ``words`` the row in words ("Move hoplites (pay with oil, wheat or metal)")."""
 
     what: str
     choices: tuple[ChoiceValue, ...]
     payments: tuple[str, ...]
+    words: str = ""
+
+    @property
+    def notation(self) -> str:
+        """What is chosen, as action text without the payment (the same as ``what``)."""
+        return self.what
 
     @property
     def best(self) -> ChoiceValue:
@@ -106,17 +122,26 @@ class ChoiceGroup:
 @dataclass(frozen=True)
 class LineStep:
     """One decision of the best line: who makes it ("athens", "sparta" or "chance"), the decision
-    (``card ?`` for a card drawn into a hand the analysing side cannot see), the playouts that went
-    that way, and their value for the side that made it (None for chance; exact when proven)."""
+    (``text``, action text), the playouts that went that way, and their value for the side that made
+    it (None for chance; exact when proven). ``number`` is the decision's number as the widgets show
+    it (the analysed position's next decision is its ply + 1); ``words`` names it as they do, or is
+    ``""`` where the line leaves the position behind (a card the analysing side cannot see)."""
 
     text: str
     who: str
     visits: int
     p: float | None
     proven: str | None = None
+    number: int = 0
+    words: str = ""
+
+    @property
+    def notation(self) -> str:
+        """The decision as action text (the same as ``text``)."""
+        return self.text
 
     def __str__(self) -> str:
-        return f"{self.who}: {self.text}" if self.who == "chance" else f"{self.who.capitalize()}: {self.text}"
+        return f"{self.who.capitalize()}: {self.words or self.text}"
 
 
 class Analysis:
@@ -162,7 +187,8 @@ class Analysis:
         out = []
         for key, items in rows.items():
             pays = tuple(pay for _, pay in items) if len(items) > 1 or items[0][1] else ()
-            out.append(ChoiceGroup(key, tuple(c for c, _ in items), pays))
+            choices = tuple(c for c, _ in items)
+            out.append(ChoiceGroup(key, choices, pays, group_words(self.state, choices, pays)))
         return tuple(out)
 
     @property
@@ -242,31 +268,36 @@ class Analysis:
         return {"player": self.player, "view": self.view, "iterations": self.iterations, "seed": self.seed,
                 "athens": {"p": est, "low": lo, "high": hi, "proven": self.athens_proven}, "bar": self.bar_text(),
                 "choices": [c.to_dict() for c in self.choices],
-                "line": [{"text": x.text, "who": x.who, "visits": x.visits, "p": x.p, "proven": x.proven}
-                         for x in self.line],
+                "line": [{"text": x.text, "words": x.words, "number": x.number, "who": x.who, "visits": x.visits,
+                          "p": x.p, "proven": x.proven} for x in self.line],
                 "decided_by": dict(self.decided_by.most_common()), "cut_off": self.cut}
 
     # --- showing it -------------------------------------------------------------------------
+    def _heading(self) -> str:
+        if self.player in PLAYERS:
+            return f"Analysis for {self.player.capitalize()}"
+        return "Analysis of a chance step" if self.player == CHANCE_NAME else "Analysis of a finished game"
+
     def __repr__(self) -> str:
         b = self.best
-        head = f"<Analysis {self.player}, {self.iterations} playouts"
+        head = f"<{self._heading()}, {self.iterations} playouts"
         if b is None:
             return head + f": {self.bar_text()}>"
-        return head + f": best {b.action}, {_figure(b)}>"
+        return head + f": best “{_words_of(self.state, b)}”, {_figure(b, self.state)}>"
 
     def __str__(self) -> str:
-        rows = [f"Analysis for {self.player.capitalize()}: {self.iterations} playouts, seed {self.seed}; "
-                f"{self.bar_text()}"]
+        rows = [f"{self._heading()}: {self.iterations} playouts, seed {self.seed}; {self.bar_text()}"]
         if self.choices:
-            rows.append(f"  {'choice':30} {'playouts':>8}  value")
-            for g in self.groups:
-                c = g.best
-                name = g.what if g.payments else str(c.action)
-                pay = f" (pay {', '.join(g.payments)})" if g.payments else ""
-                rows.append(f"  {name + pay:30} {c.visits:8d}  {_figure(c)}")
-        if self.line:
-            rows.append("  best line: " + "; ".join(str(x) for x in self.line))
-        ended = _ended_words(self.decided_by, self.cut)
+            groups = self.groups
+            width = min(max(len(g.words) for g in groups), 56)
+            rows.append(f"  {'choice':{width}} {'playouts':>8}  value")
+            for g in groups:
+                rows.append(f"  {g.words:{width}} {g.best.visits:8d}  {_figure(g.best, self.state)}")
+        steps = self.line_said()
+        if steps:
+            rows.append("  best line:")
+            rows += [f"    {x}" for x in steps]
+        ended = _ended_words(self.decided_by, self.cut, self.state.edition)
         if ended:
             rows.append("  playouts ended by: " + ended)
         rows.append("  " + NUMBERS_NOTE)
@@ -275,18 +306,30 @@ class Analysis:
     def _repr_html_(self) -> str:
         esc = html.escape
         rows = "".join(
-            f"<tr><td>{esc(g.what if g.payments else str(g.best.action))}"
-            f"{esc(' (pay ' + ', '.join(g.payments) + ')') if g.payments else ''}</td>"
-            f"<td style='text-align:right'>{g.best.visits}</td><td>{esc(_figure(g.best))}</td></tr>"
-            for g in self.groups)
-        line = "; ".join(esc(str(x)) for x in self.line)
-        ended = esc(_ended_words(self.decided_by, self.cut))
+            f"<tr><td>{esc(g.words)}</td><td style='text-align:right'>{g.best.visits}</td>"
+            f"<td>{esc(_figure(g.best, self.state))}</td></tr>" for g in self.groups)
+        steps = self.line_said(numbered=False)
+        line = (f"<p>Best line:</p><ol start='{self.line[0].number}'>"
+                + "".join(f"<li>{esc(x)}</li>" for x in steps) + "</ol>") if steps else ""
+        ended = esc(_ended_words(self.decided_by, self.cut, self.state.edition))
         table = ("<table class='polis-analysis'><tr><th>choice</th><th>playouts</th><th>value</th></tr>"
                  f"{rows}</table>") if self.choices else ""
-        return (f"<div class='polis-analysis'><p>Analysis for {esc(self.player.capitalize())}: {self.iterations} "
-                f"playouts; {esc(self.bar_text())}</p>{table}"
-                + (f"<p>Best line: {line}</p>" if line else "") + (f"<p>Playouts ended by: {ended}</p>" if ended else "")
+        return (f"<div class='polis-analysis'><p>{esc(self._heading())}: {self.iterations} "
+                f"playouts; {esc(self.bar_text())}</p>{table}{line}"
+                + (f"<p>Playouts ended by: {ended}</p>" if ended else "")
                 + f"<p><small>{esc(NUMBERS_NOTE)}</small></p></div>")
+
+    def line_said(self, *, numbered: bool = True) -> list[str]:
+        """The best line in words, one decision a row as the widgets number and name it ("12. Athens:
+        Phoros: 1 prestige → silver", "13. Chance: Project tile drawn: Phidias"), up to where it
+        leaves the position behind (then "…": it goes on with cards the analysing side cannot see)."""
+        out = []
+        for x in self.line:
+            if not x.words:
+                out.append("… (the line goes on with cards this analysis cannot see)")
+                break
+            out.append((f"{x.number}. " if numbered else "") + str(x))
+        return out
 
     def plot(self, width: int = 560) -> "SvgPlot":
         """Each choice's value as an SVG chart (proven values marked, estimates with their interval)."""
@@ -312,10 +355,40 @@ def _pc(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
-def _figure(c: ChoiceValue) -> str:
+def _words_of(s: State, c: ChoiceValue) -> str:
+    return c.words or action_words(s, c.action)
+
+
+def _pay_words(pay: str) -> str:
+    """How a variant pays, in words: "+oil" → "oil", "silver-for:wood,metal" → "silver for wood and
+    metal", "in kind" → "the goods asked"."""
+    if pay.startswith("+"):
+        return pay[1:]
+    if pay.startswith("silver-for:"):
+        return "silver for " + _listed(pay.split(":", 1)[1].split(","), "and")
+    return "the goods asked" if pay == "in kind" else pay.replace(" ", ", ")
+
+
+def _listed(items: list[str], word: str = "or") -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def group_words(s: State, choices: tuple[ChoiceValue, ...], payments: tuple[str, ...]) -> str:
+    """A row of the analysis in words: its best variant as the widgets name it, and how else it can
+    be paid ("Move hoplites (pay with oil, wheat or metal)", "Pay 1 metal (or with wood)")."""
+    first = _words_of(s, choices[0])
+    if len(choices) == 1:
+        return first
+    pays = [_pay_words(p) for p in payments]
+    if s.pending.kind == "turn":  # an action paid with a good of the side's choice (it acts alone)
+        return f"{first.split(' (pay', 1)[0]} (pay with {_listed(pays)})"
+    return f"{first} (or with {_listed(pays[1:])})"
+
+
+def _figure(c: ChoiceValue, s: State | None = None) -> str:
     """A choice's value in a few words: proven, exact, estimated or not evaluated."""
     if c.proven is not None:
-        return c.reason
+        return text_words(c.reason, None if s is None else s.components)
     if c.exact is not None:
         return f"wins with probability exactly {c.exact} (chance decides)"
     if c.p is None:
@@ -331,7 +404,13 @@ _END_WORDS = {"end.score": "the final scoring", "end.tie-break": "a tie broken o
               "end.prestige-owed": "prestige owed", "battle.salpinx-unpayable": "an unpaid Salpinx"}
 
 
-def _ended_words(ends: Counter, cut: int = 0) -> str:
+def end_words(rule: str, edition: str = "ed1") -> str:
+    """How a game ended by ``rule``, in a few words ("the final scoring", "ostracism"); a rule
+    without such words is named by its rulebook section."""
+    return _END_WORDS.get(rule) or cite_sections((rule,), edition)[0] or "another rule"
+
+
+def _ended_words(ends: Counter, cut: int = 0, edition: str = "ed1") -> str:
     """How playouts ended, in words: ``ends`` counts rule ids of finished ones; ``cut`` those
     stopped at the horizon."""
     total = sum(n for r, n in ends.items() if not r.startswith("end.tie-break")) + cut
@@ -341,7 +420,7 @@ def _ended_words(ends: Counter, cut: int = 0) -> str:
     for r, n in ends.most_common():
         if r.startswith("end.tie-break"):
             continue
-        parts.append(f"{_END_WORDS.get(r, r)} {n / total:.0%}")
+        parts.append(f"{end_words(r, edition)} {n / total:.0%}")
     return ", ".join(parts[:5])
 
 
@@ -393,6 +472,20 @@ def _value(a: Action, node: Node, p: int, ends: Counter | None) -> ChoiceValue:
     rules = () if not top or tuple(top[0][0]) == CUT else tuple(top[0][0])
     reason = f"{PLAYERS[p].capitalize()} wins {_pc(mean)} of the engine's {node.visits} playouts through it"  # type: ignore
     return ChoiceValue(a, node.visits, mean, lo, hi, None, None, reason, rules, e)
+
+
+def line_words(s: State, actions: list[Action]) -> list[str]:
+    """Each decision of a line played from ``s`` in words, as far as the line stays legal in ``s``'s
+    game ("" from there on: a search that cannot see a hand may follow cards of another deal)."""
+    out: list[str] = []
+    for a in actions:
+        if s is None or s.is_terminal or not is_legal(s, a):
+            s = None
+            out.append("")
+            continue
+        out.append(action_words(s, a))
+        s = apply_unchecked(s, a)
+    return out
 
 
 def _untried(a: Action) -> ChoiceValue:
@@ -484,10 +577,14 @@ def _result(s: State, tree: Tree, seed: int, view: Any, seconds: float) -> Analy
                 choices.append(_value(a, node, p, tree.ends.get(a)))
                 seen.add(a)
         choices += [_untried(a) for a in legal if a not in seen]
+    choices = [replace(c, words=action_words(s, c.action)) for c in choices]
+    best = tree.line(max(2, tree.iterations // 100))
+    said = line_words(s, [a for a, _ in best])
     line = [LineStep(str(a), "chance" if n.player == CHANCE else PLAYERS[n.player], n.visits,
                      None if n.player == CHANCE else n.for_player(n.player),
-                     None if n.proof is None or n.player == CHANCE else proof_words(n.proof, n.player)[0])
-            for a, n in tree.line(max(2, tree.iterations // 100))]
+                     None if n.proof is None or n.player == CHANCE else proof_words(n.proof, n.player)[0],
+                     s.ply + 1 + k, words)
+            for k, ((a, n), words) in enumerate(zip(best, said))]
     root = tree.root
     return Analysis(s, choices, line, decided, tree.iterations, seed, seconds, view,
                     (root.total, root.sq, root.visits), root.proof, tree.cut)

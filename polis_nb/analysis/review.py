@@ -54,6 +54,7 @@ from typing import Any
 
 from ..record.game import Game, set_reviewer
 from ..record.node import PROVEN, Evaluation, Node
+from ..record.words import action_words  # render registers the words (the widgets' names of choices)
 from ..rules import PLAYERS, RULES, Action, State, apply, chance_rng, legal_actions, parse_action, sample_chance
 from .cluster import extra
 from .evaluate import Analysis, analyse
@@ -439,7 +440,7 @@ def _words(glyph: str, who: str, d: Node, a: Analysis, later: Analysis | None, b
     best = a.best
     better = ""
     if best is not None:
-        name = _ACTION_WORDS[0](d.parent.state, best.action)  # type: ignore[union-attr]
+        name = action_words(d.parent.state, best.action)  # type: ignore[union-attr]
         why = _proof_reason(best)
         if why is not None:
             better = f" Better: {name}, which {'holds ' if why.startswith('a shared') else ''}{why}."
@@ -448,17 +449,6 @@ def _words(glyph: str, who: str, d: Node, a: Analysis, later: Analysis | None, b
         else:
             better = f" Better: {name}."
     return f"{NAMES[glyph].capitalize()}: {what}.{better}"
-
-
-# how a choice is named in the review's words: its notation, until the render layer (which words
-# decisions, above this one) registers its wording on import (see set_action_words)
-_ACTION_WORDS: list = [lambda s, a: str(a)]
-
-
-def set_action_words(fn) -> None:
-    """Register ``fn(state, action) -> words`` for naming choices in review comments
-    (:mod:`polis_nb.render.text` registers :func:`~polis_nb.render.text.action_words`)."""
-    _ACTION_WORDS[:] = [fn]
 
 
 def _proof_reason(c: Any) -> str | None:

@@ -11,9 +11,12 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..record import Game, Node
+from ..render.text import cite_sections, plain
 from ..rules import PolisError, State, apply
 
 CORRECT, NOT_YET = "Correct — ", "Not yet: "
+#: rules of the kernel's own bookkeeping (the decision asked for), which no rulebook section states
+KERNEL_RULES = ("decision.",)
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,10 @@ class Exercise:
     judge: Callable[[Any, State], Verdict]
 
     def __str__(self) -> str:
-        return f"{self.id}: {self.task} [{', '.join(self.rules)}]"
+        """The exercise in words: its id, its task and where the rulebook states the rules it practises
+        (their ids are in ``rules``)."""
+        where = cite_sections(self.rules, _edition(self.rules))[0]
+        return f"{self.id}: {self.task}" + (f" (rulebook: {where})" if where else "")
 
 
 class NotAnAnswer(TypeError):
@@ -134,9 +140,27 @@ def verdict(exercise_id: str, answer: Any, *, start: Any = None) -> Verdict:
     try:
         return ex.judge(answer, begin)
     except PolisError as err:  # a malformed or refused decision: the kernel's explanation is the hint
-        return not_yet(f"that does not work here: {err}")
+        return not_yet(f"that does not work here: {refusal_words(err, begin)}")
     except NotAnAnswer as err:
         return not_yet(str(err))
+
+
+def refusal_words(err: PolisError, s: State) -> str:
+    """Why the kernel refused a decision, for a checker's text: its explanation with the cards named as
+    cards and the rulebook sections of its rules instead of their ids ("... silver replaces a kind of
+    good only in full, never in part (see Ed1 · Actions › d. Starting a new project)")."""
+    ex = getattr(err, "explanation", None)
+    if ex is None:
+        problem = getattr(err, "problem", None)
+        return f"it cannot be read as a decision ({problem})" if problem else str(err)
+    text = plain(ex.text, s.components).rstrip(".")
+    where = cite_sections([r for r in ex.rule_ids if not r.startswith(KERNEL_RULES)], s.edition)[0]
+    return text + (f" (see {where})" if where else "") + "."
+
+
+def _edition(rules: tuple[str, ...]) -> str:
+    """The edition whose rulebook an exercise's rules come from (the second if any rule is its own)."""
+    return "ed2" if any(r.endswith("-ed2") for r in rules) else "ed1"
 
 
 def check(exercise_id: str, answer: Any, *, start: Any = None) -> None:

@@ -9,13 +9,21 @@ from __future__ import annotations
 from typing import Any
 
 from ..record import Game
-from ..rules import (PolisError, State, apply, board, card_types, civil_war_cost, explain, legal_actions, outcome,
+from ..rules import (ACTIONS, PolisError, State, apply, board, card_types, civil_war_cost, explain, legal_actions, outcome,
                      position as new_position, score, settle, start_battle)
 from .battles import deal, words
+from ..record.words import outcome_words
+from ..render.text import edition_words
 from .core import Verdict, correct, exercise, not_yet, position
 from .positions import ATHENS, SPARTA, area_names, cubes, fresh, have, polis_name
 
 NOTHING_YET = "nothing decided yet."
+
+
+def taken_words(s: State) -> str:
+    """The actions taken this turn, by their names ("Move hoplites and Besiege a polis", "none")."""
+    names = [edition_words(board(s).comp, ACTIONS[k].title) if k in ACTIONS else k for k in s.turn_actions]
+    return " and ".join(names) or "none"
 
 
 # --- 01 · the tour ------------------------------------------------------------------------------
@@ -39,9 +47,9 @@ def _thebai(answer: Any, start: State) -> Verdict:
     thebai, boiotia = b.polis_index["thebai"], b.area_index["boiotia"]
     fort = b.comp.poleis[thebai].base
     if s.current_player != "athens" or s.pending.kind != "turn":
-        return not_yet("Athens' move is not finished yet: bring the next hoplite, or end the move with 'end'.")
+        return not_yet("Athens' move is not finished yet: bring the next hoplite, or end the move.")
     if s.turn_actions != ("hoplites",):
-        return not_yet(f"use exactly one action, moving hoplites (Athens took {', '.join(s.turn_actions) or 'none'}). "
+        return not_yet(f"use exactly one action, moving hoplites (Athens took {taken_words(s)}). "
                        "The siege must be the turn's other action.")
     athens, sparta = s.units[boiotia]
     if not explain(s, "siege").legal or "polis thebai" not in {str(a) for a in legal_actions(apply(s, "siege"))}:
@@ -81,7 +89,7 @@ def _phoros_judge(answer: Any, start: State) -> Verdict:
             safe.append(have(t, ATHENS, "silver") - silver)
     end = _after_phoros(s)
     if end.is_terminal:
-        return not_yet(f"{outcome(end)}. Athens must keep some prestige through Phoros.")
+        return not_yet(f"{outcome_words(outcome(end))}. Athens must keep some prestige through Phoros.")
     got = have(end, ATHENS, "silver") - silver
     if got < max(safe):
         return not_yet(f"safe, but Athens takes only {got} silver and keeps {end.prestige[ATHENS]} prestige; it could "
@@ -162,14 +170,14 @@ def _galleys() -> State:
 def _galleys_judge(answer: Any, start: State) -> Verdict:
     s = position(answer, start)
     if s is None:
-        return not_yet(f"{NOTHING_YET} Write the fleet action in `answer`: 'fleet', the destination, then one "
-                       "'from <sea>' per galley. Hint: the galleys arrive one at a time, and each one that leaves "
-                       "a sea can change who controls it.")
+        return not_yet(f"{NOTHING_YET} Write the fleet action in `answer`: moving galleys, the destination, then "
+                       "the sea each galley comes from, one galley at a time. Hint: the galleys arrive one at a time, "
+                       "and each one that leaves a sea can change who controls it.")
     b = board(s)
     fleet = sum(start.units[i][ATHENS] for i in range(len(b.area_ids)) if b.is_sea[i])
     arrived = s.units[b.area_index["thrakikon"]][ATHENS]
     if s.turn_actions[:1] != ("fleet",) or len(s.turn_actions) > 1:
-        return not_yet(f"use one action, moving galleys (Athens took {', '.join(s.turn_actions) or 'none'}).")
+        return not_yet(f"use one action, moving galleys (Athens took {taken_words(s)}).")
     if arrived < fleet:
         return not_yet(f"{arrived} of Athens' {fleet} galleys reached the Thrakikon Pelagos. Hint: a galley may "
                        "always leave the sea it starts in, but may not pass through a sea the opponent controls; "
@@ -193,8 +201,9 @@ def _gains(s: State, start: State, side: int, goods: tuple[str, ...]) -> dict[st
 def _sikelia_judge(answer: Any, start: State) -> Verdict:
     s = position(answer, start)
     if s is None:
-        return not_yet(f"{NOTHING_YET} Write the tribute in `answer`: 'tribute; area sikelia; rows ...'. Hint: every "
-                       "hoplite of the territory goes on a row, and a row pays the number under its last hoplite.")
+        return not_yet(f"{NOTHING_YET} Write the tribute in `answer`: the action, the territory, then how the "
+                       "hoplites stand on the rows. Hint: every hoplite of the territory goes on a row, and a row pays "
+                       "the number under its last hoplite.")
     goods = ("wine", "oil", "wheat")
     at_rows = apply(apply(start, "tribute"), "area sikelia")
     options = [_gains(apply(at_rows, a), start, SPARTA, goods) for a in legal_actions(at_rows)]
@@ -217,11 +226,11 @@ def _trade() -> State:
 
 
 def _offer_words(s: State, oid: str) -> str:
-    """'aigyptos.1' in words."""
+    """An offer by its id in words: "the Aigyptos offer of 4 wheat for wine"."""
     b = board(s)
     m = next(m for m in b.comp.markets if any(o.id == oid for o in m.offers))
     o = next(o for o in m.offers if o.id == oid)
-    return f"{m.name}'s offer of {o.load} {o.receive} for {o.demand[0]}"
+    return f"the {m.name} offer of {o.load} {o.receive} for {o.demand[0]}"
 
 
 @exercise("07-trade", task="one trade brings Athens at least 4 wheat and keeps its silver",
@@ -233,14 +242,14 @@ def _trade_judge(answer: Any, start: State) -> Verdict:
     used = [oid for oid, k, k0 in zip(b.offer_ids, s.offers if s else start.offers, start.offers)
             if k == ATHENS and k0 != ATHENS]
     if s is None or not used:
-        return not_yet("Athens has not traded: no Athenian ship stands on a market offer. Write 'trade' and then "
-                       "one offer in the exercise cell. Hint: Persis is blocked; which other market sells a load "
-                       "of 4 wheat, and which seas would the ship cross to get there?")
+        return not_yet("Athens has not traded: no Athenian ship stands on a market offer. Write the trade action "
+                       "and then one offer in the exercise cell. Hint: Persis is blocked; which other market sells a "
+                       "load of 4 wheat, and which seas would the ship cross to get there?")
     wheat = have(s, ATHENS, "wheat") - have(start, ATHENS, "wheat")
     silver = have(s, ATHENS, "silver") - have(start, ATHENS, "silver")
     if silver < 0:
         return not_yet(f"{_offer_words(s, used[0])} brings {wheat} wheat, but Athens paid {-silver} silver for it, "
-                       "and the silver was to be kept. Pay with goods instead: 'exchange', not 'buy'.")
+                       "and the silver was to be kept. Pay with goods instead: an exchange, not a purchase.")
     if wheat < 4:
         return not_yet(f"{_offer_words(s, used[0])} brings only {wheat} wheat, and Athens needs 4. Round 4 also "
                        "sells loads of 4: look for one whose route Sparta does not block.")
@@ -271,8 +280,8 @@ def _proxenos_judge(answer: Any, start: State) -> Verdict:
     left = have(s, ATHENS, "silver")
     paid = have(start, ATHENS, "silver") - left
     if s.proxenos[ATHENS] != argos:
-        return not_yet(f"Athens' proxenos stands in {_where(s, ATHENS)}, not in Argos. Choose 'proxenos', then Argos "
-                       "by land or by sea. Hint: every Spartan unit in an area of the trip (the first and the last "
+        return not_yet(f"Athens' proxenos stands in {_where(s, ATHENS)}, not in Argos. Move the proxenos, then "
+                       "choose Argos by land or by sea. Hint: every Spartan unit in an area of the trip (the first and the last "
                        "included) takes one silver; count them on both kinds of trip before you go.")
     if left < cost:
         return not_yet(f"the proxenos reached Argos, but its bribes took {paid} silver, and the {left} left do not "
@@ -315,7 +324,7 @@ def _attacked(answer: Any, start: State) -> State | Verdict:
                 raise err from None
     s = position(answer, start)
     if s is None or s.battle is None or not s.battle.played:
-        return not_yet("Sparta has not attacked yet: lay two cards of its hand, e.g. 'play <card> <card>'.")
+        return not_yet("Sparta has not attacked yet: lay two cards of its hand.")
     return s
 
 
@@ -389,8 +398,8 @@ def _feeding(answer: Any, start: State) -> Verdict:
     kept = cubes(s, ATHENS)
     end = finish_round(s)
     if outcome(end) is not None:
-        return not_yet(f"Athens would be ostracised ({outcome(end)}). It paid with all its prestige; release a polis "
-                       "first, so that prestige covers less.")
+        return not_yet(f"Athens would be ostracised ({outcome_words(outcome(end))}). It paid with all its prestige; "
+                       "release a polis first, so that prestige covers less.")
     if kept < best:
         return not_yet(f"safe from ostracism, but Athens keeps only {kept} cubes (and {s.prestige[ATHENS]} "
                        "prestige). Releasing fewer cubes would do: which release is the smallest that still leaves "
@@ -434,10 +443,12 @@ def _last_growth(answer: Any, start: State) -> Verdict:
         return not_yet(f"Sparta scores {final} against {athens} ({done}). Every wheat left over is a cube not grown: "
                        "which poleis can still take cubes this round?")
     if final < best:
-        return not_yet(f"Sparta scores {final} against {athens} ({done}); {outcome(end)}. There is still a point to "
+        return not_yet(f"Sparta scores {final} against {athens} ({done}); {outcome_words(outcome(end))}. There is "
+                       "still a point to "
                        "gain: a polis that can grow further, or one that would rise above its base for a "
                        "Megalopolis prestige.")
-    return correct(f"Sparta scores {final} against {athens} ({done}): {outcome(end)}. Each polis grew as far as "
+    return correct(f"Sparta scores {final} against {athens} ({done}): {outcome_words(outcome(end))}. Each polis "
+                   "grew as far as "
                    "its growth rate allows this round; the wheat left over has nowhere to go.")
 
 
@@ -465,7 +476,9 @@ def _annotate(answer: Any, start: State) -> Verdict:
         return not_yet("the record still lacks " + "; ".join(missing) + ". Section 3 lists the calls.")
     again = Game.from_text(record.to_text())
     if not again.same_record(record) or again.errors:
-        return not_yet(f"the text round trip changed the record: {again.errors}")
+        problems = f" ({len(again.errors)} problems reading it back, the first on line {again.errors[0].line})" \
+            if again.errors else ""
+        return not_yet(f"the text round trip changed the record{problems}.")
     return correct(f"{len(nodes)} nodes with glyphs, comments, an arrow and a what-if, and the .polis text reads "
                    "back to the same record.")
 
@@ -498,7 +511,7 @@ def _free_ransom(answer: Any, start: State) -> Verdict:
     if s is None:
         return not_yet(f"{NOTHING_YET} Write Sparta's decisions in `answer`, one pn.apply per line. Hint: what does "
                        "freeing the proxenos cost in this edition, and is it one of the turn's two actions? "
-                       "pn.explain(exercise, 'ransom') says.")
+                       "pn.explain(exercise, ...) with the ransom says.")
     if s.edition != "ed2":
         return not_yet("the exercise is played in the second edition; start from `exercise`.")
     if s.proxenos[SPARTA] < 0:
@@ -510,7 +523,7 @@ def _free_ransom(answer: Any, start: State) -> Verdict:
         return not_yet("that took more than Sparta's one turn; the ransom, the trip and the civil war fit in one.")
     if not won:
         return not_yet("no polis has joined Sparta by civil war yet. With the proxenos standing in a polis that "
-                       "is not Sparta's, 'civilwar' buys it; the trip there is one action and the civil war another.")
+                       "is not Sparta's, a civil war buys it; the trip there is one action and the civil war another.")
     gained = s.prestige[SPARTA] - start.prestige[SPARTA]
     best = max(t.prestige[SPARTA] - start.prestige[SPARTA] for t in wars.values())
     name = polis_name(s, won[0])

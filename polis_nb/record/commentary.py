@@ -1,27 +1,29 @@
-"""Commentary: a line of the record narrated as sentences with rule citations, grouped by round and
-turn, with the author's comments and glyphs. Text, Markdown and (escaped) HTML forms."""
+"""Commentary: a line of the record narrated as sentences with their rulebook sections, grouped by
+round and turn, with the author's comments and glyphs. Text, Markdown and (escaped) HTML forms, in
+words: each decision as the widgets name it, each sentence followed by the sections of the rulebook
+that state its rules (:mod:`.words`). The rule ids and the notation stay in the entries, for code."""
 from __future__ import annotations
 
 import html
 from dataclasses import dataclass
 
-from ..rules import RULES, LogEntry, board, poss
+from ..rules import LogEntry, board, poss
 from .node import Node
+from .words import cite_sections, text_words
 
 
 def cite(rule_ids: tuple[str, ...], edition: str = "ed1") -> str:
-    """'rule siege.failure, Ed1 · Aktionen › g. Polis belagern' (several rules joined by '; '), naming
-    the section of ``edition``'s rulebook."""
-    parts = []
-    for rid in rule_ids:
-        ref = RULES.get(rid)
-        parts.append(f"rule {rid}, {ref.section(edition)}" if ref else f"rule {rid}")
-    return "; ".join(parts)
+    """Where some rules are stated, in words and without their ids ("Ed1 · Actions › g. Besieging a
+    polis"): each section of ``edition``'s rulebook once."""
+    return cite_sections(rule_ids, edition)[0]
 
 
-def sentence(e: LogEntry, edition: str = "ed1") -> str:
-    text = e.text if e.text.endswith((".", "!", "?")) else e.text + "."
-    return f"{text} — {cite(e.rules, edition)}" if e.rules else text
+def sentence(e: LogEntry, edition: str = "ed1", components: str | None = None) -> str:
+    """A log entry as a sentence of the commentary: the kernel's words, then its rules' sections."""
+    text = text_words(e.text, components)
+    text = text if text.endswith((".", "!", "?")) else text + "."
+    where = cite(e.rules, edition) if e.rules else ""
+    return f"{text} — {where}" if where else text
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,13 @@ class Entry:
     comment_before: str
     comment: str
     variation: str  # name of the variation this decision starts, if any
+    words: str = ""  # the decision in words, as the widgets name it ("" for headings)
+    rules: tuple[tuple[str, ...], ...] = ()  # the rule ids of each sentence
+
+    @property
+    def said(self) -> str:
+        """The decision as the commentary shows it: in words (its notation if it has none)."""
+        return self.words or self.decision
 
 
 class Commentary:
@@ -53,7 +62,7 @@ class Commentary:
                 out.append(f"  [variation: {e.variation}]")
             if e.comment_before:
                 out.append(f"  {{{e.comment_before}}}")
-            out.append(f"  {e.decision}{e.glyphs}")
+            out.append(f"  {e.said}{_glyphs(e)}")
             out += [f"    {s}" for s in e.sentences]
             if e.comment:
                 out.append(f"    — {e.comment}")
@@ -70,7 +79,7 @@ class Commentary:
                 continue
             extra = f" *(variation: {_md(e.variation)})*" if e.variation else ""
             before = f" *{_md(e.comment_before)}*" if e.comment_before else ""
-            out.append(f"- `{e.decision}`{_md(e.glyphs)}{extra}{before}")
+            out.append(f"- {_md(e.said)}{_md(_glyphs(e))}{extra}{before}")
             out += [f"  - {_md(s)}" for s in e.sentences]
             if e.comment:
                 out.append(f"  - comment: {_md(e.comment)}")
@@ -94,11 +103,16 @@ class Commentary:
             before = f" <i>{esc(e.comment_before)}</i>" if e.comment_before else ""
             items = "".join(f"<li>{esc(s)}</li>" for s in e.sentences)
             comment = f"<li class='comment'>{esc(e.comment)}</li>" if e.comment else ""
-            out.append(f"<li><code>{esc(e.decision)}</code>{esc(e.glyphs)}{extra}{before}<ul>{items}{comment}</ul></li>")
+            out.append(f"<li><b>{esc(e.said)}</b>{esc(_glyphs(e))}{extra}{before}<ul>{items}{comment}</ul></li>")
         if open_list:
             out.append("</ul>")
         out.append("</div>")
         return "".join(out)
+
+
+def _glyphs(e: Entry) -> str:
+    """The entry's glyphs after its words ("Besiege Argos ?!")."""
+    return f" {e.glyphs}" if e.glyphs else ""
 
 
 def _md(text: str) -> str:
@@ -123,7 +137,8 @@ def narrate(nodes: list[Node], title: str, *, round: str | None = None) -> Comme
             last_round = label
         if parent.pending.kind == "turn" and not parent.turn_actions:
             entries.append(Entry(f"{poss(parent.pending.player)} turn", "", "", (), "", "", ""))
-        said = tuple(sentence(e, n.state.edition) for e in n.state.log)
-        entries.append(Entry("", str(n.action), "".join(n.glyphs), said,
-                             n.starting_comment, n.comment, n.name if n.starts_variation() else ""))
+        log = n.state.log
+        said = tuple(sentence(e, n.state.edition, n.state.components) for e in log)
+        entries.append(Entry("", str(n.action), "".join(n.glyphs), said, n.starting_comment, n.comment,
+                             n.name if n.starts_variation() else "", n.words(), tuple(e.rules for e in log)))
     return Commentary(entries, title)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..rules import NEUTRAL, PLAYERS, State, board, poss, score
+from .words import action_words
 
 
 @dataclass(frozen=True)
@@ -69,8 +70,8 @@ class Comparison:
         if self.evaluations is None:
             return []
         out = []
-        for label, ev in zip((self.label_a, self.label_b), self.evaluations):
-            best = f"; best choice {ev.best.action}" if ev.best is not None else ""
+        for label, ev, s in zip((self.label_a, self.label_b), self.evaluations, (self.a, self.b)):
+            best = f"; best choice: {action_words(s, ev.best.action)}" if ev.best is not None else ""
             out.append(f"Evaluation of {label}: {ev.bar_text()} ({ev.iterations} playouts){best}.")
         return out
 

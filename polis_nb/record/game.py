@@ -24,6 +24,7 @@ from .headers import GAME_HEADERS, Headers, start_position
 from .node import GLYPHS, Mark, Node, Quiz, RecordError, check_mark, quiz_problem
 from .reading import unix_lines
 from .turns import Turn, line_steps
+from .words import mark_words, outcome_words
 
 # keywords of chance outcomes, by what a what-if names
 _CHANCE_WORDS = {"die": ("die", "roll"), "card": ("card",), "event": ("event",), "project": ("draw",)}
@@ -586,8 +587,12 @@ class Game:
     # --- display ------------------------------------------------------------------------------
     def __str__(self) -> str:
         """For terminals: the board as text (with this node's marks) and the last turn narrated."""
-        marks = "".join(f"\nMark: {m.kind} {' to '.join(m.targets)} ({m.colour})" for m in self.node.marks)
-        return str(self.state) + marks + "\n\n" + str(self.last_turn())
+        marks = "".join(f"\nMark: {mark_words(board(self.state), m)}" for m in self.node.marks)
+        board_text = str(self.state)
+        o = self.state.outcome
+        if o is not None:  # the kernel's outcome ends in its rule ids; here it reads as words
+            board_text = board_text.replace(str(o), outcome_words(o))
+        return board_text + marks + "\n\n" + str(self.last_turn())
 
     def _repr_svg_(self) -> str:
         from ..render import svg  # lazy: render sits above the record layer (a display hook, python-chess style)
@@ -632,8 +637,9 @@ class Game:
     def __repr__(self) -> str:
         s = self.state
         nodes = sum(1 for _ in self.root.walk()) - 1
-        who = "game over" if s.is_terminal else f"{s.current_player} to decide"
-        return (f"<Game {self.headers['Edition']} seed={self.headers['Seed']}: {nodes} decisions, ply {s.ply}, "
+        who = "game over" if s.is_terminal else f"{s.current_player.capitalize()} to decide"
+        at = f"at decision {self.node.number}" if self.node.parent is not None else "at the start"
+        return (f"<Game {self.headers['Edition']} seed={self.headers['Seed']}: {nodes} decisions, {at}, "
                 f"round {board(s).comp.rounds[s.round].name}, {who}>")
 
     def __iter__(self) -> Iterator[Node]:

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from ..rules import Action, State, apply, board, paid_with, parse_action
+from .steps import node_title
+from .words import action_words
 
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
 COLOURS = ("green", "red", "blue", "yellow")
@@ -370,6 +372,28 @@ class Node:
             raise RecordError("the root of a record cannot be removed")
         self.parent.variations.remove(self)
 
+    @property
+    def number(self) -> int:
+        """The decision's number as the widgets show it (``3.`` for the game's third decision); 0 for
+        the start of the record."""
+        return 0 if self.parent is None else self.parent.state.ply + 1
+
+    @property
+    def notation(self) -> str:
+        """The decision as action text (``"polis argos"``), ``""`` for the start of the record."""
+        return "" if self.action is None else str(self.action)
+
+    def words(self) -> str:
+        """The decision in words, as the widgets name it ("Besiege Argos"); ``""`` for the start."""
+        if self.parent is None or self.action is None:
+            return ""
+        return action_words(self.parent.state, self.action)
+
     def __repr__(self) -> str:
-        what = "root" if self.action is None else str(self.action)
-        return f"<Node ply={self.ply if self._state is not None else '?'} {what!r}>"
+        """Short and in words: the decision's number, its step and what was decided,
+        ``<Node 9 · Round 3 · Sparta, turn 1: A hoplite from Lakedaimon !?>``."""
+        if self.parent is None:
+            return "<Node 0 · the start of the record>"
+        glyphs = f" {''.join(self.glyphs)}" if self.glyphs else ""
+        quiz = " (a question)" if self._quiz is not None else ""
+        return f"<Node {self.number} · {node_title(self)}: {self.words()}{glyphs}{quiz}>"

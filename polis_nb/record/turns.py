@@ -1,6 +1,7 @@
-"""How a line of decisions falls into turns: the one place that decides where a player's turn starts,
-what its label is (``3.A2``: round 3, Athens' second turn, as the ``.polis`` format writes it) and what
-lies between turns (the draws that open a round, a battle, the end of a round).
+"""How a line of decisions falls into turns: where a player's turn starts (the rules live in
+:mod:`.steps`, which a Node's repr uses too), what its label is (``3.A2``: round 3, Athens' second
+turn, as the ``.polis`` format writes it) and what lies between turns (the draws that open a
+round, a battle, the end of a round).
 
 A reader steps through a record by these *steps*; each is a run of consecutive decisions on one line:
 
@@ -23,12 +24,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import PLAYERS, board, edition_of
+from ..rules import PLAYERS, board
 from .node import Node
-
-#: the kind of step a decision belongs to, by the phase of the position it is taken in
-PHASE_KIND = {"start": "round-start", "actions": "turn", "battles": "battle", "roundend": "round-end"}
-KINDS = ("turn", "round-start", "battle", "round-end")
+from .steps import (KINDS, PHASE_KIND, kind_of, starts_step, step_first, step_last, step_title,  # noqa: F401
+                    turn_start)
 
 
 @dataclass(frozen=True)
@@ -52,74 +51,18 @@ class Turn:
             return ""
         return f"{self.round}.{self.player[0].upper()}{self.number}"
 
+    @property
+    def title(self) -> str:
+        """The step in words, as the widgets head it: "Round 3 · Athens, turn 2", "Round 4 begins"
+        (see :func:`.steps.step_title`)."""
+        ps = self.node.parent.state if self.node.parent is not None else self.node.state
+        return step_title(self.kind, board(ps).comp.rounds[ps.round].name, self.player, self.number)
+
     def __str__(self) -> str:
-        if self.kind == "turn":
-            return f"round {self.round}, {self.player.capitalize()} turn {self.number}"
-        return {"round-start": f"the start of round {self.round}", "battle": f"a battle in round {self.round}",
-                "round-end": f"the end of round {self.round}"}.get(self.kind, self.kind)
+        return self.title
 
-
-def kind_of(node: Node) -> str:
-    """The kind of step the decision at ``node`` belongs to (see the module docstring)."""
-    assert node.parent is not None, "the start of the game is no decision"
-    return PHASE_KIND.get(node.parent.state.phase, "turn")
-
-
-def turn_start(node: Node) -> bool:
-    """Whether the decision at ``node`` opens a player's turn: the first action of the turn (or a
-    pass instead of it). A free action (Ed2's ransom) leaves the turn's action slots empty, so the
-    next action after it is no new turn."""
-    if node.parent is None:
-        return False
-    ps = node.parent.state
-    if ps.pending.kind != "turn" or ps.turn_actions or ps.phase != "actions":
-        return False
-    free = edition_of(ps).free_actions
-    if not free:
-        return True
-    # the turn decision before this one, if it belongs to the same stretch of actions
-    m = node.parent
-    while m.parent is not None:
-        ms = m.parent.state
-        if ms.phase != "actions":
-            return True
-        if ms.pending.kind == "turn":
-            return not (ms.pending.player == ps.pending.player and ms.round == ps.round
-                        and not ms.turn_actions and m.action is not None and m.action.kind in free)
-        m = m.parent
-    return True
-
-
-def starts_step(node: Node) -> bool:
-    """Whether the decision at ``node`` opens a new step: the record's first decision, a new turn, a
-    change of kind (the round ends, a battle begins ...), or a battle in another area."""
-    if node.parent is None:
-        return False
-    if node.parent.parent is None or turn_start(node):
-        return True
-    k = kind_of(node)
-    if k != kind_of(node.parent):
-        return True
-    if k == "battle":
-        a, b = node.parent.state.battle, node.parent.parent.state.battle
-        return a is not None and b is not None and a.area != b.area
-    return False
-
-
-def step_first(node: Node) -> Node:
-    """The first decision of the step that holds ``node`` (on its line)."""
-    n = node
-    while n.parent is not None and not starts_step(n):
-        n = n.parent
-    return n
-
-
-def step_last(node: Node) -> Node:
-    """The last decision of the step that holds ``node``, following the main continuation."""
-    n = node
-    while n.variations and not starts_step(n.variations[0]):
-        n = n.variations[0]
-    return n
+    def __repr__(self) -> str:
+        return f"<Turn {self.title}: from decision {self.node.number}>"
 
 
 @dataclass

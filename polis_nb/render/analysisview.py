@@ -12,7 +12,7 @@ library.
 from __future__ import annotations
 
 from ..record.node import Mark
-from ..rules import Action, State, apply_unchecked, board, is_legal, target_of
+from ..rules import PLAYERS, State, board, target_of
 from .text import SIDE_NAME, action_words
 
 TOP = 6  # rows listed in the panel
@@ -23,9 +23,9 @@ def _pc(x: float | None) -> int | None:
     return None if x is None else round(100 * x)
 
 
-def _ends_words(ends: dict) -> str:
+def _ends_words(ends: dict, edition: str) -> str:
     """How the playouts of a choice ended, most common first."""
-    from ..analysis.evaluate import _END_WORDS
+    from ..analysis.evaluate import _END_WORDS, end_words
     from ..analysis.search import CUT
 
     total = sum(ends.values())
@@ -36,7 +36,8 @@ def _ends_words(ends: dict) -> str:
         if tuple(rules) == CUT:
             what = "stopped early, estimated"
         else:
-            what = next((_END_WORDS[r] for r in rules if r in _END_WORDS), ", ".join(rules))
+            what = next((_END_WORDS[r] for r in rules if r in _END_WORDS), None) or (
+                end_words(rules[0], edition) if rules else "another ending")
         parts.append(f"{what} {round(100 * n / total)}%")
     return "; ".join(parts)
 
@@ -57,20 +58,15 @@ def _value_words(c) -> str:
     return f"{_pc(c.p)}% of {c.visits} playouts"
 
 
-def _line_words(s: State, line) -> list[dict]:
-    """The best line as words, played from ``s`` as far as its decisions stay legal (the line is
-    the search's own guess: it may stop at a chance step it cannot name)."""
+def _line_words(line) -> list[dict]:
+    """The best line as words, the players' decisions up to its first chance step (the line is the
+    search's own guess: it stops where it leaves the position behind, see ``LineStep.words``)."""
     out = []
     for step in line:
-        try:
-            a = Action.from_text(step.text)
-        except ValueError:
+        if step.who not in PLAYERS or not step.words:
             break
-        if s.is_chance or not is_legal(s, a):
-            break
-        out.append({"who": SIDE_NAME[s.pending.player], "text": action_words(s, a),
+        out.append({"who": SIDE_NAME[PLAYERS.index(step.who)], "text": step.words,
                     "p": _pc(step.p), "proven": step.proven, "playouts": step.visits})
-        s = apply_unchecked(s, a)
     return out
 
 
@@ -116,7 +112,7 @@ def analysis_view(a, *, top: int = TOP) -> dict:
         rows.append({"action": str(c.action), "label": label, "pay": _pay_words(s, g), "value": _value_words(c),
                      "reason": c.reason, "proven": c.proven, "p": _pc(c.p), "low": _pc(c.low), "high": _pc(c.high),
                      "playouts": c.visits, "target": target_of(c.action, s.pending.kind),
-                     "ended_by": _why(c) if c.proven or c.exact is not None else _ends_words(c.ends)})
+                     "ended_by": _why(c) if c.proven or c.exact is not None else _ends_words(c.ends, s.edition)})
     b = rows[0] if rows else None
     if s.is_terminal:
         summary = "The game is over."
@@ -138,7 +134,7 @@ def analysis_view(a, *, top: int = TOP) -> dict:
         "athens": {"p": _pc(est), "low": _pc(lo), "high": _pc(hi), "proven": a.athens_proven, "text": a.bar_text()},
         "choices": rows,
         "more": max(0, len(a.groups) - top),
-        "line": _line_words(s, a.line),
+        "line": _line_words(a.line),
         "marks": [m.to_dict() for m in best_marks(s, a)],
         "note": NUMBERS_NOTE,
         "playouts": a.iterations,

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 from ..analysis.guard import QuickLoss
-from ..rules import ACTIONS, RULES, Action, Explanation, Outcome, PolisError, State, board, paid_with
+from ..record.words import outcome_words
+from ..rules import ACTIONS, RULES, Action, Explanation, PolisError, State, board, paid_with
 from .text import SIDE_NAME, action_words, cite_sections, edition_words, plain, target_name
 
 
@@ -174,14 +175,6 @@ def dedupe_sections(ex: dict | None) -> dict | None:
             if r.get("summary") and r["summary"] not in m.get("summary", ""):
                 m["summary"] = (m.get("summary", "") + " " + r["summary"]).strip()
     return dict(ex, rules=list(merged.values()))
-
-
-def outcome_words(o: Outcome) -> str:
-    """How a game ended, in words and without rule ids: "Athens wins (7–5, Athens–Sparta): Athens has
-    the higher score"."""
-    who = o.winner.capitalize() + " wins" if o.winner else "Shared result"
-    sc = f" ({o.scores[0]}–{o.scores[1]}, Athens–Sparta)" if o.scores else ""
-    return f"{who}{sc}: {o.reason}"
 
 
 def rule_free(text: str, s: State) -> str:

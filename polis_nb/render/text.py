@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..record.words import mark_words, set_words, target_name  # noqa: F401 - shared with render
 from ..rules import (ACTIONS, ATHENS, NEUTRAL, PLAYERS, RULES, SPARTA, State, Topology, board, card_name, card_types,
                      describe_pending, edition_of, event_card, hire_cost, offer_covered, offer_status, price)
 
@@ -65,32 +66,6 @@ def siege_disc_words(s: State, b: Topology, polis: int | None = None) -> list[st
         where = f" in {b.comp.areas[b.polis_area[i]].name}" if b.polis_area[i] >= 0 else ""
         out.append(f"{SIDE_ADJ[p]} siege disc beside {name} (+1 to later {SIDE_ADJ[p]} siege rolls{where})")
     return out
-
-
-def target_name(b: Topology, t: str) -> str:
-    """Plain name of a mark target (area, polis, market or offer id); unknown ids as given."""
-    if t in b.area_index:
-        return b.comp.areas[b.area_index[t]].name
-    if t in b.polis_index:
-        return b.comp.poleis[b.polis_index[t]].name
-    if t in b.market_index:
-        return b.comp.markets[b.market_index[t]].name
-    if t in b.offer_index:
-        m, slot = t.split(".")
-        return f"{b.comp.markets[b.market_index[m]].name} offer {int(slot) + 1}"
-    return t
-
-
-def mark_words(b: Topology, m) -> str:
-    """A mark in words, e.g. "arrow from Lakedaimon to Arkadia (red)"; marks are duck-typed
-    (``.kind``, ``.targets``, ``.colour``)."""
-    kind = str(getattr(m, "kind", ""))
-    targets = tuple(str(t) for t in getattr(m, "targets", ()))
-    colour = str(getattr(m, "colour", "green"))
-    names = [target_name(b, t) for t in targets]
-    if kind == "arrow" and len(names) >= 2:
-        return f"arrow from {names[0]} to {names[1]} ({colour})"
-    return f"{kind or 'mark'} on {', '.join(names) or 'nothing'} ({colour})"
 
 
 def status_words(s: State) -> str:
@@ -460,10 +435,11 @@ def _offer_words(s: State, b: Topology, args) -> str:
     return f"{where}: {o.load} {o.receive} for {price(s, o, good)} {good}"
 
 
-def _register() -> None:
-    from ..analysis.review import set_action_words
+def register_words() -> None:
+    """Give the layers below render (a Node's repr, the commentary, analyses, the review's comments)
+    these words for decisions, kernel sentences and citations (see :mod:`polis_nb.record.words`);
+    done when this module is imported."""
+    set_words(action=action_words, text=plain, sections=cite_sections)
 
-    set_action_words(action_words)  # the review's comments name choices in these words
 
-
-_register()
+register_words()

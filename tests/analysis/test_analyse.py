@@ -12,9 +12,11 @@ import pytest
 
 import polis_nb as pn
 from polis_nb.analysis import Analysis, analyse, sensible_policy
-from polis_nb.analysis.evaluate import MIN_INTERVAL, NUMBERS_NOTE, _interval
+from polis_nb.analysis.evaluate import MIN_INTERVAL, NUMBERS_NOTE, _interval, line_words
 from polis_nb.analysis.odds import setup_state
 from polis_nb.analysis.search import Tree
+from polis_nb.render.text import action_words
+from polis_nb.rules import is_legal
 
 
 def _late(edition: str) -> pn.State:
@@ -87,6 +89,42 @@ def test_the_best_line_starts_with_the_best_choice(small, late):
     assert line and line[0].text == str(small.best.action) and line[0].who == late.current_player
     assert all(x.who in ("athens", "sparta", "chance") for x in line)
     assert all((x.p is None) == (x.who == "chance") for x in line)
+
+
+def test_choices_and_the_best_line_in_words_numbered_as_the_widgets(small, late):
+    """Each choice and each step of the best line carries its words (the widgets' name for it) beside
+    its notation; the line's decisions are numbered as the widgets number them (the position's next
+    decision is its ply + 1) and said one a row, the side first."""
+    assert all(c.words == action_words(late, c.action) and c.notation == str(c.action) for c in small.choices)
+    s = late
+    for k, x in enumerate(small.line):
+        assert x.number == late.ply + 1 + k and x.notation == x.text
+        a = pn.parse_action(s, x.text)
+        assert x.words == action_words(s, a) and str(x) == f"{x.who.capitalize()}: {x.words}"
+        s = pn.apply(s, a)
+    said = small.line_said()
+    assert said[0] == f"{late.ply + 1}. {late.current_player.capitalize()}: {small.best.words}"
+    assert "\n  best line:\n    " + "\n    ".join(said) in str(small)
+    assert f"<ol start='{late.ply + 1}'>" in small._repr_html_()
+
+
+def test_a_line_through_a_hidden_hand_is_said_up_to_it():
+    """Sparta attacks (exercise 09): the search, seeing only Sparta's hand, answers with Athenian cards
+    of its own guess; the line is said up to there and then says why it stops."""
+    from polis_nb.lessons import start
+
+    s = start("09-sure-loss")
+    a = analyse(s, budget=60, seed=1)
+    assert [x.who for x in a.line[:2]] == ["sparta", "athens"] and a.line[0].words and not a.line[1].words
+    assert not is_legal(pn.apply(s, a.line[0].text), pn.Action.from_text(a.line[1].text))
+    assert a.line_said() == [f"{s.ply + 1}. Sparta: {a.line[0].words}",
+                             "… (the line goes on with cards this analysis cannot see)"]
+
+
+def test_a_line_is_said_only_as_far_as_it_stays_in_the_game():
+    s = pn.settle(pn.new_game("ed1", seed=3))
+    moves = [pn.Action.from_text(x) for x in ("hoplites", "to arkadia", "polis argos", "end")]
+    assert line_words(s, moves) == ["Move hoplites", "To Arkadia", "", ""]  # 'polis argos' is no choice there
 
 
 def test_athens_view_of_the_position(small, late):
@@ -240,7 +278,10 @@ def test_payment_variants_are_one_row():
                         for g in paid)
     assert all(str(c.action).startswith(g.what + " +") for g in paid for c in g.choices)
     text = str(a)
-    assert "(pay +" in text and text.count("\n  trade") <= 1
+    assert "(pay with " in text and "+" not in text.split("best line")[0]
+    trade = next(g for g in rows if g.what == "trade")
+    assert trade.words == f"Trade (pay with {', '.join(p[1:] for p in trade.payments[:-1])} or {trade.payments[-1][1:]})"
+    assert text.count("\n  Trade") == 1 and trade.notation == "trade"
 
 
 def test_bad_arguments_are_refused_before_any_work():
@@ -258,7 +299,8 @@ def test_table_and_plot(small):
     text = str(small)
     assert text.startswith(f"Analysis for {small.player.capitalize()}: 160 playouts")
     assert "best line:" in text and NUMBERS_NOTE in text
-    assert repr(small).startswith(f"<Analysis {small.player}, 160 playouts: best {small.best.action}, ")
+    assert repr(small).startswith(f"<Analysis for {small.player.capitalize()}, 160 playouts: "
+                                  f"best “{small.best.words}”, ")
     h = small._repr_html_()
     assert h.count("<tr>") == len(small.groups) + 1 and "<script" not in h and "What these numbers mean" in h
     svg = small.plot()

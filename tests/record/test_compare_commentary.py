@@ -1,5 +1,5 @@
-"""compare(): what differs between two nodes in plain words; commentary with rule citations; the
-notebook reprs (escaped user text, stable reprs)."""
+"""compare(): what differs between two nodes in plain words; commentary with the rulebook sections
+of its rules; the notebook reprs (escaped user text, stable reprs in words)."""
 from __future__ import annotations
 
 import re
@@ -8,6 +8,7 @@ import pytest
 
 import polis_nb as pn
 from polis_nb.record.commentary import cite
+from polis_nb.render.text import cite_sections
 from polis_nb.rules.board import board
 
 from .builders import besieged, random_record
@@ -62,34 +63,42 @@ def test_compare_against_the_current_node_and_states():
     assert not any(d.topic == "round" for d in rounds.differences)
 
 
-def test_commentary_cites_rules_with_their_sources():
+def test_commentary_cites_rules_by_their_sections_in_words():
+    """The commentary names each decision as the widgets do and follows each sentence with the
+    English title of the rulebook section that states its rules; the ids and the notation stay in
+    the entries, for code."""
     g, success, failure = siege_both_ways()
     g.goto(failure)
     text = str(g.commentary(round="3"))
-    src = pn.RULES["siege.failure"].source
-    assert src == "Ed1 · Aktionen › g. Polis belagern"
-    assert "— rule siege.failure, Ed1 · Aktionen › g. Polis belagern" in text
+    assert pn.RULES["siege.failure"].source == "Ed1 · Aktionen › g. Polis belagern"
+    assert ("Siege of Argos fails (die 1 < fortification 3): Sparta loses a hoplite in Arkadia. "
+            "— Ed1 · Actions › g. Besieging a polis") in text
+    assert "\n  The siege die shows 1\n" in text and "\n  Besiege Argos\n" in text
     assert "[variation: what if die 1]" in text
-    assert "rule siege.success" not in text  # only the line through the current node
+    assert "succeeds" not in text  # only the line through the current node
+    assert "siege.failure" not in text and "polis argos" not in text
+    die = next(e for e in g.commentary(round="3").entries if e.decision == "die 1")
+    assert die.words == "The siege die shows 1" and die.rules == (("siege.failure",),)
     g.goto(success)
-    assert "— rule siege.success, Ed1 · Aktionen › g. Polis belagern" in str(g.commentary())
+    assert "succeeds (die 4 ≥ fortification 3)" in str(g.commentary())
     assert str(g.commentary(round=1)) == str(g.commentary(round="3"))
-    assert cite(("siege.failure", "siege.success")) == (
-        f"rule siege.failure, {src}; rule siege.success, {pn.RULES['siege.success'].source}")
+    assert cite(("siege.failure", "siege.success")) == "Ed1 · Actions › g. Besieging a polis"  # once
+    assert cite(("train.cost", "siege.success")) == "Ed1 · Actions › a. Training hoplites; Ed1 · Actions › g. Besieging a polis"
 
 
-def test_commentary_every_citation_names_a_known_rule():
+def test_commentary_every_citation_names_the_sections_of_its_rules():
     g = random_record(7, plies=300, variations=0)
     g.goto(g.root.end())
     com = g.commentary()
     cited = 0
     for e in com.entries:
-        for s in e.sentences:
-            if " — rule " in s:
-                for part in re.split(r"; (?=rule )", s.split(" — ", 1)[1]):  # (a source may hold "; ")
-                    m = re.fullmatch(r"rule ([\w.\-]+), (.+)", part)
-                    assert m and m.group(1) in pn.RULES and m.group(2) == pn.RULES[m.group(1)].source, part
-                    cited += 1
+        assert len(e.rules) == len(e.sentences)
+        for s, rules in zip(e.sentences, e.rules):
+            assert all(r in pn.RULES for r in rules), rules
+            if rules:
+                assert s.endswith(" — " + cite_sections(rules)[0]), s
+                cited += 1
+            assert not re.search(r"\[[a-z]+\.[a-z-]+", s), s
     assert cited > 50
     headings = [e.heading for e in com.entries if e.heading]
     assert headings[0] == "Round 3" and "Athens' turn" in headings and "Sparta's turn" in headings
@@ -104,7 +113,11 @@ def test_commentary_of_a_round_and_of_the_last_turn():
     assert last.title == "Last turn"
     decisions = [e.decision for e in last.entries if not e.heading]
     assert decisions[0] == "hoplites" and decisions[-1] == "die 1"
-    assert "Argos holds, for now." in str(last) and "die 1?!" in str(last)
+    said = [e.said for e in last.entries if not e.heading]
+    assert said[0] == "Move hoplites" and said[-1] == "The siege die shows 1"
+    assert "Argos holds, for now." in str(last) and "The siege die shows 1 ?!" in str(last)
+    assert "- The siege die shows 1 ?!" in last._repr_markdown_()
+    assert "<b>The siege die shows 1</b> ?!" in last._repr_html_()
     assert repr(last) == f"<Commentary 'Last turn': {len(decisions)} decisions>"
     assert [e for e in g.commentary(round="4").entries] == []
 
@@ -143,12 +156,14 @@ def test_reprs_are_stable_and_without_addresses():
     g, success, failure = siege_both_ways()
     h, *_ = siege_both_ways()
     assert repr(g) == repr(h)
-    assert re.fullmatch(r"<Game ed1 seed=3: \d+ decisions, ply \d+, round 3, athens to decide>", repr(g))
+    assert re.fullmatch(r"<Game ed1 seed=3: \d+ decisions, at decision \d+, round 3, Athens to decide>", repr(g))
     things = [g, g.node, g.root, g.turns(), g.commentary(), g.last_turn(), g.compare(success, failure),
               pn.Mark.arrow("attika", "boiotia"), g.errors]
     for x in things:
         assert not re.search(r"0x[0-9a-fA-F]{4,}| at 0x| object at ", repr(x)), repr(x)
-    assert repr(g.root) == "<Node ply=0 'root'>"
+    assert repr(g.root) == "<Node 0 · the start of the record>"
+    assert repr(failure) == f"<Node {failure.number} · Round 3 · Sparta, turn 1: The siege die shows 1>"
+    assert failure.number == failure.parent.state.ply + 1 == failure.ply
     g.play("pass")
     assert repr(g) != repr(h)
 

@@ -323,7 +323,7 @@ def test_turns_index_and_turn_lookup():
         assert t.number == numbers[(t.round, t.player)]
     node = g.turn("3", "sparta", 2)
     assert g.node is node and node in [t.node for t in turns]
-    assert str(next(t for t in turns if t.node is node)) == "round 3, Sparta turn 2"
+    assert str(next(t for t in turns if t.node is node)) == "Round 3 · Sparta, turn 2"
     assert g.turn(1, "sparta", 2) is node  # round by its number
     with pytest.raises(pn.RecordError, match="no turn 99 of sparta in round 3"):
         g.turn("3", "sparta", 99)
@@ -334,9 +334,9 @@ def test_turns_follow_the_line_through_a_node():
     g.goto(g.turn("3", "sparta", 1).parent)
     g.branch("build first").play(ALT_FIRST_ACTION)
     alt_line = g.turns()
-    assert [str(t) for t in alt_line] == ["round 3, Sparta turn 1"]
+    assert [str(t) for t in alt_line] == ["Round 3 · Sparta, turn 1"]
     assert alt_line[0].node.name == "build first"
-    assert [str(t) for t in g.turns(die)] == ["round 3, Sparta turn 1"]
+    assert [str(t) for t in g.turns(die)] == ["Round 3 · Sparta, turn 1"]
     assert g.turns(die)[0].node is not alt_line[0].node
 
 

@@ -1,0 +1,120 @@
+"""Where a decision stands among the steps of its line (a turn, the start of a round, a battle, the
+end of a round; see :mod:`.turns`): the rules that cut a line into steps, and a step's title in words.
+
+The functions take record nodes (:class:`~.node.Node`, which imports this module for its repr, so
+it is not named here) and read only their positions and parents.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules import PLAYERS, board, edition_of, poss
+
+Decision = Any  # a record Node
+
+#: the kind of step a decision belongs to, by the phase of the position it is taken in
+PHASE_KIND = {"start": "round-start", "actions": "turn", "battles": "battle", "roundend": "round-end"}
+KINDS = ("turn", "round-start", "battle", "round-end")
+
+
+def kind_of(node: Decision) -> str:
+    """The kind of step the decision at ``node`` belongs to (see the module docstring)."""
+    assert node.parent is not None, "the start of the game is no decision"
+    return PHASE_KIND.get(node.parent.state.phase, "turn")
+
+
+def turn_start(node: Decision) -> bool:
+    """Whether the decision at ``node`` opens a player's turn: the first action of the turn (or a
+    pass instead of it). A free action (Ed2's ransom) leaves the turn's action slots empty, so the
+    next action after it is no new turn."""
+    if node.parent is None:
+        return False
+    ps = node.parent.state
+    if ps.pending.kind != "turn" or ps.turn_actions or ps.phase != "actions":
+        return False
+    free = edition_of(ps).free_actions
+    if not free:
+        return True
+    # the turn decision before this one, if it belongs to the same stretch of actions
+    m = node.parent
+    while m.parent is not None:
+        ms = m.parent.state
+        if ms.phase != "actions":
+            return True
+        if ms.pending.kind == "turn":
+            return not (ms.pending.player == ps.pending.player and ms.round == ps.round
+                        and not ms.turn_actions and m.action is not None and m.action.kind in free)
+        m = m.parent
+    return True
+
+
+def starts_step(node: Decision) -> bool:
+    """Whether the decision at ``node`` opens a new step: the record's first decision, a new turn, a
+    change of kind (the round ends, a battle begins ...), or a battle in another area."""
+    if node.parent is None:
+        return False
+    if node.parent.parent is None or turn_start(node):
+        return True
+    k = kind_of(node)
+    if k != kind_of(node.parent):
+        return True
+    if k == "battle":
+        a, b = node.parent.state.battle, node.parent.parent.state.battle
+        return a is not None and b is not None and a.area != b.area
+    return False
+
+
+def step_first(node: Decision) -> Decision:
+    """The first decision of the step that holds ``node`` (on its line)."""
+    n = node
+    while n.parent is not None and not starts_step(n):
+        n = n.parent
+    return n
+
+
+def step_last(node: Decision) -> Decision:
+    """The last decision of the step that holds ``node``, following the main continuation."""
+    n = node
+    while n.variations and not starts_step(n.variations[0]):
+        n = n.variations[0]
+    return n
+
+
+def step_title(kind: str, round_name: str, player: str = "", number: int = 0) -> str:
+    """A step in words, as the widgets head it: "Round 3 · Athens, turn 2" ("Round 4 · Sparta's turn"
+    for a turn whose start the record does not hold), "Round 4 begins", "Round 5β · a battle", "End
+    of round 3" (the round by its name)."""
+    if kind == "turn":
+        if not number:
+            return f"Round {round_name} · {poss(PLAYERS.index(player))} turn"
+        return f"Round {round_name} · {player.capitalize()}, turn {number}"
+    return {"round-start": f"Round {round_name} begins", "battle": f"Round {round_name} · a battle",
+            "round-end": f"End of round {round_name}"}.get(kind, f"Round {round_name}")
+
+
+def step_of(node: Decision) -> tuple[Decision, str, str, int]:
+    """(first decision, kind, player, number) of the step that holds the decision at ``node``,
+    numbered as on its line (the player and number of a turn, as :func:`.turns.line_steps` gives
+    them, counted from the decisions of its own round; "" and 0 for the other kinds)."""
+    first = step_first(node)
+    ps = first.parent.state
+    k = kind_of(first)
+    if k != "turn":
+        return first, k, "", 0
+    p = ps.pending.player
+    number = 0
+    if turn_start(first):
+        number = 1
+        m = first.parent
+        while m is not None and m.parent is not None and m.parent.state.round == ps.round:
+            if m.parent.state.pending.player == p and turn_start(m):
+                number += 1
+            m = m.parent
+    return first, k, PLAYERS[p], number
+
+
+def node_title(node: Decision) -> str:
+    """The title of the step that holds the decision at ``node`` ("Round 3 · Sparta, turn 1")."""
+    first, kind, player, number = step_of(node)
+    ps = first.parent.state
+    return step_title(kind, board(ps).comp.rounds[ps.round].name, player, number)
