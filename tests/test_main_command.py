@@ -8,6 +8,7 @@ made (pip only checks it); without one they skip. The timeouts are guards agains
 measurements."""
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -91,6 +92,12 @@ def test_the_main_command_takes_the_users_port(spelling):
     with _lab(*spelling.format(port).split()) as lab:
         assert lab.port == port, lab.url
         assert _status(port, lab.token) == 200
+        # JupyterLab's news and update toasts are off in the JupyterLab it opens (its settings say so)
+        url = f"http://127.0.0.1:{port}/lab/api/settings/@jupyterlab/apputils-extension:notification?token={lab.token}"
+        with urllib.request.urlopen(url, timeout=10) as r:
+            got = json.load(r)
+        setting = {k: v.get("default") for k, v in got["schema"]["properties"].items()} | got["settings"]
+        assert (setting["fetchNews"], setting["checkForUpdates"]) == ("false", False), setting
         log = lab.log.read_text(errors="replace")
     assert lab.log.name == f"lab-{port}.log"
     assert "only accepts one value" not in "".join(lab.lines) + log
