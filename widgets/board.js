@@ -45,8 +45,8 @@ function makeOpponent(send) {
 function makeReply(send, showAll) {
   const box = h("section", "pb-reply", { "aria-label": "What just happened", "aria-live": "polite" });
   const line = h("div", "pb-reply-line");
-  const beforeTitle = h("span", "pb-reply-title pb-reply-before-title", {}, "Your move:");
-  const before = h("ul", "pb-reply-list pb-reply-before");
+  const beforeTitle = h("span", "pb-reply-before-title", {}, "Your move:");
+  const before = h("ul", "pb-reply-before");
   const title = h("span", "pb-reply-title");
   const list = h("ul", "pb-reply-list");
   line.append(beforeTitle, before, title, list);
