@@ -81,8 +81,7 @@ SECONDS_PER_PLAYOUT = 0.004  # for the review's estimate of its time on this kin
 _WHILE_THINKING = frozenset({"choose", "click", "why", "analyse", "review", "chart", "review-end", "confirm",
                              "resign", "resign-confirm"})
 # what leaves a question about a losing choice unanswered (the user went on to something else)
-_DROPS_QUESTION = frozenset({"choose", "click", "opponent", "undo", "rematch", "chart", "review-end", "decline",
-                             "resign"})
+_DROPS_QUESTION = frozenset({"choose", "click", "opponent", "undo", "rematch", "chart", "review-end", "decline"})
 # what a resignation stops (undo takes it back; rematch starts a new game)
 _AFTER_RESIGNING = frozenset({"choose", "click", "confirm", "resign"})
 
@@ -423,6 +422,8 @@ class Board(IntentWidget):
         if thinking:
             view["prompt"] = f"{bot} is thinking…"
         over = game_over_view(s, resigned)
+        if resigned is not None:
+            view["prompt"] = f"Game over — {over['text']}"  # type: ignore[index]
         if over is not None:
             seed = (self.game.root.state if self.game is not None else s).seed
             over.update(can_review=self.game is not None and review is None, can_save=self.game is not None,
@@ -622,9 +623,11 @@ class Board(IntentWidget):
     def _resign_view(self, thinking: bool, over: bool) -> dict | None:
         """The Resign button and its question: ``{side, label, title, ask: {question, yes, no} | None}``;
         None where nobody can resign (the game is over, the bot thinks, chance decides)."""
-        asked = None if thinking else self._resigning_here()
+        if thinking or over:
+            return None
+        asked = self._resigning_here()
         side = asked[2] if asked is not None else self._resigner()
-        if side is None or over or (thinking and asked is None):
+        if side is None:
             return None
         p = PLAYERS.index(side)
         who, other = SIDE_NAME[p], SIDE_NAME[1 - p]

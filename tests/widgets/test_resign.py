@@ -32,6 +32,7 @@ def test_resign_asks_first_and_then_the_game_records_it(tmp_path):
         "Sparta wins", "Athens resigns: Sparta wins.", "sparta", "athens")
     assert over["can_save"] and over["can_review"] and over["can_take_back"] and over["next_seed"] == 4
     assert b.view["resign"] is None and b.view["targets"] == {} and b.view["buttons"] == [] and b.view["can_undo"]
+    assert b.view["prompt"] == "Game over — Athens resigns: Sparta wins." and "Athens resigns" in repr(b)
     # no more choices until undo or a rematch
     before = b.state
     send(b, kind="choose", action="pass")
