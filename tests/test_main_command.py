@@ -54,7 +54,9 @@ class _Started:
 
 @contextmanager
 def _lab(*args: str):
-    """Run ``lab.sh --no-browser *args`` until it prints the address; stop it (and JupyterLab) after."""
+    """Run ``lab.sh --no-browser *args`` until it prints the address; stop it (and JupyterLab) after, and
+    remove the log it wrote."""
+    logs = set(ROOT.glob("lab-*.log"))
     proc = subprocess.Popen(["bash", str(LAB_SH), "--no-browser", *args], cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True, start_new_session=True)
     lines: list[str] = []
@@ -74,6 +76,8 @@ def _lab(*args: str):
             proc.wait(30)
         except subprocess.TimeoutExpired:  # pragma: no cover
             os.killpg(proc.pid, signal.SIGKILL)
+        for log in set(ROOT.glob("lab-*.log")) - logs:
+            log.unlink(missing_ok=True)
 
 
 def _status(port: int, token: str) -> int:
@@ -99,7 +103,7 @@ def test_the_main_command_takes_the_users_port(spelling):
         setting = {k: v.get("default") for k, v in got["schema"]["properties"].items()} | got["settings"]
         assert (setting["fetchNews"], setting["checkForUpdates"]) == ("false", False), setting
         log = lab.log.read_text(errors="replace")
-    assert lab.log.name == f"lab-{port}.log"
+        assert lab.log.name == f"lab-{port}.log"
     assert "only accepts one value" not in "".join(lab.lines) + log
 
 
