@@ -6,7 +6,9 @@
 Each notebook runs top to bottom in a fresh kernel of this Python (nbclient), and is saved:
 - without widget state, so nbconvert, GitHub and nbviewer show each widget's static picture
   (its ``image/svg+xml`` output) rather than trying to load the live widget from a CDN;
-- without per-cell execution timestamps, so a re-run changes only what the code printed.
+- without per-cell execution timestamps, so a re-run changes only what the code printed;
+- with adjacent outputs of one stream joined, so how the kernel happened to flush (a busy machine
+  splits a print into pieces) never shows in the diff.
 nbval (strict) then compares the stored outputs with a fresh run.
 """
 from __future__ import annotations
@@ -30,8 +32,23 @@ def execute(path: Path) -> float:
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
+        if cell.cell_type == "code":
+            cell.outputs = joined_streams(cell.outputs)
     nbformat.write(nb, path)
     return took
+
+
+def joined_streams(outputs: list) -> list:
+    """``outputs`` with each run of adjacent stream outputs of the same stream made one output."""
+    out: list = []
+    for o in outputs:
+        last = out[-1] if out else None
+        if (o.output_type == "stream" and last is not None and last.output_type == "stream"
+                and last.name == o.name):
+            last.text = "".join(last.text) + "".join(o.text)
+        else:
+            out.append(o)
+    return out
 
 
 def main(argv: list[str]) -> int:

@@ -35,8 +35,9 @@ function makeOpponent(send) {
 }
 
 // --- what just happened (Board): the bot's reply, or the last decision's log, in one line ----------
-// Above the map, one or two lines: the bot's reply ("Sparta's reply: Sparta moved 3 hoplites ...") or,
-// without one, what the last decision did ("Just now: ..."). "More" unfolds it; every step with its
+// Above the map, one or two lines: the bot's reply ("Sparta's reply: Sparta moved 3 hoplites ..."), after
+// the dice of the user's own action if any ("Your move: Siege of Samos ..."), or, without a reply, what
+// the last decision did ("Just now: ..."). "More" unfolds it; every step with its
 // rule is in the "What happened" tab below the map. While the bot thinks, the line says so, with a
 // clock and Cancel (Python stops the search). The clock only counts the seconds since "thinking"
 // appeared.
@@ -44,9 +45,11 @@ function makeOpponent(send) {
 function makeReply(send, showAll) {
   const box = h("section", "pb-reply", { "aria-label": "What just happened", "aria-live": "polite" });
   const line = h("div", "pb-reply-line");
+  const beforeTitle = h("span", "pb-reply-before-title", {}, "Your move:");
+  const before = h("ul", "pb-reply-before");
   const title = h("span", "pb-reply-title");
   const list = h("ul", "pb-reply-list");
-  line.append(title, list);
+  line.append(beforeTitle, before, title, list);
   const more = h("button", "pb-reply-more", { type: "button", "aria-expanded": "false",
     title: "Show all of it here; every step with its rule is in the tab 'What happened' below the map" }, "More");
   const all = h("button", "pb-reply-all", { type: "button", title: "Every step, with the rules (below the map)" },
@@ -61,7 +64,7 @@ function makeReply(send, showAll) {
   all.addEventListener("click", () => showAll());
   const details = h("details", "pb-reply-details");
   const steps = h("ol", "pb-reply-steps");
-  details.append(h("summary", "", {}, "The bot's reply, every step with the rules"), steps);
+  details.append(h("summary", "", {}, "Since your move, every step with the rules"), steps);
   const think = h("div", "pb-thinking", { role: "status", "aria-live": "polite" });
   const dots = h("span", "pb-dots", { "aria-hidden": "true" });
   dots.append(h("span"), h("span"), h("span"));
@@ -98,13 +101,16 @@ function makeReply(send, showAll) {
       box.hidden = !!t || (!r && !entries.length);
       details.hidden = !r;
       if (box.hidden) return;
-      const key = r ? "reply:" + r.title + r.sentences.map((x) => x.text).join("|") : "log:" + entries.map((e) => e.text).join("|");
+      const key = r ? "reply:" + r.title + [...(r.before || []), ...r.sentences].map((x) => x.text).join("|") : "log:" + entries.map((e) => e.text).join("|");
       if (key !== shown) { // something new happened: show it folded again
         shown = key;
         box.classList.remove("pb-open");
         more.setAttribute("aria-expanded", "false");
         more.textContent = "More";
       }
+      const mine = r ? r.before || [] : [];
+      beforeTitle.hidden = before.hidden = !mine.length;
+      before.replaceChildren(...mine.map((x) => h("li", "pb-by-" + (x.side || "chance"), {}, x.text)));
       if (r) {
         box.dataset.side = r.side;
         box.classList.toggle("pb-cut-short", !!r.cut_short);
@@ -167,6 +173,44 @@ function makeQuestion(send) {
   };
 }
 
+// --- resigning (Board): the Resign button, then "Resign? Yes / No" in the bar; Python records it ---------
+
+function makeResign(send) {
+  const button = h("button", "pb-resign", { type: "button" }, "Resign");
+  const box = h("div", "pb-confirm pb-resign-ask", { role: "alertdialog", "aria-live": "assertive", "aria-label": "Resign?" });
+  const row = h("div", "pb-confirm-row");
+  const ask = h("strong", "pb-confirm-ask");
+  const yes = h("button", "pb-confirm-play pb-resign-yes", { type: "button" }, "Yes, resign");
+  const no = h("button", "pb-confirm-cancel pb-resign-no", { type: "button" }, "No, play on");
+  row.append(ask, yes, no);
+  box.append(row);
+  button.addEventListener("click", () => send({ kind: "resign" }));
+  yes.addEventListener("click", () => send({ kind: "resign-confirm" }));
+  no.addEventListener("click", () => send({ kind: "decline" }));
+  box.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") {
+      e.preventDefault();
+      send({ kind: "decline" });
+    }
+  });
+  return {
+    button, box,
+    update(r) {
+      button.hidden = !r;
+      const a = r ? r.ask : null;
+      box.hidden = !a;
+      if (!r) return;
+      button.textContent = r.label;
+      button.title = r.title;
+      if (!a) return;
+      ask.textContent = a.question;
+      yes.textContent = a.yes;
+      no.textContent = a.no;
+      if (!box.contains(document.activeElement)) no.focus({ preventScroll: true }); // the safe answer first
+    },
+  };
+}
+
 // --- tabs below the map: the players, what happened, the opponent, the board in words, the key -------
 
 function makeTabs(items) {
@@ -221,7 +265,9 @@ function makeGameOver(send) {
     title: "The engine judges every decision of the game (in the background; it takes a while)" }, "Review this game");
   const save = h("button", "pb-save", { type: "button", title: "Write the record as a .polis file" }, "Save");
   const rematch = h("button", "pb-rematch", { type: "button" }, "Rematch");
-  actions.append(review, save, rematch);
+  const takeBack = h("button", "pb-take-back", { type: "button", title: "Undo the resignation and play on" },
+    "Take back the resignation");
+  actions.append(review, save, rematch, takeBack);
   const progress = h("div", "pb-review-progress", { role: "status", "aria-live": "polite" });
   const saved = h("div", "pb-saved");
   box.append(title, text, table, rule, actions, progress, saved);
@@ -231,6 +277,7 @@ function makeGameOver(send) {
   });
   save.addEventListener("click", () => send({ kind: "save" }));
   rematch.addEventListener("click", () => send({ kind: "rematch" }));
+  takeBack.addEventListener("click", () => send({ kind: "undo" }));
   let timer = null, since = 0, label = "";
   const tick = () => { progress.textContent = `${label} ${Math.round((Date.now() - since) / 1000)} s so far.`; };
   const stopClock = () => { if (timer) clearInterval(timer); timer = null; };
@@ -262,6 +309,7 @@ function makeGameOver(send) {
       review.hidden = !o.can_review;
       review.disabled = !!o.reviewing;
       save.hidden = !o.can_save;
+      takeBack.hidden = !o.can_take_back;
       rematch.textContent = `Rematch (seed ${o.next_seed})`;
       saved.textContent = o.saved ? "Saved to " + o.saved : "";
       progress.hidden = !o.reviewing;
@@ -303,6 +351,7 @@ function renderBoard({ model, el }) {
   undo.textContent = "Undo";
   const engine = makeEngine(send); // its answer is a card over the map; its button goes in the tools
   const question = makeQuestion(send);
+  const resign = makeResign(send);
   const gameOver = makeGameOver(send);
   const review = makeReview(send, { board: true });
   const logBox = h("section", "pb-logbox", { "aria-label": "What just happened" });
@@ -316,9 +365,9 @@ function renderBoard({ model, el }) {
   });
   logBox.append(h("div", "pb-log-title", {}, "What the last decision did, with the rules (rest the pointer on a line)"), log,
     reply.details);
-  tools.append(undo, whyBtn, engine.run);
+  tools.append(undo, whyBtn, engine.run, resign.button);
   head.append(prompt, tools);
-  bar.append(head, reply.think, reply.box, gameOver.box, review.box, question.box, buttons, choices, note, explain);
+  bar.append(head, reply.think, reply.box, gameOver.box, review.box, question.box, resign.box, buttons, choices, note, explain);
   tabs = makeTabs([["players", "Players and round", band.box], ["log", "What happened", logBox],
     ["opponent", "Opponent", opponent.box], ["words", "The board in words", desc],
     ["key", "Key", makeKey(model).box]]);
@@ -390,7 +439,8 @@ function renderBoard({ model, el }) {
     closePicker();
     const q = v.confirm || null;
     question.update(q);
-    buttons.hidden = !!q;
+    resign.update(v.resign || null);
+    buttons.hidden = !!q || !!(v.resign && v.resign.ask);
     buttons.replaceChildren(...choiceEntries(v.choices || v.buttons || [], send, openPicker));
     const n = Object.keys(v.targets || {}).length;
     hint.textContent = n ? `${n} place${n === 1 ? "" : "s"} on the map ${n === 1 ? "is a" : "are"} choice${n === 1 ? "" : "s"} (outlined in gold)` : "";

@@ -44,7 +44,7 @@ function renderCombat({ model, el }) {
     const bot = h("span", "pc-bot");
     sh.append(name, role, bot);
     const stats = h("div", "pc-stats");
-    const hand = h("div", "pc-hand", { role: "group", "aria-label": (s === "athens" ? "Athens" : "Sparta") + "'s hand" });
+    const hand = h("div", "pc-hand", { role: "group", "aria-label": s === "athens" ? "Athens' hand" : "Sparta's hand" });
     box.append(sh, stats, hand);
     sidesBox.append(box);
     sideEls[s] = { box, name, role, bot, stats, hand };

@@ -503,7 +503,7 @@ function makeReview(send, { board = false } = {}) {
         focus.append(line);
         if (f.text) focus.append(h("div", "pn-review-focus-text", {}, f.text));
         else focus.append(h("div", "pn-review-focus-eval", {},
-          `${f.who}'s chance in the engine's eyes: ${f.before}% before, ${f.after}% after.`));
+          `Chance for ${f.who} in the engine's eyes: ${f.before}% before, ${f.after}% after.`));
         if (f.better) focus.append(h("div", "pn-review-better", {}, "The engine preferred: " + f.better));
       }
       flaggedTitle.textContent = rv.flagged.length ? "Marked decisions (click one to see it)" : "No inaccuracies, mistakes or blunders.";

@@ -256,6 +256,7 @@ function renderViewer({ model, el }) {
       stepInfo.replaceChildren(head);
     }
     const cur = [h("div", "pv-decision", {}, n.num ? `${n.num}. ${n.decision || ""}` : "The game starts")];
+    if (n.outcome) cur.push(h("div", "pv-outcome", {}, "Game over: " + n.outcome));
     if (n.comment) cur.push(h("div", "pv-node-comment", {}, n.comment));
     for (const m of n.marks || []) cur.push(h("div", "pv-mark", {}, "Mark: " + m));
     if (n.quiz && v.mode !== "lesson") {

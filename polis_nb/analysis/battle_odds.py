@@ -27,7 +27,7 @@ from collections import Counter
 from typing import Any, Iterable, Mapping
 
 from ..rules import (Action, State, apply, apply_unchecked, board, components_named, edit, legal_actions, new_game,
-                     sample_chance, settle, start_battle)
+                     poss, sample_chance, settle, start_battle)
 from .battle_exact import BudgetExceeded, Exact
 from .battle_model import (ATHENS, BROKEN, CONTINUES, EXHAUSTED, POLICIES, RETREAT, SALPINX, SPARTA, Cards, Node,
                            attack_choice, defend_choice, draw_card, leaf, make_policy, multisets, shift, simulate,
@@ -379,7 +379,7 @@ def setup_state(kind: str = "land", units: tuple[int, int] = (4, 4), prestige: t
     known = [None if h is None else _cards_vector(cards, h, f"hands[{SIDES[i]}]") for i, h in enumerate(hands)]
     for i, h in enumerate(known):
         if h is not None and sum(h) != units[i]:
-            raise ValueError(f"{SIDES[i].capitalize()}'s hand has {sum(h)} cards but {units[i]} units; a side "
+            raise ValueError(f"{poss(SIDES[i])} hand has {sum(h)} cards but {units[i]} units; a side "
                              "holds one card per unit")
     used = [sum(x) for x in zip(*[h for h in known if h is not None])] if any(h is not None for h in known) \
         else [0] * cards.n

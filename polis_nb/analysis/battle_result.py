@@ -7,6 +7,7 @@ import math
 from statistics import NormalDist
 from typing import Any, Callable, Mapping, NamedTuple
 
+from ..rules import poss
 from .battle_model import ENDS, decode
 
 SIDES = ("athens", "sparta")
@@ -201,7 +202,7 @@ class BattleOdds:
     def title(self) -> str:
         a, s = self.units
         h = f", next {self.horizon} exchange{'s' if self.horizon != 1 else ''} only" if self.horizon else ""
-        v = f", only {self.view.capitalize()}'s hand known" if self.view else ""
+        v = f", only {poss(self.view)} hand known" if self.view else ""
         return (f"{self.kind.capitalize()} battle in {self.area}: Athens {a} v Sparta {s} units, prestige "
                 f"{self.prestige[0]}/{self.prestige[1]}{h}{v}")
 

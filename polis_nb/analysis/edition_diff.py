@@ -471,8 +471,8 @@ def _relevant(s: State, s1: State | None, s2: State | None) -> list[DiffItem]:
             silver = s.goods[p][b.good_index["silver"]]
             out.append(_item("proxenos ransom", "proxenos.ransom", "proxenos.ransom-ed2",
                              f"{poss(p)} proxenos is captured: in ed1 buying it back (2 silver to {names[1 - p]}) "
-                             f"is one of the two actions of {names[p]}'s turn; in ed2 it costs no action and can be "
-                             f"paid at any moment of {names[p]}'s own turn. {names[p]} has {silver} silver"
+                             f"is one of the two actions of {poss(p)} turn; in ed2 it costs no action and can be "
+                             f"paid at any moment of {poss(p)} own turn. {names[p]} has {silver} silver"
                              + (", enough." if silver >= 2 else ", not enough yet.")))
 
     # who may still act this round (sieges, tribute and trade are actions)

@@ -10,7 +10,7 @@ from typing import Any, Iterable, Mapping
 from ..analysis.solver import Solver
 from ..data.safeio import loads_json
 from ..rules import (PLAYERS, RULES, Action, IllegalActionError, PolisError, State, apply_unchecked, board, explain,
-                     legal_actions, parse_action)
+                     legal_actions, parse_action, poss)
 from .prove import Step, group_key, proof_words, solve_choices
 from .words import THEMES, hint_sentences, leaks
 
@@ -260,7 +260,7 @@ def _parse(d: Any, where: str) -> Puzzle:
         who, text = _str(st, "who", w), _str(st, "action", w)
         forced = st.get("forced", False)
         _need(isinstance(forced, bool), w, "field 'forced' must be true or false")
-        _need(t.outcome is None and who == t.current_player, w, f"it is {t.current_player}'s decision, not {who}'s")
+        _need(t.outcome is None and who == t.current_player, w, f"it is {poss(t.current_player)} decision, not {poss(who)}")
         if who == "chance":
             from ..rules import chance_outcomes
 
@@ -424,7 +424,7 @@ def check(puzzle: Puzzle, action: Action | str, at: int = 0) -> Verdict:
         raise TypeError(f"check needs an action (an Action or its text), not {type(action).__name__}")
     s = position_at(puzzle, at) if at else puzzle.state()
     if at and s.current_player != puzzle.player:
-        raise ValueError(f"step {at} of the solution is {s.current_player}'s decision, not {puzzle.player}'s")
+        raise ValueError(f"step {at} of the solution is {poss(s.current_player)} decision, not {poss(puzzle.player)}")
     text = str(action) if isinstance(action, Action) else " ".join(action.split())
     try:
         a = parse_action(s, text)

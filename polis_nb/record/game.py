@@ -23,6 +23,7 @@ from .compare import Comparison
 from .headers import GAME_HEADERS, Headers, start_position
 from .node import GLYPHS, Mark, Node, Quiz, RecordError, check_mark, quiz_problem
 from .reading import unix_lines
+from .result import Result, result_at
 from .turns import Turn, line_steps
 from .words import mark_words, outcome_words
 
@@ -385,6 +386,42 @@ class Game:
         n.quiz = None
         return n
 
+    def resign(self, side: str | None = None, node: Node | None = None) -> Node:
+        """Record that ``side`` ("athens" or "sparta"; default: the side to decide) resigns at ``node``
+        (default: the current node): the other side wins. The resignation is a fact of the record, as
+        in PGN: the position does not change, and :attr:`result` says how the game ended. It saves
+        with the record (``[%resign athens]`` in the node's comment; ``"resigned"`` in JSON);
+        :meth:`unresign` takes it back. :class:`RecordError` where the game is already over, where a
+        side has resigned already, or at a chance step without ``side``."""
+        n = self.node if node is None else own_node(self, node)
+        if n.resigned is not None:
+            raise RecordError(f"{n.resigned.capitalize()} has already resigned here; unresign() takes it back")
+        if side is None:
+            who = n.state.current_player
+            if who not in ("athens", "sparta"):
+                raise RecordError("no side decides here (the game is over or chance decides): say which side "
+                                  "resigns, e.g. resign('athens')")
+            side = who
+        need(side, str, "the side that resigns")
+        n.resigned = side
+        return n
+
+    def unresign(self, node: Node | None = None) -> Node:
+        """Take back the resignation at ``node`` (default: the current node), if it holds one."""
+        n = self.node if node is None else own_node(self, node)
+        n.resigned = None
+        return n
+
+    @property
+    def result(self) -> Result | None:
+        """How the record's main line ends (:class:`~polis_nb.record.result.Result`: a side's
+        resignation or the outcome of the rules, ``str()`` in words), or None while it goes on."""
+        return result_at(self.root.end())
+
+    def result_at(self, node: Node | None = None) -> Result | None:
+        """How the game ends at ``node`` (default: the current node), or None: see :attr:`result`."""
+        return result_at(self.node if node is None else own_node(self, node))
+
     def questions(self, node: Node | None = None) -> list[Node]:
         """The questions (:meth:`quiz`) on the line through ``node`` (default: the current node), in order."""
         n = self.node if node is None else own_node(self, node)
@@ -569,15 +606,16 @@ class Game:
 
     def same_record(self, other: "Game") -> bool:
         """Equal headers and equal trees: decisions, chance flags, comments, glyphs, marks, names,
-        evaluations, questions and the order of variations (positions follow from these)."""
+        evaluations, questions, resignations and the order of variations (positions follow from these)."""
         need(other, Game, "same_record(other)")
         if self.headers != other.headers:
             return False
         stack = [(self.root, other.root)]
         while stack:
             x, y = stack.pop()
-            if (x.action, x.auto, x.comment, x.starting_comment, x.glyphs, x.marks, x.name, x.evaluation, x.quiz) != (
-                    y.action, y.auto, y.comment, y.starting_comment, y.glyphs, y.marks, y.name, y.evaluation, y.quiz):
+            if (x.action, x.auto, x.comment, x.starting_comment, x.glyphs, x.marks, x.name, x.evaluation, x.quiz,
+                    x.resigned) != (y.action, y.auto, y.comment, y.starting_comment, y.glyphs, y.marks, y.name,
+                                    y.evaluation, y.quiz, y.resigned):
                 return False
             if len(x.variations) != len(y.variations):
                 return False

@@ -17,6 +17,9 @@ bad evaluation is left out and reported; the node stays.
 A node whose decision is a question of a guess-the-move lesson (:class:`~polis_nb.record.node.Quiz`)
 holds ``"quiz": {"hint": "Look at Athenai's wheat"}`` (or ``"quiz": {}``); a bad one is left out and
 reported, the node stays.
+
+A node where a side resigned (:attr:`~polis_nb.record.node.Node.resigned`) holds ``"resigned":
+"athens"`` (or ``"sparta"``); a bad one is left out and reported, the node stays.
 """
 from __future__ import annotations
 
@@ -29,7 +32,7 @@ from collections.abc import Mapping
 from ..data.safeio import JSONDepthError, JSONNumberError, loads_json
 from .headers import KNOWN_HEADERS, name_problem, start_position
 from .node import (GLYPHS, MAX_PLAYOUTS, PROVEN, Evaluation, Mark, Node, Quiz, RecordError, check_mark,
-                   quiz_problem)
+                   quiz_problem, resign_problem, SIDES)
 from .reading import line_col, play_recorded, replace_surrogates, unix_lines
 
 FORMAT = "polis_nb.record/1"
@@ -59,6 +62,8 @@ def to_json(headers: Mapping[str, str], root: Node) -> dict:
             d["eval"] = n.evaluation.to_dict()
         if n.quiz is not None:
             d["quiz"] = n.quiz.to_dict()
+        if n.resigned is not None:
+            d["resigned"] = n.resigned
         index[id(n)] = len(nodes)
         nodes.append(d)
     return {"format": FORMAT, "headers": dict(headers), "nodes": nodes}
@@ -139,6 +144,7 @@ def from_json(data: object, *, text: str | None = None) -> tuple[dict[str, str],
     _marks(nodes[0], root, 0, errs)
     _evaluation(nodes[0], root, 0, errs)
     _quiz(nodes[0], root, 0, errs)
+    _resigned(nodes[0], root, 0, errs)
     for i, d in enumerate(nodes[1:], start=1):
         built.append(None)
         where = f"node {i}"
@@ -175,6 +181,7 @@ def from_json(data: object, *, text: str | None = None) -> tuple[dict[str, str],
         _marks(d, node, i, errs)
         _evaluation(d, node, i, errs)
         _quiz(d, node, i, errs)
+        _resigned(d, node, i, errs)
     return kept, root, errs.errors()
 
 
@@ -295,6 +302,20 @@ def _quiz(d: dict, node: Node, i: int, errs: _Errors) -> None:
         errs.add(f"node {i}: {bad}", *path)
         return
     node.quiz = Quiz(_clean(hint, f"node {i}: quiz hint", errs, path + ("hint",)))
+
+
+def _resigned(d: dict, node: Node, i: int, errs: _Errors) -> None:
+    if "resigned" not in d:
+        return
+    side = d["resigned"]
+    if side not in SIDES:
+        errs.add(f"node {i}: resigned must be \"athens\" or \"sparta\", not {_short(side)}", "nodes", i, "resigned")
+        return
+    bad = resign_problem(node, side)
+    if bad is not None:
+        errs.add(f"node {i}: {bad}", "nodes", i, "resigned")
+        return
+    node.resigned = side
 
 
 def _mark(m: object) -> Mark:

@@ -193,6 +193,20 @@ def quiz_problem(node: "Node") -> str | None:
     return None
 
 
+#: the sides that can resign (a node's ``resigned``)
+SIDES = ("athens", "sparta")
+
+
+def resign_problem(node: "Node", side: object) -> str | None:
+    """Why ``side`` cannot resign at ``node``'s position (None if it can): it must be "athens" or
+    "sparta", and the game must still go on there."""
+    if side not in SIDES:
+        return f"the side that resigns is 'athens' or 'sparta', not {side!r}"
+    if node.state.is_terminal:
+        return "the game is over here: nobody can resign"
+    return None
+
+
 def judge(state: State, answer: Action, given: Action) -> str:
     """How ``given`` compares with the recorded ``answer`` at ``state``: ``"right"`` (the same
     decision), ``"paid"`` (the same choice paid another way, which counts as found, see
@@ -209,7 +223,7 @@ class Node:
     """One decision of a record and the position it leads to."""
 
     __slots__ = ("parent", "action", "auto", "variations", "comment", "starting_comment", "glyphs", "marks",
-                 "name", "_state", "_evaluation", "_quiz")
+                 "name", "_state", "_evaluation", "_quiz", "_resigned")
 
     def __init__(self, parent: "Node | None", action: Action | None, state: State | None = None, *,
                  auto: bool = False):
@@ -225,6 +239,24 @@ class Node:
         self._state = state
         self._evaluation: Evaluation | None = None
         self._quiz: Quiz | None = None
+        self._resigned: str | None = None
+
+    @property
+    def resigned(self) -> str | None:
+        """The side that resigned at this node's position ("athens" or "sparta"), or None: a fact of
+        the record, as PGN keeps a result; the position itself goes on (:meth:`polis_nb.Game.resign`).
+        In ``.polis`` text ``[%resign athens]`` inside the node's comment; in JSON ``"resigned":
+        "athens"``. Setting another value raises ``ValueError``, at the game's end :class:`RecordError`;
+        None takes the resignation back."""
+        return self._resigned
+
+    @resigned.setter
+    def resigned(self, side: str | None) -> None:
+        if side is not None:
+            problem = resign_problem(self, side)
+            if problem is not None:
+                raise (ValueError if side not in SIDES else RecordError)(problem)
+        self._resigned = side
 
     @property
     def quiz(self) -> Quiz | None:

@@ -18,7 +18,8 @@ evaluation of the position (``[%eval 0.713 playouts=400 best="trade +metal"]``, 
 proven=loss]``: Athens' expected result from 0 to 1, then any of ``proven=win|loss|shared``,
 ``playouts=<n>`` and ``best="<action>"``, see :class:`~polis_nb.record.node.Evaluation`) and a question
 of a guess-the-move lesson (``[%quiz]`` or ``[%quiz hint="..."]``, the hint escaping ``\\ " { }`` with a
-backslash, see :class:`~polis_nb.record.node.Quiz`); ``( ... )`` is a
+backslash, see :class:`~polis_nb.record.node.Quiz`) and a side's resignation at the node's position
+(``[%resign athens]``, see :attr:`~polis_nb.record.node.Node.resigned`); ``( ... )`` is a
 variation, optionally opened by a quoted name and a comment. A quoted name (even ``""``) before a
 decision on a line names it and lets a comment before it follow (a promoted variation keeps its
 name). Labels like ``3.S1.`` (round 3, Sparta's first turn) are for reading only and are ignored by
@@ -35,7 +36,7 @@ from collections.abc import Mapping
 
 from ..rules import board
 from .headers import KNOWN_HEADERS, start_position
-from .node import GLYPHS, PROVEN, Evaluation, Mark, Node, Quiz, RecordError, check_mark, quiz_problem
+from .node import GLYPHS, PROVEN, Evaluation, Mark, Node, Quiz, RecordError, check_mark, quiz_problem, resign_problem
 from .reading import line_col, play_recorded, replace_surrogates, unix_lines
 from .turns import turn_start
 
@@ -45,6 +46,7 @@ _EVAL = re.compile(r"\[%eval\b([^\]]*)\]")
 _EVAL_VALUE = re.compile(r"\s+(\d{1,3}(?:\.\d{1,17})?)(?=\s|$)")
 _EVAL_FIELD = re.compile(r'\s+([a-z]+)=("[^"]*"|[^\s"]*)(?=\s|$)')
 _QUIZ = re.compile(r"\[%quiz(?=[\s\]])")
+_RESIGN = re.compile(r"\[%resign(?=[\s\]])([^\]]*)\]")
 _WORD = re.compile(r"[A-Za-z0-9\-.:,+_/]+")
 
 
@@ -56,14 +58,17 @@ def _esc(text: str) -> str:
             .replace("\r", "\\r"))
 
 
-def _comment(text: str, marks: list[Mark], evaluation: Evaluation | None = None, quiz: Quiz | None = None) -> str:
+def _comment(text: str, marks: list[Mark], evaluation: Evaluation | None = None, quiz: Quiz | None = None,
+             resigned: str | None = None) -> str:
     body = " ".join(([_esc(text)] if text else []) + [str(m) for m in marks]
-                    + ([str(evaluation)] if evaluation is not None else []) + ([str(quiz)] if quiz is not None else []))
+                    + ([str(evaluation)] if evaluation is not None else []) + ([str(quiz)] if quiz is not None else [])
+                    + ([f"[%resign {resigned}]"] if resigned is not None else []))
     return "{" + body + "}"
 
 
 def _annotated(node: Node) -> bool:
-    return bool(node.comment or node.marks or node.evaluation is not None or node.quiz is not None)
+    return bool(node.comment or node.marks or node.evaluation is not None or node.quiz is not None
+                or node.resigned is not None)
 
 
 def _label(node: Node, counts: dict) -> str | None:
@@ -83,7 +88,7 @@ def _decision(node: Node) -> str:
     for g in node.glyphs:
         out += " " + g
     if _annotated(node):
-        out += " " + _comment(node.comment, node.marks, node.evaluation, node.quiz)
+        out += " " + _comment(node.comment, node.marks, node.evaluation, node.quiz, node.resigned)
     return out
 
 
@@ -93,7 +98,7 @@ def write(headers: Mapping[str, str], root: Node) -> str:
     lines.append("")
     body: list[str] = []
     if _annotated(root):
-        body.append(_comment(root.comment, root.marks, root.evaluation, root.quiz))
+        body.append(_comment(root.comment, root.marks, root.evaluation, root.quiz, root.resigned))
     _write_line(root, body, {}, 0)
     text = "\n".join(lines) + "\n" + _join(body).strip() + "\n"
     return text
@@ -269,25 +274,27 @@ def _parse_header(tok: str, line: int) -> tuple[str, str]:
 
 
 def _split_marks(raw: str, state, line: int, col: int, errors: list, at: Node | None = None
-                 ) -> tuple[str, list[Mark], Evaluation | None, Quiz | None]:
-    """A comment body's text (escapes undone), its board marks, its evaluation and its question (the
-    last one if it holds several). The writer puts one space before each mark, the evaluation and the
-    question (after the text); that space goes with them, so the text comes back exactly. ``at`` is
-    the node the comment follows (its position checks the evaluation's best choice and whether a
-    question can be asked there); an evaluation or a question anywhere else (``at`` None) is for the
-    caller to refuse."""
+                 ) -> tuple[str, list[Mark], Evaluation | None, Quiz | None, str | None]:
+    """A comment body's text (escapes undone), its board marks, its evaluation, its question and the
+    side that resigned (the last one if it holds several). The writer puts one space before each
+    mark, the evaluation, the question and the resignation (after the text); that space goes with
+    them, so the text comes back exactly. ``at`` is the node the comment follows (its position checks
+    the evaluation's best choice and whether a question can be asked or a side resign there); an
+    evaluation, a question or a resignation anywhere else (``at`` None) is for the caller to refuse."""
     text: list[str] = []
     marks: list[Mark] = []
     evaluation: Evaluation | None = None
     quiz: Quiz | None = None
+    resigned: str | None = None
     i, n = 0, len(raw)
     while i < n:
-        m = e = q = None
+        m = e = q = r = None
         if raw.startswith("[%", i):
             q = _QUIZ.match(raw, i)
-            m = _MARK.match(raw, i) if q is None else None
-            e = _EVAL.match(raw, i) if q is None and m is None else None
-        if m is None and e is None and q is None:
+            r = _RESIGN.match(raw, i) if q is None else None
+            m = _MARK.match(raw, i) if q is None and r is None else None
+            e = _EVAL.match(raw, i) if q is None and r is None and m is None else None
+        if m is None and e is None and q is None and r is None:
             if raw[i] == "\\" and i + 1 < n:
                 text.append(_CR.get(raw[i + 1], raw[i + 1]))
                 i += 2
@@ -309,6 +316,15 @@ def _split_marks(raw: str, state, line: int, col: int, errors: list, at: Node | 
                 errors.append(RecordError(bad, *_inner(raw, start, line, col)))
                 continue
             quiz = found
+            continue
+        if r is not None:
+            i = r.end() + (1 if not text and raw.startswith(" ", r.end()) else 0)
+            side = r.group(1).strip()
+            bad = resign_problem(at, side) if at is not None else None
+            if bad is not None:
+                errors.append(RecordError(bad, *_inner(raw, start, line, col)))
+                continue
+            resigned = side
             continue
         hit = m or e
         assert hit is not None
@@ -338,7 +354,7 @@ def _split_marks(raw: str, state, line: int, col: int, errors: list, at: Node | 
             marks.append(mk)
         except RecordError as err:
             errors.append(RecordError(err.message, line, col))
-    return "".join(text), marks, evaluation, quiz
+    return "".join(text), marks, evaluation, quiz, resigned
 
 
 _QUIZ_FORM = 'a question reads [%quiz] or [%quiz hint="..."]'
@@ -511,7 +527,7 @@ def read(text: str) -> tuple[dict[str, str], Node | None, list[RecordError]]:
         elif kind == "comment":
             if skipping:
                 continue
-            txt, marks, ev, qz = _split_marks(val, root.state, line, col, errors,
+            txt, marks, ev, qz, rs = _split_marks(val, root.state, line, col, errors,
                                               at=None if var_start is not None else cur)
             if var_start is not None:
                 pending_comment = txt
@@ -524,6 +540,9 @@ def read(text: str) -> tuple[dict[str, str], Node | None, list[RecordError]]:
                 if qz is not None:
                     errors.append(RecordError("a question belongs in the comment after the decision it asks for, "
                                               "not before a decision", line, col))
+                if rs is not None:
+                    errors.append(RecordError("a resignation belongs in the comment after the decision where the "
+                                              "side resigned, not before a decision", line, col))
             else:
                 cur.comment = txt
                 cur.marks.extend(m for m in marks if m not in cur.marks)
@@ -531,6 +550,8 @@ def read(text: str) -> tuple[dict[str, str], Node | None, list[RecordError]]:
                     cur.evaluation = ev
                 if qz is not None:
                     cur.quiz = qz
+                if rs is not None:
+                    cur.resigned = rs
         elif kind == "name":
             if var_start is None and not skipping:  # a named decision on a line (a promoted variation)
                 var_start = cur

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..rules import (HIDDEN, PLAYERS, RULES, Action, Explanation, State, board, card_name, card_types, describe_pending,
-                     explain, legal_actions, matched, view as visible_state)
+                     explain, legal_actions, matched, poss, view as visible_state)
 from .choiceview import outcome_words
 from .text import NOBODY, action_words, cite_sections, cite_words, plain, rule_json
 from .viewmodel import explanation_json
@@ -475,7 +475,7 @@ def odds_view(s: State, area: int, viewer: str | None, *, open_hands: bool = Fal
         out = odds_json(res)
     except Exception as e:  # the panel is optional: it must never break the widget
         return {"available": False, "note": f"Odds unavailable: {type(e).__name__}: {e}"}
-    out["known"] = "both hands" if open_hands else f"{NAMES[viewer]}'s hand only"
+    out["known"] = "both hands" if open_hands else f"{poss(viewer)} hand only"
     return out
 
 

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 
 from ..analysis.plot import GLYPH_NAMES, review_svg
 from ..record.node import Mark
-from ..rules import ACTIONS, PLAYERS, RULES, Action, State, board, score_parts, target_of
+from ..record.result import Result
+from ..rules import ACTIONS, PLAYERS, RULES, Action, State, board, poss, score_parts, target_of
 from .text import SIDE_NAME, action_words, cite_sections, edition_words, plain, target_name
 from .viewmodel import log_json
 
@@ -385,26 +386,43 @@ def group_marks(g: Group) -> list[Mark]:
     return [Mark.highlight(t, colour) for t in seen]
 
 
+def _sentences(groups: list[Group]) -> list[dict]:
+    return [{"text": group_sentence(g).rstrip(".") + ".", "side": PLAYERS[g.actor] if g.actor is not None else None}
+            for g in groups]
+
+
+def _own_dice(steps: list[Step]) -> int:
+    """How many steps at the start of a run are dice that resolve the action before it (the user's
+    siege die, a market die): chance steps that are neither a round's draws nor a battle's."""
+    k = 0
+    while k < len(steps) and steps[k][0].is_chance and steps[k][0].pending.kind not in ROUND_DRAWS | BATTLE_KINDS:
+        k += 1
+    return k
+
+
 def reply_view(steps: list[Step], side: str, *, cut_short: bool = False, seconds: float | None = None) -> dict | None:
     """The bot's reply as the Board shows it above the map, or None when the run holds no decision of
-    ``side`` (the bot's side): ``{side, title, sentences: [{text, side}], details: [log entries as
-    in the view model's log], marks: [mark dicts], cut_short, seconds}``."""
+    ``side`` (the bot's side): ``{side, title, sentences: [{text, side}], before: [{text, side}],
+    details: [log entries as in the view model's log], marks: [mark dicts], cut_short, seconds}``.
+
+    The reply lists what the bot decided, what followed from it, and what else happened since the
+    user's move (the draws of a new round, a battle). The dice at the start of the run resolved the
+    user's own action (the die of the user's siege, a market die): they are ``before``, for the
+    Board to show with the user's move, never as the bot's. ``details`` covers the whole run."""
     bot = PLAYERS.index(side)
     if not any(s.pending.player == bot and not s.is_chance for s, _, _ in steps):
         return None
-    groups = group_steps(steps)
-    sentences = [{"text": group_sentence(g).rstrip(".") + ".",
-                  "side": PLAYERS[g.actor] if g.actor is not None else None} for g in groups]
+    k = _own_dice(steps)
+    lead, groups = group_steps(steps[:k]), group_steps(steps[k:])
     marks: list[Mark] = []
     for g in groups:
         for m in group_marks(g):
             if m not in marks:
                 marks.append(m)
     details = [e for _, _, t in steps for e in log_json(t.log, t)]
-    who = SIDE_NAME[bot]
-    title = f"{who}'s reply" + (" (cut short: the best choices found before you pressed Cancel)" if cut_short else "")
-    return {"side": side, "title": title, "sentences": sentences, "details": details,
-            "marks": [m.to_dict() for m in marks], "cut_short": cut_short,
+    title = f"{poss(bot)} reply" + (" (cut short: the best choices found before you pressed Cancel)" if cut_short else "")
+    return {"side": side, "title": title, "sentences": _sentences(groups), "before": _sentences(lead),
+            "details": details, "marks": [m.to_dict() for m in marks], "cut_short": cut_short,
             "seconds": None if seconds is None else round(seconds, 1)}
 
 
@@ -417,18 +435,25 @@ def reply_marks(view: dict | None) -> tuple[Mark, ...]:
 
 # --- the end of the game ---------------------------------------------------------------------------
 
-def game_over_view(s: State) -> dict | None:
-    """The end of the game in words: ``{title, winner, text, sudden, scores: [{side, name, cubes,
-    prestige, projects, total}], rule: {id, summary, cite}}``; None while the game goes on."""
+def game_over_view(s: State, resigned: str | None = None) -> dict | None:
+    """The end of the game in words: ``{title, winner, text, sudden, resigned, scores: [{side, name,
+    cubes, prestige, projects, total}], rule: {id, summary, cite}}``; None while the game goes on.
+    ``resigned``: the side that resigned at ``s`` (a fact of the record, see
+    :meth:`polis_nb.Game.resign`), which ends the game there though the position goes on."""
+    rows = []
+    for p, side in enumerate(PLAYERS):
+        parts = score_parts(s, p)
+        rows.append({"side": side, "name": SIDE_NAME[p], **parts, "total": sum(parts.values())})
+    if resigned is not None:
+        r = Result.resignation(resigned)
+        return {"title": f"{SIDE_NAME[PLAYERS.index(r.winner)]} wins", "winner": r.winner, "text": r.text + ".",
+                "sudden": True, "resigned": resigned, "scores": rows,
+                "rule": {"id": None, "summary": "", "cite": "", "cite_original": ""}}
     o = s.outcome
     if o is None:
         return None
     comp = board(s).comp
     title = f"{o.winner.capitalize()} wins" if o.winner else "A shared result"
-    rows = []
-    for p, side in enumerate(PLAYERS):
-        parts = score_parts(s, p)
-        rows.append({"side": side, "name": SIDE_NAME[p], **parts, "total": sum(parts.values())})
     sudden = o.scores is None
     rule = next((r for r in o.rules if r in RULES), None)
     reason = edition_words(comp, o.reason)
@@ -443,7 +468,8 @@ def game_over_view(s: State) -> dict | None:
                 f"{a['projects']} from projects; Sparta: {_count(sp['cubes'], 'cube')}, {sp['prestige']} prestige, "
                 f"{sp['projects']} from projects")
     cite = cite_sections((rule,), s.edition) if rule else ("", "")  # the section, in words (no rule id)
-    return {"title": title, "winner": o.winner, "text": text.rstrip(".") + ".", "sudden": sudden, "scores": rows,
+    return {"title": title, "winner": o.winner, "text": text.rstrip(".") + ".", "sudden": sudden, "resigned": None,
+            "scores": rows,
             "rule": {"id": rule, "summary": RULES[rule].summary if rule else "", "cite": cite[0],
                      "cite_original": cite[1]}}
 

@@ -12,8 +12,9 @@ steps a whole step at a time by default and shows one row per step; its decision
 from __future__ import annotations
 
 from ..record import Game, Node
+from ..record.result import result_at
 from ..record.turns import StepInfo, index_steps, step_last
-from ..rules import PLAYERS, RULES, board
+from ..rules import PLAYERS, RULES, board, poss
 from .playview import group_sentence, group_steps
 from .text import SIDE_NAME, action_words, cite_words, mark_words, plain
 from .viewmodel import board_view
@@ -65,7 +66,7 @@ def step_title(info: StepInfo, s) -> str:
     name = board(s).comp.rounds[s.round].name
     if info.kind == "turn":
         who = SIDE_NAME[info.player] if info.player is not None else "?"
-        return f"Round {name} · {who}, turn {info.number}" if info.number else f"Round {name} · {who}'s turn"
+        return f"Round {name} · {who}, turn {info.number}" if info.number else f"Round {name} · {poss(info.player) if info.player is not None else 'a'} turn"
     return {"round-start": f"Round {name} begins", "battle": f"Round {name} · a battle",
             "round-end": f"End of round {name}"}.get(info.kind, f"Round {name}")
 
@@ -235,6 +236,12 @@ def _position(node: Node, st: Steps, horizon: Node | None = None) -> dict | None
             "index": len(nodes), "count": count, "at_end": last is node}
 
 
+def _outcome(node: Node) -> str | None:
+    """How the game ends at ``node``, in words ("Athens resigns: Sparta wins."), or None."""
+    r = result_at(node)
+    return None if r is None else r.text.rstrip(".") + "."
+
+
 def viewer_view(game: Game, *, mode: str, rev: int, viewer: str | None = None, note: str = "",
                 explanation=None, arrow_from: str | None = None, node: Node | None = None,
                 engine: dict | None = None, engine_marks=(), steps: str = "turn", lesson: dict | None = None,
@@ -282,7 +289,8 @@ def viewer_view(game: Game, *, mode: str, rev: int, viewer: str | None = None, n
                  "comment": node.comment, "starting_comment": node.starting_comment,
                  "can_comment_before": node.starts_variation(), "glyphs": list(node.glyphs), "name": node.name,
                  "marks": [mark_words(b, m) for m in node.marks],
-                 "sentences": sentences(node), "quiz": node.quiz.to_dict() if node.quiz is not None else None},
+                 "sentences": sentences(node), "quiz": node.quiz.to_dict() if node.quiz is not None else None,
+                 "outcome": _outcome(node)},
         "position": _position(node, st, horizon),
         "turn": turn,
         "nav": dict(default_nav, **(nav or {})),

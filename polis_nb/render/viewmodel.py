@@ -8,7 +8,7 @@ other side (or chance) decides, it lists no options at all (the options would sh
 from __future__ import annotations
 
 from ..rules import (ACTIONS, RULES, Action, Explanation, State, board, describe_pending, explain, legal_actions,
-                     offer_status, target_of, view as visible_state)
+                     offer_status, poss, target_of, view as visible_state)
 # where a click points and what it means are the decisions' to say (the widgets import them from here)
 from .text import (SIDE_NAME, action_words, cite_words, controller_words, edition_words, first_round, plain,
                    price_words, rule_json)
@@ -98,7 +98,7 @@ def why_words(s: State, target: str, *, viewer: str | None = None) -> str:
         return f"{name} is not a choice: chance decides now ({what})."
     who = SIDE_NAME[s.pending.player]
     if viewer is not None and s.current_player != viewer:
-        return f"{name} is not a choice for {viewer.capitalize()}: it is {who}'s decision now."
+        return f"{name} is not a choice for {viewer.capitalize()}: it is {poss(s.pending.player)} decision now."
     wants = sorted({t.split(":")[0] for a in legal_actions(s) if (t := target_of(a, s.pending.kind))})
     if not wants:
         if s.pending.kind == "turn":
@@ -161,7 +161,7 @@ def place_tips(s: State) -> dict[str, dict]:
         lines.append("Projects: " + (", ".join(built) if built else "none"))
         for q in (0, 1):
             if s.proxenos[q] == i:
-                lines.append(f"{SIDE_NAME[q]}'s proxenos is here")
+                lines.append(f"{poss(q)} proxenos is here")
         out[f"polis:{p.id}"] = {"title": p.name, "lines": lines}
     for m in comp.markets:
         via = ", ".join(comp.areas[b.area_index[x]].name for x in m.seas if x in b.area_index)

@@ -48,9 +48,11 @@ def total_goods(s: State, p: int) -> int:
     return sum(s.goods[p])
 
 
-def poss(p: int) -> str:
-    """Possessive of a side's name: "Athens'" or "Sparta's"."""
-    name = side(p)
+def poss(p: int | str) -> str:
+    """Possessive of a side's name: "Athens'" or "Sparta's" (``p``: the side's index, or "athens",
+    "sparta"; other text, such as "chance", is taken as it is). The one place that makes it: never
+    "Athens's"."""
+    name = side(p) if isinstance(p, int) else side(PLAYERS.index(p)) if p in PLAYERS else p
     return name + ("'" if name.endswith("s") else "'s")
 
 

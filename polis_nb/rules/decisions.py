@@ -18,6 +18,7 @@ from typing import Callable
 
 from .actions import Action, Explanation
 from .board import Topology, board
+from .common import poss
 from .phases import PHASES
 from .state import PLAYERS, Pending, State, keep_legal
 
@@ -190,5 +191,5 @@ def shape(data: tuple, *types: type) -> bool:
 def own_polis(s: State, b: Topology, i: int) -> str | None:
     """What is wrong with ``i`` as a polis of the deciding player (None if nothing)."""
     if not 0 <= i < len(s.owner) or s.owner[i] != s.pending.player:
-        return f"polis {i} is not {PLAYERS[s.pending.player]}'s"
+        return f"polis {i} is not {poss(s.pending.player)}"
     return None

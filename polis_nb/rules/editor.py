@@ -11,6 +11,7 @@ from typing import Any, Mapping
 
 from .actions import PolisError
 from .board import board
+from .common import poss
 from .editions import edition_of
 from .engine import new_game, settle
 from .modifiers import in_force, set_memo
@@ -51,7 +52,7 @@ def invariant_problems(s: State) -> list[str]:
         if o != NEUTRAL and not 1 <= n <= pol.max_pop:
             out.append(f"{pol.name}: population {n} outside 1..{pol.max_pop}")
         if pol.capital_of and o != _P[pol.capital_of] and s.outcome is None:
-            out.append(f"{pol.name} is {pol.capital_of.capitalize()}'s capital and cannot change hands")
+            out.append(f"{pol.name} is {poss(pol.capital_of)} capital and cannot change hands")
     for p in (0, 1):
         if b.supply(s, p) < 0:
             out.append(f"{PLAYERS[p]} uses more than {comp.cubes_per_player} cubes [game.limited-material]")
@@ -66,7 +67,7 @@ def invariant_problems(s: State) -> list[str]:
         elif s.prestige[p] > TRACK_MAX:
             out.append(f"{PLAYERS[p]} has {s.prestige[p]} prestige, beyond the track (at most {TRACK_MAX})")
         if not -1 <= s.proxenos[p] < len(comp.poleis):
-            out.append(f"{PLAYERS[p]}'s proxenos is nowhere on the map")
+            out.append(f"{poss(p)} proxenos is nowhere on the map")
     if s.proxenos[0] >= 0 and s.proxenos[0] == s.proxenos[1]:
         out.append("both proxenoi stand in the same polis [proxenos.one-per-polis]")
     if len(s.markers) != len(comp.market_goods) or any(not 0 <= m < len(comp.market_table[3]) for m in s.markers):

@@ -234,8 +234,12 @@ def market_die_apply(s: State, a: Action, log: Log) -> State:
     new = min(top, old + k) if right else max(0, old - k)
     s = s.evolve(markers=tset(s.markers, gi, new))
     way = "right (dearer)" if right else "left (cheaper)"
-    say(log, f"Market value of {good}: {how} {k}; the marker moves {way} from {old} to {new}",
-        "trade.market-value")
+    if new == old:  # already at the end of the track the die would push it past
+        moves = f"the marker stays at {old}, the {'dearest' if right else 'cheapest'} end of its track"
+    else:
+        moves = f"the marker moves {way} from {old} to {new}" + (", as far as the track goes"
+                                                                   if abs(new - old) < k else "")
+    say(log, f"Market value of {good}: {how} {k}; {moves}", "trade.market-value")
     if rest:  # one die for each further good that could have paid
         return s.evolve(pending=Pending("market-die", CHANCE, (p, rest[0], mode, *rest[1:])))
     return after_action(s, p, log)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import phases
 from .actions import Action, Explanation, shared
 from .board import Topology, board
-from .common import Log, add_good, add_prestige, have, is_last_round, polis_name, round_name, say, poss, side
+from .common import Log, add_good, add_prestige, cubes, have, is_last_round, polis_name, round_name, say, poss, side
 from .decisions import decision, own_polis, shape
 from .editions import edition_of
 from .events import end_of_round
@@ -93,12 +93,12 @@ def _feed(s: State, p: int, log: Log):
     w = have(s, p, "wheat")
     if w >= n:
         s = add_good(s, p, "wheat", -n)
-        say(log, f"{side(p)} feeds {n} cubes with {n} wheat", "roundend.feeding", player=p)
+        say(log, f"{side(p)} feeds {cubes(n)} with {n} wheat", "roundend.feeding", player=p)
         return s, False
     b = board(s)
     others = [i for i, o in enumerate(s.owner) if o == p and i != b.capital[p]]
     if not others and w + s.prestige[p] < n:
-        say(log, f"{side(p)} cannot feed its capital {polis_name(b, b.capital[p])} ({n} cubes, {w} wheat, "
+        say(log, f"{side(p)} cannot feed its capital {polis_name(b, b.capital[p])} ({cubes(n)}, {w} wheat, "
             f"{s.prestige[p]} prestige) and loses the game", "end.capital-unfed", player=p)
         return _lose(s, p, f"{side(p)} could not feed its capital", "end.capital-unfed"), False
     return s.evolve(pending=Pending("feed", p)), True
@@ -120,12 +120,12 @@ def feed_apply(s: State, a: Action, log: Log) -> State:
     if a.kind == "feed":
         n, w = need(s, p), have(s, p, "wheat")
         s = add_prestige(add_good(s, p, "wheat", -w), p, -(n - w))
-        say(log, f"{side(p)} feeds {n} cubes with {w} wheat and {n - w} prestige", "roundend.feeding", player=p)
+        say(log, f"{side(p)} feeds {cubes(n)} with {w} wheat and {n - w} prestige", "roundend.feeding", player=p)
         return advance_roundend(s, log)
     i = b.polis_index[a.args[0]]
     n = s.pop[i]
     s = s.evolve(owner=tset(s.owner, i, NEUTRAL), pop=tset(s.pop, i, 0))
-    say(log, f"{side(p)} releases {polis_name(b, i)} ({n} cubes), which turns neutral with its projects",
+    say(log, f"{side(p)} releases {polis_name(b, i)} ({cubes(n)}), which turns neutral with its projects",
         "roundend.feeding", "roundend.no-single-cubes", "project.follows-polis", player=p)
     s, waiting = _feed(s, p, log)
     if waiting or s.outcome is not None:
@@ -140,7 +140,7 @@ def _feed_why(s: State, a: Action) -> Explanation | None:
         if a.args != ("prestige",):
             return Explanation.of(False, "Write 'feed prestige' or 'release <polis>'.", "decision.wrong-kind")
         n, w = need(s, p), have(s, p, "wheat")
-        return Explanation.of(False, f"{side(p)} must feed {n} cubes but has {w} wheat and only {s.prestige[p]} "
+        return Explanation.of(False, f"{side(p)} must feed {cubes(n)} but has {w} wheat and only {s.prestige[p]} "
                               "prestige; release a polis instead.", "roundend.feeding")
     if a.kind == "release":
         if len(a.args) != 1 or a.args[0] not in b.polis_index:

@@ -20,6 +20,12 @@ thinking…" with a Cancel button, and the kernel stays free for that click. A r
 if the position is still the one the bot searched: undo, another opponent or a new game while it
 thinks throw it away. :meth:`wait` blocks until the bot (and a running review) is done.
 
+**Resign** (the Resign button, then "Yes" in the question it asks): the side to decide (against a
+bot: the user's side) gives up and the other side wins. On a Game the resignation goes into the
+record (:meth:`polis_nb.Game.resign`: it saves with it, and ``Viewer(g)`` shows it); the position
+itself goes on, so the Board refuses further choices until Undo (which takes the resignation back)
+or Rematch.
+
 **At the end of the game** the Board shows the score in words and three buttons: review the game
 (``g.review`` in the background, then accuracy per side, the marked decisions and the win-chance
 chart, whose points open their decision), save the record (``game-<seed>.polis`` in ``save_dir``, by
@@ -31,10 +37,12 @@ The engine panel evaluates the position shown on request (:mod:`.engine`).
 Intents from the browser (``{"kind": ..., "rev": n, ...}``): ``choose`` (``action``: notation),
 ``click`` (``target``: "area:<id>", "polis:<id>", "offer:<id>"), ``why`` (``target``: explain what
 forbids it), ``analyse`` (run the engine here), ``opponent`` (``bot``, ``side``), ``undo`` (back to
-the position before the user's last decision), ``cancel`` (stop the bot's search: it plays the best
-choice found so far), ``review``, ``save``, ``rematch``, ``chart`` (``node``: a reviewed decision's
-id, "n<k>") and ``review-end`` (back to where the review was asked). Anything else, or anything made
-on an older view, is refused visibly and changes nothing.
+the position before the user's last decision; after a resignation, take it back), ``cancel`` (stop
+the bot's search: it plays the best choice found so far), ``review``, ``save``, ``rematch``,
+``resign`` (asks "Resign?"), ``resign-confirm`` (yes: the side resigns), ``decline`` (no; or "Cancel"
+to a question about a losing choice), ``chart`` (``node``: a reviewed decision's id, "n<k>") and
+``review-end`` (back to where the review was asked). Anything else, or anything made on an older
+view, is refused visibly and changes nothing.
 """
 from __future__ import annotations
 
@@ -65,14 +73,17 @@ from .reviews import StoredReview
 
 KINDS = {"choose": ("action",), "click": ("target",), "why": ("target",), "analyse": (), "opponent": ("bot", "side"),
          "undo": (), "cancel": (), "review": (), "save": (), "rematch": (), "chart": ("node",), "review-end": (),
-         "confirm": ("action",), "decline": ()}
+         "confirm": ("action",), "decline": (), "resign": (), "resign-confirm": ()}
 REVIEW_BUDGET = 50  # playouts per position of the review the Board runs (g.review(budget=400) looks closer)
 REVIEW_SEED = 1
 SECONDS_PER_PLAYOUT = 0.004  # for the review's estimate of its time on this kind of machine
 # what may not happen while the bot thinks (the position is about to change)
-_WHILE_THINKING = frozenset({"choose", "click", "why", "analyse", "review", "chart", "review-end", "confirm"})
+_WHILE_THINKING = frozenset({"choose", "click", "why", "analyse", "review", "chart", "review-end", "confirm",
+                             "resign", "resign-confirm"})
 # what leaves a question about a losing choice unanswered (the user went on to something else)
 _DROPS_QUESTION = frozenset({"choose", "click", "opponent", "undo", "rematch", "chart", "review-end", "decline"})
+# what a resignation stops (undo takes it back; rematch starts a new game)
+_AFTER_RESIGNING = frozenset({"choose", "click", "confirm", "resign"})
 
 
 @dataclass
@@ -118,6 +129,8 @@ class Board(IntentWidget):
         self._after_user: list = []  # ... and the chance steps after the user's last decision
         self._last: tuple[object, Plan] | None = None  # (node or state, plan) of the last reply played
         self._saved = ""
+        self._resigning: tuple[State, object, str] | None = None  # "Resign?" asked: (position, node, side)
+        self._resigned: tuple[State, str] | None = None  # a Board on a State: (position, side that resigned)
         self._focus: str | None = None  # the reviewed decision shown (its node id), after a click on the chart
         super().__init__(**kwargs)
         self.key = symbol_key(self.state.components)
@@ -208,7 +221,7 @@ class Board(IntentWidget):
     def _start_reply(self) -> None:
         """Let the bot answer if it is to move: here and now, or in a background thread."""
         self._stop_reply()
-        if not self._opp.to_move(self.state):
+        if not self._opp.to_move(self.state) or self._resigned_here() is not None:
             return
         if not self._background():
             self._play(self._opp, self._opp.plan(self.state))
@@ -287,7 +300,7 @@ class Board(IntentWidget):
         g = self.game
         if g is None:
             raise IntentError("a Board on a position has no record to review; make the Board from a Game")
-        if not self.state.is_terminal:
+        if not self.state.is_terminal and self._resigned_here() is None:
             raise IntentError("the review is for a finished game: play it to its end first")
         if self._reviewing is not None:
             return "The review is already running."
@@ -364,6 +377,7 @@ class Board(IntentWidget):
         else:
             self._ctl = Controller(settle(new_game(start.edition, seed, components=comp, **options)), self._ctl.viewer)
         self._trail, self._after_user, self._last, self._saved, self._focus = [], [], None, "", None
+        self._resigning = self._resigned = None
         self._start_reply()
         who = (f" against the {self._opp.bot_name} bot; you play {self._opp.user.capitalize()}"
                if self._opp.active else "")
@@ -398,23 +412,30 @@ class Board(IntentWidget):
         viewer = self._ctl.viewer or (self._opp.user if thinking else None)
         view = board_view(s, viewer=viewer, marks=marks, explanation=explanation, rev=self._rev, note=note)
         q = None if thinking else self._question_here()
+        resigned = self._resigned_here()
+        if resigned is not None:  # the game is over for the record: nothing to choose (undo takes it back)
+            view.update(targets={}, buttons=[])
         view.update(choices=choice_groups(s, view["buttons"]), confirm=q[3] if q else None,
                     explanation=dedupe_sections(view["explanation"]),
                     prompt=rule_free(view["prompt"], s), description=rule_free(view["description"], s))
         bot = SIDE_NAME[PLAYERS.index(self._opp.bot_side)]
         if thinking:
             view["prompt"] = f"{bot} is thinking…"
-        over = game_over_view(s)
+        over = game_over_view(s, resigned)
+        if resigned is not None:
+            view["prompt"] = f"Game over — {over['text']}"  # type: ignore[index]
         if over is not None:
             seed = (self.game.root.state if self.game is not None else s).seed
             over.update(can_review=self.game is not None and review is None, can_save=self.game is not None,
-                        saved=self._saved, next_seed=seed + 1, reviewing=self._reviewing_view())
+                        saved=self._saved, next_seed=seed + 1, reviewing=self._reviewing_view(),
+                        can_take_back=resigned is not None)
         end = self._review[1] if self._review is not None else None
         if rv is not None:
             rv["at_end"] = end is None or end is self._ctl.node or not attached(end, self.game.root)  # type: ignore
         view.update(engine=None if thinking else self._engine.view(s), opponent=self._opp.view(),
-                    can_undo=self.game is not None and undo_target(self._ctl.node, self._opp) is not None,
-                    reply=reply, game_over=over, review=rv,
+                    can_undo=resigned is not None or (self.game is not None
+                                                      and undo_target(self._ctl.node, self._opp) is not None),
+                    reply=reply, game_over=over, review=rv, resign=self._resign_view(thinking, over is not None),
                     thinking={"side": self._opp.bot_side, "text": f"{bot} is thinking…",
                               "cancelling": self._job.cancel.is_set()} if thinking else None)
         self.view = view
@@ -470,6 +491,15 @@ class Board(IntentWidget):
             return None, f"Cancelled: {bot} plays the best choice it has found so far…"
         if self._job is not None and kind in _WHILE_THINKING:
             raise IntentError(f"{bot} is thinking: wait for its answer, or press Cancel")
+        asked, self._resigning = self._resigning, None  # "Resign?" stays asked only until the next intent
+        resigned = self._resigned_here()
+        if resigned is not None and kind in _AFTER_RESIGNING:
+            raise IntentError(f"{SIDE_NAME[PLAYERS.index(resigned)]} has resigned: the game is over. Undo takes the "
+                              "resignation back; Rematch starts a new game")
+        if kind in ("resign", "resign-confirm"):
+            return None, self._resign(kind, asked)
+        if kind == "decline" and asked is not None:
+            return None, "You play on: nobody resigned."
         if kind == "analyse":
             return None, self._engine.run(self.state)
         if kind == "opponent":
@@ -479,6 +509,8 @@ class Board(IntentWidget):
             self._start_reply()
             return None, (f"You play {intent['side'].capitalize()} against the {intent['bot']} bot." if self._opp.active
                           else "No bot: you play both sides.")
+        if kind == "undo" and resigned is not None:
+            return None, self._take_back()
         if kind == "undo":
             back = undo_target(self._ctl.node, self._opp) if self.game is not None else None
             if back is None:
@@ -537,6 +569,71 @@ class Board(IntentWidget):
         if q is None or q[0] != self.state or q[1] is not self._ctl.node:
             return None
         return q
+
+    # --- resigning: asked first, then recorded (on a Game, in the record) ------------------------------
+    def _resigned_here(self) -> str | None:
+        """The side that resigned at the position shown, or None."""
+        if self.game is not None:
+            return self._ctl.node.resigned  # type: ignore[union-attr]
+        r = self._resigned
+        return r[1] if r is not None and r[0] is self.state else None
+
+    def _resigning_here(self) -> tuple[State, object, str] | None:
+        """The "Resign?" asked on the position shown (None once the position changed)."""
+        r = self._resigning
+        return r if r is not None and r[0] == self.state and r[1] is self._ctl.node else None
+
+    def _resigner(self) -> str | None:
+        """Who a resignation now gives up for: against a bot the user's side, else the side to decide."""
+        if self._opp.active:
+            return self._opp.user
+        who = self.state.current_player
+        return who if who in PLAYERS else None
+
+    def _resign(self, kind: str, asked) -> str:
+        """``resign``: ask first; ``resign-confirm``: the side asked about resigns."""
+        self._question = None
+        if kind == "resign":
+            if self.state.is_terminal:
+                raise IntentError("the game is over already: there is nothing to resign")
+            side = self._resigner()
+            if side is None:
+                raise IntentError("chance decides now, no side: nobody can resign here")
+            self._resigning = (self.state, self._ctl.node, side)
+            return ""
+        if asked is None or asked[0] != self.state or asked[1] is not self._ctl.node:
+            raise IntentError("there is no resignation to confirm: press Resign first (nothing changed)")
+        side = asked[2]
+        if self.game is not None:
+            self._ctl.goto(self._ctl.node)  # type: ignore[arg-type]  # the Game's current node follows
+            self.game.resign(side, node=self._ctl.node)
+        else:
+            self._resigned = (self.state, side)
+        self._focus = None
+        return ""  # the end-of-game panel says it
+
+    def _take_back(self) -> str:
+        if self.game is not None:
+            self.game.unresign(self._ctl.node)
+        else:
+            self._resigned = None
+        self._start_reply()
+        return "The resignation is taken back: play on."
+
+    def _resign_view(self, thinking: bool, over: bool) -> dict | None:
+        """The Resign button and its question: ``{side, label, title, ask: {question, yes, no} | None}``;
+        None where nobody can resign (the game is over, the bot thinks, chance decides)."""
+        if thinking or over:
+            return None
+        asked = self._resigning_here()
+        side = asked[2] if asked is not None else self._resigner()
+        if side is None:
+            return None
+        p = PLAYERS.index(side)
+        who, other = SIDE_NAME[p], SIDE_NAME[1 - p]
+        return {"side": side, "label": "Resign", "title": f"{who} gives up the game: {other} wins",
+                "ask": {"question": f"Resign? {who} gives up the game and {other} wins.", "yes": "Yes, resign",
+                        "no": "No, play on"} if asked is not None else None}
 
     def __repr__(self) -> str:
         s = self.state

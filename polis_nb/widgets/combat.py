@@ -35,7 +35,7 @@ from ..analysis.bots import POLICIES, greedy_policy, make_bot  # noqa: F401 (gre
 from ..record import Game, Node
 from ..render.combatview import Step, combat_view, in_battle, odds_view
 from ..rules import (EDITIONS, PLAYERS, Action, IllegalActionError, InvalidActionError, State, board, board_named,
-                     card_name, card_types, parse_action, position, start_battle)
+                     card_name, card_types, parse_action, position, poss, start_battle)
 from ._assets import css, esm
 from .base import IntentWidget
 from .control import Controller
@@ -287,7 +287,7 @@ class Combat(IntentWidget):
             raise IntentError("the battle is over")
         if kind in ("reveal", "hide"):
             if self._mode != "hotseat":
-                raise IntentError(f"{kind!r} belongs to hot seat play; {NAMES[self._side]}'s hand is always shown")
+                raise IntentError(f"{kind!r} belongs to hot seat play; {poss(self._side)} hand is always shown")
             if kind == "hide":
                 self._shown = None
                 return None, ""
@@ -295,8 +295,8 @@ class Combat(IntentWidget):
             if who not in PLAYERS:
                 raise IntentError(f"unknown side {who!r}")
             if s.current_player != who:
-                raise IntentError(f"it is {NAMES.get(s.current_player, s.current_player)}'s decision, "
-                                  f"not {NAMES[who]}'s; {NAMES[who]}'s hand stays hidden")
+                raise IntentError(f"it is {poss(s.current_player)} decision, not {poss(who)}; {poss(who)} hand "
+                                  "stays hidden")
             self._shown = who
             return None, ""
         # choose
@@ -304,8 +304,8 @@ class Combat(IntentWidget):
         mine = self._side if self._mode == "bot" else self._shown
         if who != mine:
             if self._mode == "hotseat":
-                raise IntentError(f"{NAMES.get(who, who)} decides: show {NAMES.get(who, who)}'s hand first")
-            raise IntentError(f"it is not {NAMES[self._side]}'s decision")
+                raise IntentError(f"{NAMES.get(who, who)} decides: show {poss(who)} hand first")
+            raise IntentError(f"it is not {poss(self._side)} decision")
         text = intent["action"]
         try:
             a = parse_action(s, _normalise(s, text))
@@ -380,7 +380,7 @@ class Combat(IntentWidget):
         if self._mode == "replay":
             why = "A replay follows the record: step with back and forward."
         elif gate:
-            why = f"{NAMES[gate]} decides: show {NAMES[gate]}'s hand first."
+            why = f"{NAMES[gate]} decides: show {poss(gate)} hand first."
         nav = None
         if self._mode == "replay":
             nav = {"back": self._pos > 0, "forward": self._pos < len(self._span) - 1, "position": self._pos,

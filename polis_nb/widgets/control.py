@@ -12,7 +12,7 @@ from ..record import Game, Node, RecordError
 from ..render.choiceview import explanation_words
 from ..render.viewmodel import place_words, why_explanation, why_words
 from ..rules import (Action, Explanation, IllegalActionError, InvalidActionError, State, apply, board, chance_rng,
-                     choices_at, click_target, parse_action, sample_chance, why_action)
+                     choices_at, click_target, parse_action, poss, sample_chance, why_action)
 from ..rules import settle as settle_state
 from .intents import IntentError, shown
 
@@ -95,7 +95,7 @@ class Controller:
         if intent["kind"] in ("click", "why"):
             check_place(s, intent["target"])
         if self.viewer is not None and s.current_player != self.viewer and intent["kind"] != "why":
-            return None, f"Refused: it is not {self.viewer.capitalize()}'s decision"
+            return None, f"Refused: it is not {poss(self.viewer)} decision"
         if intent["kind"] == "why":
             return self.why(intent["target"])
         if intent["kind"] == "click":

@@ -15,6 +15,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+#: JupyterLab settings that keep its news and update toasts off the widgets (shared with scripts/lab.sh)
+LAB_SETTINGS = Path(__file__).resolve().parents[2] / "scripts" / "jupyterlab-settings.json"
 CHROMIUM = os.environ.get("POLIS_CHROMIUM", "/usr/bin/chromium")
 CHROME_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -42,6 +44,11 @@ class LabServer:
         (cfg / "labconfig").mkdir(parents=True)
         (cfg / "labconfig" / "page_config.json").write_text(
             json.dumps({"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}))
+        settings = base / "user-settings"  # this throwaway server's own: no one's settings are touched
+        for plugin, values in json.loads(LAB_SETTINGS.read_text()).items():
+            ext, _, name = plugin.partition(":")
+            (settings / ext).mkdir(parents=True, exist_ok=True)
+            (settings / ext / f"{name}.jupyterlab-settings").write_text(json.dumps(values))
         port, token = free_port(), secrets.token_hex(16)
         env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(base / "runtime"), JUPYTER_CONFIG_DIR=str(cfg),
                    JUPYTERLAB_WORKSPACES_DIR=str(base / "ws"))
@@ -52,7 +59,8 @@ class LabServer:
             [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1", f"--port={port}",
              "--port-retries=0", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
              "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-             "--LabApp.extension_manager=readonly", f"--LabApp.workspaces_dir={base / 'ws'}"],
+             "--LabApp.extension_manager=readonly", f"--LabApp.workspaces_dir={base / 'ws'}",
+             f"--LabApp.user_settings_dir={settings}"],
             env=env, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
         url = f"http://127.0.0.1:{port}"
         deadline = time.time() + 90

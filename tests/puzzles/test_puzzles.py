@@ -204,6 +204,18 @@ def test_passing_is_the_only_win_when_any_action_starves_the_capital():
     assert check(p, "pass").right
 
 
+def test_the_solvers_reason_says_one_cube_in_the_singular():
+    """Ed1 · Spielende: the proof of a game lost for an unfed capital quotes the kernel's sentence,
+    which counts the capital's single cube as "1 cube" (never "1 cubes")."""
+    s = pn.position(seed=1, round="4", to_move="sparta", passed=["athens"],
+                    poleis={"chalkis": "neutral", "chios": "neutral", "athenai": ("athens", 1)},
+                    goods={"athens": {"wheat": 0}, "sparta": {"wheat": 7}}, prestige={"athens": 0, "sparta": 3})
+    proof = Solver().solve(pn.apply(s, "pass"))
+    assert proof is not None and proof.value == 0
+    assert proof.why == "Athens cannot feed its capital Athenai (1 cube, 0 wheat, 0 prestige) and loses the game"
+    assert not any("1 cubes" in c.reason for p in SHIPPED_SET for c in p.choices)
+
+
 def test_trade_paid_with_wheat_is_the_right_idea_paid_the_wrong_way():
     """Ed1 · Aktionen › i.: Athens must buy 3 wheat with its 3 wine and pay for acting alone with
     the oil; paying with wheat leaves too little to grow (known_positions.ed1_trade_for_wheat_to_grow)."""

@@ -75,6 +75,10 @@ def evaluate(g: pn.Game) -> None:
     for k, n in enumerate(g.root.walk()):
         if k % 4 == 1 and n.parent is not None and not n.parent.state.is_chance:
             n.quiz = Quiz("".join(TRICKY[k % 7::7]) if k % 8 == 1 else "")
+    # resignations, by either side, on nodes where the game goes on
+    for k, n in enumerate(g.root.walk()):
+        if k % 9 == 4 and not n.state.is_terminal:
+            n.resigned = ("athens", "sparta")[k % 2]
 
 
 @functools.cache
@@ -99,7 +103,8 @@ SPECIAL = list('{}()[]";~!?\\%:,.-+ \t\n\r') + ["\r\n", "\x00", "\x0b", "\x0c", 
                                                "(" * 300, "{" * 50, "~", "~hoplites", "\\r", "\\",
                                                "[%eval 0.5]", "[%eval ", " proven=win", " playouts=", ' best="',
                                                "[%eval 1 best=\"pass\"]", "=", "]", "[%quiz]", "[%quiz hint=\"",
-                                               ' hint="a\\"b"]', "[%quiz hint=x]", "[%quiz nope=1]", "[%quiz "]
+                                               ' hint="a\\"b"]', "[%quiz hint=x]", "[%quiz nope=1]", "[%quiz ",
+                                               "[%resign athens]", "[%resign sparta] ", "[%resign thebes]", "[%resign"]
 chars = st.one_of(st.sampled_from(SPECIAL), st.text(max_size=3))
 where = st.integers(min_value=0, max_value=2**31)
 text_ops = st.one_of(
@@ -188,12 +193,13 @@ ODD_VALUES = [None, True, False, 0, -1, 1, 7, 10**30, 1.5, float("nan"), "", "x"
               {"kind": "highlight", "targets": ["attika"], "colour": "red"}, "💥" * 50, {"athens": 0.5},
               {"athens": 2}, {"athens": 0.5, "best": "pass"}, {"athens": 1, "proven": "maybe"},
               {"athens": 0.25, "playouts": -3}, {"athens": float("inf")}, {"hint": "look"}, {"hint": 3},
-              {"hint": "\ud800"}, {"hint": "x", "zzz": 1}]
+              {"hint": "\ud800"}, {"hint": "x", "zzz": 1}, "athens", "sparta", "Athens"]
 json_ops = st.one_of(
     st.tuples(st.just("set"), where, where, st.sampled_from(range(len(ODD_VALUES)))),
     st.tuples(st.just("drop-key"), where, where),
     st.tuples(st.just("add-key"), where, st.sampled_from(["auto", "comment", "name", "glyphs", "marks", "parent",
-                                                          "action", "starting_comment", "eval", "quiz", "zzz"]),
+                                                          "action", "starting_comment", "eval", "quiz", "resigned",
+                                                          "zzz"]),
               st.sampled_from(range(len(ODD_VALUES)))),
     st.tuples(st.just("parent"), where, where),
     st.tuples(st.just("auto"), where),

@@ -492,3 +492,19 @@ def test_civilwar_effect__enemy_keeps_population_and_projects():
     assert s2.prestige[0] == s.prestige[0] + 3
     assert ("efebos", i) in s2.done
     assert "civilwar.effect" in rule_ids(s2)
+
+
+def test_trade_market_value__words_at_the_end_of_the_track():
+    """Ed1 · Aktionen › i. Handel treiben: a marker the die would push past the end of its track moves
+    only to the end, and one already there stays; the log says so (never "from 0 to 0")."""
+    s = pos(round="3", markers={"wine": 2}, goods={"athens": {"silver": 3}})
+    words = [e.text for e in play(s, "trade", "offer persis.0 buy", "roll 4").log]
+    assert ("Market value of wine: the higher of two dice shows 4; the marker moves left (cheaper) from 2 to 0, "
+            "as far as the track goes") in words
+    s = pos(round="3", markers={"wine": 0}, goods={"athens": {"silver": 3}})
+    words = [e.text for e in play(s, "trade", "offer persis.0 buy", "roll 1").log]
+    assert ("Market value of wine: the higher of two dice shows 1; the marker stays at 0, the cheapest end of "
+            "its track") in words
+    s = pos(round="3", markers={"wine": 2}, goods={"athens": {"silver": 3}})
+    words = [e.text for e in play(s, "trade", "offer persis.0 buy", "roll 1").log]
+    assert "Market value of wine: the higher of two dice shows 1; the marker moves left (cheaper) from 2 to 1" in words

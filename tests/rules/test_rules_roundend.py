@@ -140,6 +140,9 @@ def test_roundend_no_single_cubes():
     assert {str(a) for a in pn.legal_actions(s2)} == {"release chalkis"}
     s3 = play(s2, "release chalkis")
     assert s3.goods[ATHENS][WHEAT] == 0 and s3.pop[pidx(s, "athenai")] == 5
+    texts = [e.text for e in s3.log]
+    assert "Athens releases Chalkis (1 cube), which turns neutral with its projects" in texts  # never "1 cubes"
+    assert "Athens feeds 5 cubes with 5 wheat" in texts
 
 
 # --- roundend.growth ------------------------------------------------------------------------------

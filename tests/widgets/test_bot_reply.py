@@ -124,6 +124,31 @@ def test_a_move_and_a_siege_in_one_sentence_each_with_an_arrow():
     assert [gr.kind for gr in group_steps(steps_of(g, start))] == ["hoplites", "siege"]
 
 
+def test_the_die_of_the_users_own_siege_is_not_the_bots_reply():
+    """Athens besieges Samos, the die decides, then Sparta answers: the die resolved Athens' own move,
+    so it is said apart ("before", shown with the user's move), never as Sparta's reply."""
+    rng = random.Random(25)
+    g = pn.Game(seed=25)
+    while g.state.ply < 42:  # a seeded game of random choices, up to Athens choosing the polis to besiege
+        g.play(rng.choice(pn.legal_actions(g.state)))
+    assert [str(a) for a in pn.legal_actions(g.state)] == ["polis samos"] and g.state.current_player == "athens"
+    b = Board(g, opponent=scripted(), threaded=False)
+    send(b, kind="choose", action="polis samos")
+    r = b.view["reply"]
+    assert r["title"] == "Sparta's reply"
+    assert r["before"] == [{"text": "Siege of Samos fails (die 1 < fortification 3): Athens loses a hoplite in Ionia.",
+                            "side": None}]
+    assert r["sentences"] and all(s["side"] == "sparta" and s["text"].startswith("Sparta ") for s in r["sentences"])
+    assert not any("Samos" in s["text"] or "die" in s["text"] for s in r["sentences"])
+    assert any("Siege of Samos fails" in e["text"] for e in r["details"])  # every step, in the details
+
+
+def test_a_reply_of_athens_is_athens_reply_never_athenss():
+    b = Board(pn.Game(seed=3), opponent=scripted(side="sparta"), threaded=False)  # the user plays Sparta
+    send(b, kind="choose", action="pass")
+    assert b.view["reply"]["title"] == "Athens' reply"
+
+
 def test_the_search_bots_reply_in_the_view_model():
     g = pn.Game(seed=3)
     opp = Opponent("search", "athens", iterations=(16, 8), seconds=None)

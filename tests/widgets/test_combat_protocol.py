@@ -547,7 +547,7 @@ def test_odds_are_updated_after_each_exchange_in_bot_mode():
     rng = random.Random(13)
     while not w.over:
         o = w.view["odds"]
-        assert o["available"] and not o.get("pending") and o["known"] == "Athens's hand only"
+        assert o["available"] and not o.get("pending") and o["known"] == "Athens' hand only"
         seen.append(json.dumps(o["groups"]))
         step(w, rng)
     assert len(set(seen)) > 1 and w.view["odds"]["available"] is False
