@@ -5,7 +5,8 @@ it: text, tooltips, accessible names, the board pictures' labels, and the page's
 tutorials' saved records, a reviewed record, records with variations and questions, and a
 second-edition record. Ids stay only where they are ids (``data-*`` attributes, element ids, classes).
 
-The detector is this test's own (the lead unifies it with the other outputs' detector)."""
+The shapes of notation and rule ids are ``tests/wordscan.py``'s, as for every other output; a page
+adds one stricter check: a place id in lowercase anywhere (a page names places, never ids)."""
 from __future__ import annotations
 
 import json
@@ -18,7 +19,9 @@ import pytest
 import polis_nb as pn
 from polis_nb.render.htmlgame import game_html
 from polis_nb.render.questions import own_comment
-from polis_nb.rules import RULES, board
+from polis_nb.rules import board
+
+from ..wordscan import findings
 
 from .records import TUTORIAL_GAMES, quizzed, reviewed_quizzed, second_edition
 from .test_htmlgame import annotated
@@ -75,16 +78,6 @@ def read(page: str) -> list[str]:
     return r.out
 
 
-_SHAPES = (
-    re.compile(r"\[[a-z0-9-]+\.[a-z0-9.-]+(, [a-z0-9-]+\.[a-z0-9.-]+)*\]"),  # bracketed rule ids
-    re.compile(r"\b[a-z][a-z-]*:[a-z0-9][a-z0-9,:]*"),  # goods or cards: silver:3, cavalry:advance
-    re.compile(r"\b[a-z]+\.[0-9]+\b"),  # an offer: thrake.0
-    re.compile(r"(?<![\w])[a-z]+ \+[a-z]+\b"),  # an action paid with a good: hoplites +wheat
-)
-_RULE_ID = re.compile(r"(?<![\w.-])(" + "|".join(re.escape(r) for r in sorted(RULES, key=len, reverse=True))
-                      + r")(?![\w-])")
-
-
 @lru_cache(maxsize=4)
 def _place_ids(s: pn.State) -> re.Pattern:
     """A place named by its id (lowercase: words name it "Pydna", notation "pydna")."""
@@ -101,9 +94,9 @@ def notation(page: str, s: pn.State, user: tuple[str, ...] = ()) -> list[tuple[s
     for text in read(page):
         for u in sorted(user, key=len, reverse=True):
             text = text.replace(u, " ")
-        for pat in (_place_ids(s), _RULE_ID, *_SHAPES):
-            for m in pat.finditer(text):
-                hits.append((m.group(0), text[max(0, m.start() - 40):m.end() + 40]))
+        spans = [(m.group(0), m.start(), m.end()) for m in _place_ids(s).finditer(text)]
+        spans += [(f.text, f.at, f.at + len(f.text)) for f in findings(text)]
+        hits += [(found, text[max(0, a - 40):b + 40]) for found, a, b in spans]
     return hits
 
 
