@@ -6,6 +6,8 @@
 #
 #   bash scripts/lite.sh                    build (or reuse the cached build of) build/lite/
 #   bash scripts/lite.sh --serve [--port N] and serve it on 127.0.0.1 (port 8000 unless given)
+#   bash scripts/lite.sh --pytest ARGS...   run pytest on the site's Python (Pyodide's 3.14, in Node)
+#                                           over this checkout, e.g. --pytest tests/rules -q
 #
 # Downloads and builds are cached in ~/.cache/polis_nb/lite (POLIS_LITE_CACHE), each under a key
 # made from its inputs (the versions below, scripts/lite-wheels.txt, these scripts, the polis_nb
@@ -24,13 +26,14 @@ CACHE=${POLIS_LITE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/polis_nb/lite}
 step() { printf '==> %s\n' "$*"; }
 die() { printf 'lite.sh: %s\n' "$*" >&2; exit 1; }
 
-serve=0 port=8000
+serve=0 port=8000 mode=site pytest_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --serve) serve=1 ;;
     --port) [ $# -ge 2 ] || die "--port needs a number"; port=$2; shift ;;
     --port=*) port=${1#--port=} ;;
-    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --pytest) shift; pytest_args=("$@"); mode=pytest; break ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument '$1' (try --help)" ;;
   esac
   shift
@@ -87,15 +90,29 @@ if [ ! -e "$pyodide/.done" ]; then
   touch "$pyodide/.done"
 fi
 
-wheels=$CACHE/wheels-$(digest scripts/lite-wheels.txt)
-if [ ! -e "$wheels/.done" ]; then
-  step "Downloading the kernel's pure wheels from PyPI (scripts/lite-wheels.txt)"
-  rm -rf "$wheels"
-  "$tools/bin/pip" download -q --no-deps --only-binary=:all: --platform any --python-version 3.14 \
-    --implementation py --abi none -d "$wheels" -r scripts/lite-wheels.txt 2>"$CACHE/pip.err" \
-    || { grep -v '^WARNING: Location' "$CACHE/pip.err" >&2; exit 1; }
-  touch "$wheels/.done"
+# fetch FILE: the pure wheels (for Pyodide's Python 3.14) listed in FILE, cached; prints their folder
+fetch() {
+  local dir
+  dir=$CACHE/wheels-$(digest "$1")
+  if [ ! -e "$dir/.done" ]; then
+    step "Downloading pure wheels from PyPI ($1)" >&2
+    rm -rf "$dir"
+    "$tools/bin/pip" download -q --no-deps --only-binary=:all: --platform any --python-version 3.14 \
+      --implementation py --abi none -d "$dir" -r "$1" 2>"$CACHE/pip.err" \
+      || { grep -v '^WARNING: Location' "$CACHE/pip.err" >&2; exit 1; }
+    touch "$dir/.done"
+  fi
+  touch "$dir"  # in use: spared by the clean-up of week-old builds
+  echo "$dir"
+}
+
+if [ "$mode" = pytest ]; then
+  test_wheels=$(fetch scripts/lite-test-wheels.txt)
+  exec 9>&-
+  exec node scripts/lite_pytest.mjs "$pyodide/package" . "$test_wheels"/*.whl -- "${pytest_args[@]}"
 fi
+
+wheels=$(fetch scripts/lite-wheels.txt)
 
 pnb=$CACHE/polis_nb-$(digest pyproject.toml README.md polis_nb widgets)
 if [ ! -e "$pnb/.done" ]; then
@@ -128,12 +145,14 @@ if [ ! -e "$site/.done" ]; then
   [ -s "$site/site/static/pyodide/pyodide-lock.json" ] && [ -d "$site/site/files/games" ] \
     || die "the build left no Pyodide or no tutorials in $site/site (its log: $site/build.log)"
   rm -rf "$stage"
+  # browsers ask every host for /favicon.ico: answer from the site, not with a 404
+  cp "$site/site/lab/favicon.ico" "$site/site/favicon.ico"
   touch "$site/.done"
   # keyed builds unused for a week go (other checkouts sharing the cache keep theirs meanwhile)
   find "$CACHE" -maxdepth 1 \( -name 'site-*' -o -name 'polis_nb-*' -o -name 'wheels-*' \) -mtime +7 \
     -exec rm -rf {} +
 fi
-touch "$site" "$pnb" "$wheels"  # in use: the week-old clean-up above spares them
+touch "$site" "$pnb"  # in use: the week-old clean-up above spares them
 
 if [ "$(cat build/.lite-key 2>/dev/null)" != "$key" ] || [ ! -e "$OUT/jupyter-lite.json" ]; then
   rm -rf "$OUT" build/.lite-key
