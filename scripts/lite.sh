@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
     --port) [ $# -ge 2 ] || die "--port needs a number"; port=$2; shift ;;
     --port=*) port=${1#--port=} ;;
     --pytest) shift; pytest_args=("$@"); mode=pytest; break ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,15p' scripts/lite.sh | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument '$1' (try --help)" ;;
   esac
   shift
@@ -41,7 +41,7 @@ done
 case "$port" in ''|*[!0-9]*) die "--port wants a number from 0 to 65535, not '$port'" ;; esac
 [ "$port" -le 65535 ] || die "--port wants a number from 0 to 65535, not '$port'"
 if [ "$serve" = 1 ] && [ "$port" != 0 ]; then  # a taken port is said now, not after the build
-  python3 - "$port" <<'EOF' || die "port $port on 127.0.0.1 is already in use: choose another with --port N"
+  python3 - "$port" 2>/dev/null <<'EOF' || die "port $port on 127.0.0.1 is already in use: choose another with --port N"
 import socket, sys
 s = socket.socket()
 s.bind(("127.0.0.1", int(sys.argv[1])))
@@ -123,7 +123,7 @@ if [ ! -e "$pnb/.done" ]; then
   touch "$pnb/.done"
 fi
 
-key=$( { printf '%s\n' "$JUPYTERLITE" "$PYODIDE" "${PRELOAD[*]}"; digest "$0" scripts/lite_lock.py \
+key=$( { printf '%s\n' "$JUPYTERLITE" "$PYODIDE" "${PRELOAD[*]}"; digest scripts/lite.sh scripts/lite_lock.py \
   scripts/lite-wheels.txt tutorials; sha256sum "$pnb"/*.whl | cut -d' ' -f1; } | sha256sum | cut -c1-16)
 site=$CACHE/site-$key
 if [ ! -e "$site/.done" ]; then

@@ -18,6 +18,15 @@ if (cut < 2) {
 const [pyodideDir, repo, ...wheels] = args.slice(0, cut).map((p) => path.resolve(p));
 const pytestArgs = args.slice(cut + 1);
 
+// e.g. the WebAssembly stack overflowing on deep recursion, which CPython would have caught: Pyodide
+// reports such a fatal error outside the promise it breaks
+const fatal = (e) => {
+  console.error(`\nlite_pytest: Pyodide stopped (${e && e.message}) during the test named last above`);
+  process.exit(3);
+};
+process.on("unhandledRejection", fatal);
+process.on("uncaughtException", fatal);
+
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const py = await loadPyodide({ indexURL: pyodideDir + "/" });
 py.setStdout({ write: (buf) => { process.stdout.write(buf); return buf.length; } });
@@ -26,9 +35,7 @@ await py.loadPackage(wheels, { messageCallback: () => {}, checkIntegrity: false 
 py.FS.mkdirTree("/repo");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: repo }, "/repo");
 py.globals.set("pytest_args", py.toPy(pytestArgs));
-let code;
-try {
-  code = await py.runPythonAsync(`
+const code = await py.runPythonAsync(`
 import os, sys
 sys.dont_write_bytecode = True        # no 3.14 .pyc files in the checkout
 os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = "/tmp/hypothesis"   # nor its database
@@ -38,9 +45,4 @@ print(f"Python {sys.version.split()[0]} on {sys.platform} (Pyodide)", flush=True
 import pytest
 int(pytest.main(["-o", "addopts=", "-p", "no:cacheprovider", "--rootdir=/repo", *pytest_args]))
 `);
-} catch (e) {
-  // e.g. the WebAssembly stack overflowing on deep recursion, which CPython would have caught
-  console.error(`\nlite_pytest: Pyodide stopped (${e.message}) during the test named last above`);
-  process.exit(3);
-}
 process.exit(code);
