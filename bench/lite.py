@@ -11,18 +11,22 @@
 from __future__ import annotations
 
 import argparse
+import functools
+import importlib.util
 import re
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.labserver import CHROME_ARGS, CHROMIUM, LabServer, free_port  # noqa: E402
+from tests.browser.labserver import CHROME_ARGS, CHROMIUM, LabServer  # noqa: E402
 
 SITE = ROOT / "build" / "lite"
 ANALYSIS = ("import time as _t\nfrom polis_nb.analysis.evaluate import analyse as _a\n"
@@ -65,24 +69,35 @@ def idle(page, timeout_ms: int = 600_000) -> None:
     expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=timeout_ms)
 
 
+def serve_counting(hits: list[str]) -> ThreadingHTTPServer:
+    """scripts/lite_serve.py's handler on a free port, recording each path it answers."""
+    spec = importlib.util.spec_from_file_location("lite_serve", ROOT / "scripts" / "lite_serve.py")
+    lite_serve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(lite_serve)
+
+    class Counting(lite_serve.Handler):
+        def send_response(self, code, message=None):
+            hits.append(unquote(urlparse(self.path).path))
+            super().send_response(code, message)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counting, directory=str(SITE)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
 def bench_lite(browser, budget: int) -> None:
-    server = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "lite_serve.py"), str(SITE),
-                               "--port", str(port := free_port())], stdout=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}/"
+    hits: list[str] = []
+    server = serve_counting(hits)
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
     try:
-        time.sleep(1)
         ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-        urls: list[str] = []
-        ctx.on("request", lambda r: urls.append(r.url))
         page = ctx.new_page()
         start = time.perf_counter()
         page.goto(base + "lab/index.html?path=01-tour.ipynb")
         idle(page)
         cold = time.perf_counter() - start
-        paths = {unquote(urlparse(u).path).lstrip("/") for u in urls if u.startswith(base)}
-        files = [SITE / p for p in paths if (SITE / p).is_file()] + [SITE / p / "index.html" for p in paths
-                                                                     if (SITE / p / "index.html").is_file()]
-        print(f"first visit: {len(urls)} requests, {mb(sum(f.stat().st_size for f in set(files)))} of files "
+        files = {SITE / h.lstrip("/") for h in hits if (SITE / h.lstrip("/")).is_file()}
+        print(f"first visit: {len(hits)} requests served, {mb(sum(f.stat().st_size for f in files))} of files "
               f"(pyodide.asm.wasm {mb((SITE / 'static/pyodide/pyodide.asm.wasm').stat().st_size)})")
         print(f"lite  first load to idle kernel, empty cache: {cold:6.1f} s")
         ran = run_all(page)
@@ -96,8 +111,7 @@ def bench_lite(browser, budget: int) -> None:
         print(f"lite  first load to idle kernel, warm cache:  {time.perf_counter() - start:6.1f} s")
         ctx.close()
     finally:
-        server.terminate()
-        server.wait()
+        server.shutdown()
 
 
 def bench_lab(browser, budget: int) -> None:
