@@ -159,11 +159,6 @@ def test_every_tutorial_runs_in_the_lite_kernel(tour):
 PY314_LONG = ["tests/rules/test_conformance.py", "tests/rules/test_fast_paths.py", "tests/rules/test_fuzz_state.py",
               "tests/rules/test_event_decks_played.py", "tests/record/test_round_trip.py",
               "tests/record/test_fuzz_records.py"]
-# json.loads of text nested ~20,000 deep overflows the WebAssembly stack and stops Pyodide for good,
-# where CPython raises RecursionError, which polis_nb.data.safeio.loads_json counts on: the site's kernel
-# dies on such a hostile record or position text until loads_json checks the depth before parsing
-PY314_DEEP_JSON = ["tests/rules/test_notation.py::test_notation_text_refuses_foreign_digits_repeats_and_deep_nesting",
-                   "tests/record/test_hostile_input.py::test_deeply_nested_json_is_a_record_error_with_line_and_column"]
 # the test builds a list nested 100,000 deep: freeing it stops Pyodide (a limit of CPython on
 # WebAssembly, not of polis_nb; no user builds such a list by hand)
 PY314_DEEP_LIST = ["tests/record/test_hostile_input.py::test_deeply_nested_values_in_a_json_dict_are_reported_not_recursed_into"]
@@ -178,13 +173,7 @@ def _pytest_on_pyodide(*args: str) -> subprocess.CompletedProcess:
 def test_rules_and_record_tests_pass_on_pyodide_python_314():
     """The pure wheel's code on the Python the site runs (3.14, emscripten), not only on 3.11."""
     r = _pytest_on_pyodide("tests/rules", "tests/record", "-m", "not slow", *[f"--ignore={p}" for p in PY314_LONG],
-                           *[f"--deselect={t}" for t in PY314_DEEP_JSON + PY314_DEEP_LIST])
+                           *[f"--deselect={t}" for t in PY314_DEEP_LIST])
     assert r.returncode == 0, r.stdout[-5000:]
     m = re.search(r"\b(\d+) passed\b", r.stdout)
     assert m and int(m.group(1)) > 500 and not re.search(r"\b\d+ (failed|errors?)\b", r.stdout), r.stdout[-3000:]
-
-
-@pytest.mark.xfail(strict=True, reason="safeio.loads_json leaves deep nesting to json.loads, which stops Pyodide")
-def test_deeply_nested_json_is_refused_on_pyodide_python_314():
-    r = _pytest_on_pyodide(*PY314_DEEP_JSON)
-    assert r.returncode == 0, r.stdout[-2000:]
