@@ -54,9 +54,10 @@ from typing import Any
 
 from ..record.game import Game, set_reviewer
 from ..record.node import PROVEN, Evaluation, Node
-from ..rules import PLAYERS, RULES, Action, State, apply, chance_rng, legal_actions, parse_action, sample_chance
-from .cluster import extra
-from .evaluate import Analysis, analyse
+from ..record.turns import StepInfo, index_steps
+from ..rules import (PLAYERS, RULES, Action, State, apply, board, chance_rng, legal_actions, parse_action,
+                     sample_chance)
+from .evaluate import Analysis
 
 INACCURACY, MISTAKE, BLUNDER = 0.10, 0.20, 0.30
 #: glyph, the least loss that earns it, and its name (worst first)
@@ -98,11 +99,14 @@ def position_seed(seed: int, ply: int) -> int:
 @dataclass(frozen=True)
 class DecisionReview:
     """One reviewed decision: where it is (``node``, its Viewer id ``node_id`` like ``"n12"``, the
-    ``ply`` of the position where it was taken), who took it, what was played, Athens' value before
-    and after it with the proven results from Athens' side (``proven_before``, ``proven_after``:
-    "win", "loss", "shared" or None), the engine's choice ``best``, the ``loss`` for the side that
-    decided (0 to 1), its ``accuracy`` (0 to 100), the ``judgement`` (``?!``, ``?``, ``??`` or None)
-    and the node's ``glyphs`` (an author's glyph kept instead of the judgement shows here)."""
+    ``ply`` of the position where it was taken: the widgets number it :attr:`num`, and ``turn`` is
+    its step as the Viewer titles it, "Round 3 · Sparta, turn 1"), who took it, what was played
+    (``action``, the notation; :attr:`words` says it in words), Athens' value before and after it
+    with the proven results from Athens' side (``proven_before``, ``proven_after``: "win", "loss",
+    "shared" or None), the engine's choice ``best`` (notation; :attr:`best_words`), the ``loss`` for
+    the side that decided (0 to 1), its ``accuracy`` (0 to 100), the ``judgement`` (``?!``, ``?``,
+    ``??`` or None) and the node's ``glyphs`` (an author's glyph kept instead of the judgement shows
+    here)."""
 
     node: Node
     node_id: str
@@ -118,6 +122,27 @@ class DecisionReview:
     accuracy: float
     judgement: str | None
     glyphs: tuple[str, ...]
+    turn: str = ""
+
+    @property
+    def num(self) -> int:
+        """The decision's number as the Board and the Viewer show it (the ply of its position + 1)."""
+        return self.ply + 1
+
+    @property
+    def notation(self) -> str:
+        """What was played, in the record's notation (the same as ``action``)."""
+        return self.action
+
+    @property
+    def words(self) -> str:
+        """What was played, in words ("Tribute from Attika")."""
+        return _choice_words(self.node.parent, self.action)
+
+    @property
+    def best_words(self) -> str:
+        """The engine's choice in words ("" at a chance step or without one)."""
+        return _choice_words(self.node.parent, self.best) if self.best else ""
 
     @property
     def before(self) -> float:
@@ -134,6 +159,20 @@ class DecisionReview:
         """A judged decision whose author's glyph was kept instead of the review's."""
         return self.judgement is not None and self.judgement not in self.glyphs and bool(self.glyphs)
 
+    @property
+    def place(self) -> str:
+        """Where the decision stands, in words: "23. Round 3 · Sparta, turn 1" (the side named after
+        a step that does not name it, as "the end of a round")."""
+        side = self.who.capitalize()
+        if not self.turn:
+            return f"{self.num}. {side}"
+        return f"{self.num}. {self.turn}" + ("" if side in self.turn else f" · {side}")
+
+    def chance_words(self) -> str:
+        """"Sparta's chance 33% → 20%": the engine's value for the side that decided, before and after."""
+        side = self.who.capitalize()
+        return f"{side}{_poss(side)} chance {_pc(self.before)} \u2192 {_pc(self.after)}"
+
     def to_dict(self) -> dict:
         return {"node": self.node_id, "ply": self.ply, "who": self.who, "action": self.action,
                 "athens_before": self.athens_before, "athens_after": self.athens_after,
@@ -142,10 +181,10 @@ class DecisionReview:
                 "glyphs": list(self.glyphs)}
 
     def __str__(self) -> str:
-        mark = f" {self.judgement}" if self.judgement else ""
-        kept = f" (kept {''.join(self.glyphs)})" if self.kept_glyph else ""
-        return (f"ply {self.ply}, {self.who.capitalize()}: {self.action}{mark}{kept}  "
-                f"{self.who.capitalize()} {_pc(self.before)} -> {_pc(self.after)}")
+        mark = f" {self.judgement} ({NAMES[self.judgement]}; {self.chance_words()})" if self.judgement else \
+            f" ({self.chance_words()})"
+        kept = f", the author's {''.join(self.glyphs)} kept" if self.kept_glyph else ""
+        return f"{self.place}: {self.words}{mark[:-1] + kept + ')' if kept else mark}"
 
 
 @dataclass(frozen=True)
@@ -240,8 +279,8 @@ class Review:
         for d in self.flagged:
             rows.append(f"  {d}")
         for d in self.kept:
-            rows.append(f"Kept the author's glyph {''.join(d.glyphs)} at ply {d.ply} ({d.who.capitalize()}: "
-                        f"{d.action}), where the review finds {_a(NAMES[d.judgement])}.")  # type: ignore[index]
+            rows.append(f"Kept the author's glyph {''.join(d.glyphs)} at decision {d.place} ({d.words}), where the "
+                        f"review finds {_a(NAMES[d.judgement])}.")  # type: ignore[index]
         return "\n".join(rows)
 
     def _basis(self) -> str:
@@ -260,9 +299,8 @@ class Review:
         for d in self.flagged:
             said = _review_paragraph(d.node.comment)
             kept = f" (the author's {esc(''.join(d.glyphs))} kept)" if d.kept_glyph else ""
-            items.append(f"<li data-node='{esc(d.node_id)}'><b>{esc(d.judgement or '')}</b> ply {d.ply}, "
-                         f"{d.who.capitalize()}: <code>{esc(d.action)}</code>{kept} "
-                         f"({d.who.capitalize()} {_pc(d.before)} &#8594; {_pc(d.after)})"
+            items.append(f"<li data-node='{esc(d.node_id)}'><b>{esc(d.judgement or '')}</b> {esc(d.place)}: "
+                         f"{esc(d.words)}{kept} ({esc(d.chance_words())})"
                          + (f"<br>{esc(said)}" if said else "") + "</li>")
         flagged = f"<ul>{''.join(items)}</ul>" if items else "<p>No inaccuracies, mistakes or blunders.</p>"
         return (f"<div class='polis-review'><p>Review of {_count(len(self.decisions), 'decision')} "
@@ -296,6 +334,7 @@ def stored_review(game: Game) -> Review | None:
     if not isinstance(game, Game):
         raise TypeError(f"a review needs a Game, not {type(game).__name__}")
     ids = {id(n): f"n{k}" for k, n in enumerate(game.root.walk())}
+    steps = index_steps(game.root)
     out = []
     for node in game.root.mainline():
         parent = node.parent
@@ -308,41 +347,29 @@ def stored_review(game: Game) -> Review | None:
         loss, judgement = verdict(who, action, before, after)
         out.append(DecisionReview(node, ids[id(node)], parent.state.ply, who, action, before.athens, after.athens,
                                   before.proven, after.proven, before.best, loss, round(accuracy(loss), 2), judgement,
-                                  tuple(node.glyphs)))
+                                  tuple(node.glyphs), step_title(steps[id(node)], parent.state)))
     return Review(game, out) if out else None
 
 
 # --- running a review ------------------------------------------------------------------------------
 
-def review(game: Game, budget: int = 250, *, seed: int = 0, client: Any = None, workers: int | None = None,
-           progress: bool = False) -> Review:
-    """Review ``game``'s main line (see :meth:`polis_nb.Game.review` and the module docstring)."""
-    if not isinstance(game, Game):
-        raise TypeError(f"review needs a Game, not {type(game).__name__}")
-    if not isinstance(budget, int) or isinstance(budget, bool):
-        raise TypeError(f"budget must be a whole number of playouts per position, not {type(budget).__name__}")
-    if budget < 1:
-        raise ValueError(f"budget must be at least 1 playout per position, not {budget}")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"seed must be a whole number, not {type(seed).__name__}")
-    if not isinstance(progress, bool):
-        raise TypeError(f"progress must be True or False, not {type(progress).__name__}")
-    if workers is not None and (not isinstance(workers, int) or isinstance(workers, bool) or workers < 1):
-        raise ValueError(f"workers must be a whole number >= 1 (or None), not {workers!r}")
-    decisions = [n for n in game.root.mainline() if reviewed(n)]
-    places: dict[int, Node] = {}
-    for d in decisions:
-        places.setdefault(id(d.parent), d.parent)  # type: ignore[arg-type]
-        places.setdefault(id(d), d)
-    # analyse everything first: the record changes only when every position is done
-    found: dict[int, tuple[Evaluation, Analysis | None]] = {}
-    bar = _bar(len(places), progress)
-    try:
-        for key, node in places.items():
-            found[key] = _evaluate(node.state, budget, seed, client, workers)
-            bar.update(1)
-    finally:
-        bar.close()
+def review(game: Game, budget: int | None = None, *, seed: int = 0, client: Any = None,
+           workers: int | None = None, progress: Any = None) -> Review:
+    """Review ``game``'s main line (see :meth:`polis_nb.Game.review`, the module docstring and
+    :class:`.review_job.ReviewJob`, which does the work): ``budget`` playouts per analysed position
+    on average (None: :data:`.review_job.BUDGET`)."""
+    from .review_job import BUDGET, ReviewJob
+
+    job = ReviewJob(game, BUDGET if budget is None else budget, seed=seed, workers=workers, client=client)
+    return job.run(progress)
+
+
+def write_review(game: Game, decisions: list[Node], places: list[Node],
+                 analyses: dict[int, Analysis | None]) -> Review:
+    """Write the review into the record from the analyses of its positions (``analyses[id(node)]``,
+    None at the game's end): every position's evaluation, and each judged decision's glyph, comment
+    paragraph and better line; returns the review read back from the record."""
+    found = {id(n): (_evaluation(n.state, analyses[id(n)]), analyses[id(n)]) for n in places}
     for d in decisions:  # a choice the search proved at the position before tells the result after it
         _, a = found[id(d.parent)]
         ev, later = found[id(d)]
@@ -352,8 +379,8 @@ def review(game: Game, budget: int = 250, *, seed: int = 0, client: Any = None, 
             athens = label if who == PLAYERS[0] else _FLIP[label]
             found[id(d)] = (Evaluation(_EXACT[athens], athens, ev.best, ev.playouts), later)
     plans = [_plan(d, found) for d in decisions]
-    for key, node in places.items():
-        node.evaluation = found[key][0]
+    for n in places:
+        n.evaluation = found[id(n)][0]
     for d, plan in zip(decisions, plans):
         _apply(d, *plan)
     result = stored_review(game)
@@ -361,17 +388,16 @@ def review(game: Game, budget: int = 250, *, seed: int = 0, client: Any = None, 
     return result if result is not None else Review(game, [])
 
 
-def _evaluate(s: State, budget: int, seed: int, client: Any, workers: int | None
-              ) -> tuple[Evaluation, Analysis | None]:
-    if s.is_terminal:
+def _evaluation(s: State, a: Analysis | None) -> Evaluation:
+    """The evaluation of position ``s`` the record keeps, from its analysis (None: the game's end)."""
+    if s.is_terminal or a is None:
         w = s.outcome.winner  # type: ignore[union-attr]
         label = "shared" if w is None else "win" if w == PLAYERS[0] else "loss"
-        return Evaluation(_EXACT[label], label), None
-    a = analyse(s, budget=budget, seed=position_seed(seed, s.ply), client=client, workers=workers)
+        return Evaluation(_EXACT[label], label)
     label = _athens_label(a)
     athens = a.athens if label is None else _EXACT.get(label, a.athens)
     best = str(a.best.action) if a.best is not None and not s.is_chance else None
-    return Evaluation(min(1.0, max(0.0, athens)), label, best, a.iterations), a
+    return Evaluation(min(1.0, max(0.0, athens)), label, best, max(a.iterations, a._root[2]))
 
 
 def _athens_label(a: Analysis) -> str | None:
@@ -415,7 +441,7 @@ def _words(glyph: str, who: str, d: Node, a: Analysis, later: Analysis | None, b
     engine's reason when it proved it, else the game's end, else the fall of the decider's share of
     the playouts) and the better choice with its value."""
     side = who.capitalize()
-    poss = "'" if side.endswith("s") else "'s"  # Athens' share, Sparta's share
+    poss = _poss(side)
     try:
         played = a.choice(d.action)  # type: ignore[arg-type]
     except KeyError:
@@ -542,6 +568,31 @@ def _review_paragraph(comment: str) -> str:
 
 # --- small helpers -----------------------------------------------------------------------------
 
+def step_title(info: StepInfo, s: State) -> str:
+    """The step of a decision as the Viewer titles it: "Round 3 · Athens, turn 2", "Round 5β · a
+    battle", "End of round 3", "Round 4 begins" (``s``: the position where it was taken)."""
+    name = board(s).comp.rounds[s.round].name
+    if info.kind == "turn":
+        who = PLAYERS[info.player].capitalize() if info.player is not None else "?"
+        return f"Round {name} · {who}, turn {info.number}" if info.number else f"Round {name} · {who}'s turn"
+    return {"round-start": f"Round {name} begins", "battle": f"Round {name} · a battle",
+            "round-end": f"End of round {name}"}.get(info.kind, f"Round {name}")
+
+
+def _choice_words(at: Node | None, action: str | None) -> str:
+    """A choice (its notation) at node ``at``'s position, in words (the notation if it is not a choice there)."""
+    if at is None or not action:
+        return action or ""
+    try:
+        return _ACTION_WORDS[0](at.state, Action.from_text(action))
+    except (ValueError, KeyError, IndexError):
+        return action
+
+
+def _poss(name: str) -> str:
+    return "'" if name.endswith("s") else "'s"  # Athens' chance, Sparta's chance
+
+
 def _side_value(who: str, athens: float) -> float:
     return athens if who == PLAYERS[0] else 1.0 - athens
 
@@ -568,21 +619,6 @@ def _count(n: int, word: str, plural: str | None = None) -> str:
 
 def _a(word: str) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
-
-
-class _NoBar:
-    def update(self, n: int) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-def _bar(total: int, progress: bool):
-    if not progress:
-        return _NoBar()
-    tqdm = extra("tqdm.auto", "review(progress=True)").tqdm
-    return tqdm(total=total, desc="review", leave=False)
 
 
 set_reviewer(review, stored_review)  # g.review(...) and g.review_result() use them
