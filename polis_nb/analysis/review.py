@@ -1,17 +1,18 @@
 """Game review: what lichess's "computer analysis" is for a chess game, for a Polis record.
 
     g = pn.Game.load("argos.polis")
-    r = g.review(budget=400, seed=1)     # analyse every player decision of the main line
+    r = g.review(seed=1)                 # judge every player decision of the main line
     r                                    # accuracy per side, the judged decisions, the chart
     r.chart()                            # Athens' win chance over the game (SVG)
     g.save("argos.polis")                # the evaluations are saved with the record ...
     pn.Game.load("argos.polis").review_result()   # ... and give the same review without a new run
 
 **Values.** A position's value for a side is its expected result there: a win 1, a shared result ½,
-a loss 0 (the engine's playout share, or exact where the result is proven). One
-:func:`~polis_nb.analysis.evaluate.analyse` per position gives Athens' value (``Analysis.athens``:
-with the engine's best choice at a player's decision, over the outcomes at a chance step); the end of
-the game has its exact value from :func:`polis_nb.outcome`. A decision's **loss** is the value of the
+a loss 0 (the engine's playout share, or exact where the result is proven). The engine's search of
+each position (:mod:`.review_job`: the positions of the line searched in order, each search going on
+from the tree of the one before) gives Athens' value there (``Analysis.athens``: with the engine's
+best choice at a player's decision, over the outcomes at a chance step); the end of the game has its
+exact value from :func:`polis_nb.outcome`. A decision's **loss** is the value of the
 position before it for the side that decides (its best choice) minus the value of the position after
 it for the same side, never below 0; a decision the engine itself prefers loses nothing.
 
@@ -32,8 +33,11 @@ points: 64%, 30 points: 25%); a side's accuracy is the mean over its reviewed de
 
 **What is reviewed.** Every decision of the main line taken by a player who had a choice: chance
 steps and forced decisions (one legal choice) are skipped. Each analysed position gets its own seed
-from the review's seed and its ply (:func:`position_seed`), so a review is repeatable and a position
-analysed again gives the same figures.
+from the review's seed and its ply (:func:`position_seed`), so a review is repeatable, in this
+process or on worker processes. Decisions are numbered as the Board and the Viewer number them
+(``DecisionReview.num``, the ply of the position + 1) and placed in their step as the Viewer titles
+it ("Round 3 · Sparta, turn 1"); what was played reads in words (``DecisionReview.words``; the
+notation stays in ``action``).
 
 **What the record gets.** Every analysed position keeps its evaluation
 (:class:`~polis_nb.record.node.Evaluation`: Athens' value, a proven result, the engine's choice,

@@ -107,7 +107,7 @@ class Pool:
         while True:
             try:
                 msg = _read(p.stdout)
-            except (EOFError, OSError, pickle.UnpicklingError):
+            except (EOFError, OSError, ValueError, pickle.UnpicklingError):  # (ValueError: closed by abort)
                 self._inbox.put((k, p, None))
                 return
             self._inbox.put((k, p, msg))
