@@ -112,7 +112,7 @@ def review_svg(r: "Review", width: int = 640, height: int = 240, *, current: str
         colour = JUDGED.get(d.judgement or "", POINT)
         judged = f" {d.judgement} ({GLYPH_NAMES[d.judgement]})" if d.judgement else ""
         proven = f" ({FORCED[d.proven_after]})" if d.proven_after in FORCED else ""
-        tip = (f"{d.place}: {words(d)}{judged}. "
+        tip = (f"Decision {d.num} · {d.step}: {words(d)}{judged}. "
                f"Athens {d.athens_before:.0%} before, {d.athens_after:.0%} after{proven}")
         ring = (f'<circle cx="{px:.1f}" cy="{py:.1f}" r="9" fill="none" stroke="#1a202c" stroke-width="2" '
                 f'class="pn-review-current"/>') if d.node_id == current else ""

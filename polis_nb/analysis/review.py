@@ -164,13 +164,18 @@ class DecisionReview:
         return self.judgement is not None and self.judgement not in self.glyphs and bool(self.glyphs)
 
     @property
-    def place(self) -> str:
-        """Where the decision stands, in words: "23. Round 3 · Sparta, turn 1" (the side named after
-        a step that does not name it, as "the end of a round")."""
+    def step(self) -> str:
+        """The decision's step and side in words: "Round 3 · Sparta, turn 1", "End of round 4 · Sparta"
+        (the side named after a step that does not name it)."""
         side = self.who.capitalize()
         if not self.turn:
-            return f"{self.num}. {side}"
-        return f"{self.num}. {self.turn}" + ("" if side in self.turn else f" · {side}")
+            return side
+        return self.turn + ("" if side in self.turn else f" · {side}")
+
+    @property
+    def place(self) -> str:
+        """The decision's number and step: "23. Round 3 · Sparta, turn 1"."""
+        return f"{self.num}. {self.step}"
 
     def chance_words(self) -> str:
         """"Sparta's chance 33% → 20%": the engine's value for the side that decided, before and after."""

@@ -21,7 +21,9 @@ least certain: the one whose loss is nearest a mark's threshold (0.10, 0.20, 0.3
 standard error, until every loss is at least :data:`CLEAR` standard errors from a threshold (the
 rest of the budget is not spent). A decision where the player took the engine's choice, or whose
 positions are proven, is settled. Proofs come as in :func:`.evaluate.analyse` (the solver at the
-root's choices near a round's end, score bounds in the tree).
+root's choices near a round's end, score bounds in the tree). The playouts stop after :data:`HORIZON`
+decisions, half as far as an analysis's, and the cut-off evaluation scores the rest: at the same cost
+twice as many playouts, whose marks agree better with a far longer review (``bench/review.py``).
 
 **Determinism.** Every position's generators are seeded from the review's seed and the position's
 ply (:func:`.review.position_seed`), and the stretches are fixed by the record alone, so the same
@@ -45,12 +47,12 @@ from .search import WAVE, Tree
 from .solver import Solver
 from . import workers as _workers
 
-BUDGET = 100  # the default: playouts per analysed position, on average
+BUDGET = 80  # the default: playouts per analysed position, on average
 STRETCH = 16  # positions searched as one chain (fixed, so that a review does not depend on the workers)
 FIRST = 0.5  # the first pass brings each position's tree to this share of the budget ...
 MIN_NEW = 0.25  # ... with at least this share of new playouts
 CLEAR = 2.5  # a loss this many standard errors from every threshold needs no more playouts
-HORIZON = 40  # decisions a playout plays before the cut-off evaluation scores it (as the engine's)
+HORIZON = 20  # decisions a playout plays before the cut-off evaluation scores it (analyse: 40)
 ROOT_SOLVE = 1000  # solver nodes for the root's choices near a round's end (plus 2 per playout of the budget)
 THRESHOLDS = (0.10, 0.20, 0.30)
 WORKERS_FROM = 3000  # playouts in all from which a review (workers=None) starts worker processes
@@ -120,16 +122,13 @@ def stretch(states: list[State], paths: list[tuple[Action, ...]], seeds: list[in
         yield i
     left = budget * len(states) - spent
     while left > 0:
-        k = _least_certain(trees, links)
-        if k is None:
+        j = _least_certain(trees, links)
+        if j is None:
             break
-        b, a, _ = links[k]
-        for j in (b, a):
-            t = trees[j] if j is not None else None
-            if t is not None and not t.settled():
-                before = t.iterations
-                t.run(rngs[j], min(WAVE, max(1, left)), seed=seeds[j])
-                left -= max(1, t.iterations - before)
+        t = trees[j]
+        before = t.iterations  # type: ignore[union-attr]
+        t.run(rngs[j], min(WAVE, left), seed=seeds[j])  # type: ignore[union-attr]
+        left -= max(1, t.iterations - before)  # type: ignore[union-attr]
     return [None if t is None else _result(s, t, seed, "mover", 0.0) for s, t, seed in zip(states, trees, seeds)]
 
 
@@ -149,11 +148,13 @@ def _value(tree: Tree) -> tuple[float, float, bool]:
 
 
 def _least_certain(trees: list[Tree | None], links: list[tuple[int, int | None, Action]]) -> int | None:
-    """The decision (an index of ``links``) whose verdict more playouts would most likely change, or
-    None when every loss is :data:`CLEAR` standard errors from each threshold (or proven). Where
-    the player took the engine's choice, the question is whether another choice beats it by a mark."""
+    """The position (an index of ``trees``) to search more: of the decision whose verdict more
+    playouts would most likely change, the position before or after it, whichever value is the less
+    sure. None when every loss is :data:`CLEAR` standard errors from each threshold (or proven).
+    Where the player took the engine's choice, the question is whether another choice beats it by
+    a mark."""
     best, best_z = None, CLEAR
-    for k, (b, a, played) in enumerate(links):
+    for b, a, played in links:
         tb = trees[b]
         if tb is None or tb.player == CHANCE or not tb.root.children:
             continue
@@ -168,21 +169,23 @@ def _least_certain(trees: list[Tree | None], links: list[tuple[int, int | None, 
             if c is None or not c.visits:
                 continue
             va, sa, pa = (float(c.proof.value), 0.0, True) if c.proof is not None else (c.mean(), c.se(), False)
-        choice = tb.choices()[0][0]
-        if choice != played:
+        after = a if ta is not None and not pa and not ta.settled() else b
+        if tb.choices()[0][0] != played:
             vb, sb, pb = _value(tb)
             if pb and pa:
                 continue
-            loss = sign * (vb - va)
-            z = min(abs(loss - t) for t in THRESHOLDS) / max(math.hypot(sb, sa), 1e-9)
-        else:
-            z = CLEAR
+            z = min(abs(sign * (vb - va) - t) for t in THRESHOLDS) / max(math.hypot(sb, sa), 1e-9)
+            here = b if sb >= sa or after == b else after
+        else:  # could another choice beat the one played by a mark?
+            z, sb = CLEAR, 0.0
             for act, c in tb.root.children.items():
                 if act != played and c.visits and c.proof is None:
-                    gap = sign * (c.mean() - va) - THRESHOLDS[0]
-                    z = min(z, abs(gap) / max(math.hypot(c.se(), sa), 1e-9))
-        if z < best_z:
-            best, best_z = k, z
+                    gap = abs(sign * (c.mean() - va) - THRESHOLDS[0]) / max(math.hypot(c.se(), sa), 1e-9)
+                    if gap < z:
+                        z, sb = gap, c.se()
+            here = b if sb >= sa or after == b else after
+        if z < best_z and not (here == b and tb.settled()):
+            best, best_z = here, z
     return best
 
 
@@ -245,6 +248,11 @@ class ReviewJob:
         self._starts = [r.start for r in stretches(len(self._places))]
         self._analyses: dict[int, Analysis | None] = {}
         self._passed: set[int] = set()
+        self._done = 0  # decisions whose positions have both passed (an int: other threads may read it)
+        self._touch: dict[int, list[tuple[int, int]]] = {}
+        for pair in self._pairs:
+            for k in set(pair):
+                self._touch.setdefault(k, []).append(pair)
         self._chunks: Iterator[None] | None = None
         self._result = None
         self.cancelled = False
@@ -253,9 +261,7 @@ class ReviewJob:
     @property
     def done(self) -> int:
         """The decisions whose positions have both been searched (of :attr:`total`)."""
-        if self.finished:
-            return self.total
-        return sum(1 for b, a in self._pairs if b in self._passed and a in self._passed)
+        return self.total if self.finished else self._done
 
     @property
     def finished(self) -> bool:
@@ -328,7 +334,7 @@ class ReviewJob:
             try:
                 for kind, i, value in runs:
                     if kind == "tick":
-                        self._passed.add(self._starts[i] + value)
+                        self._pass(self._starts[i] + value)
                     else:
                         self._store(i, value)
                     yield
@@ -348,7 +354,7 @@ class ReviewJob:
                 except StopIteration as stop:
                     self._store(i, stop.value)
                     break
-                self._passed.add(self._starts[i] + k)
+                self._pass(self._starts[i] + k)
                 yield
             yield
 
@@ -357,8 +363,15 @@ class ReviewJob:
 
     def _store(self, i: int, analyses: list[Analysis | None]) -> None:
         for k, a in enumerate(analyses):
+            self._pass(self._starts[i] + k)
             self._analyses[self._starts[i] + k] = a
-            self._passed.add(self._starts[i] + k)
+
+    def _pass(self, k: int) -> None:
+        """Position ``k`` has had its first search: count the decisions it completes."""
+        if k in self._passed:
+            return
+        self._passed.add(k)
+        self._done += sum(1 for pair in self._touch.get(k, ()) if all(x in self._passed for x in pair))
 
     def _workers(self) -> int:
         """How many worker processes run the stretches (1: this process)."""

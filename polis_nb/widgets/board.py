@@ -21,8 +21,9 @@ if the position is still the one the bot searched: undo, another opponent or a n
 thinks throw it away. :meth:`wait` blocks until the bot (and a running review) is done.
 
 **At the end of the game** the Board shows the score in words and three buttons: review the game
-(``g.review`` in the background, then accuracy per side, the marked decisions and the win-chance
-chart, whose points open their decision), save the record (``game-<seed>.polis`` in ``save_dir``, by
+(``g.review`` in the background, with a bar of the decisions judged so far and a Cancel button
+(:attr:`review_progress`), then accuracy per side, the marked decisions and the win-chance chart,
+whose points open their decision), save the record (``game-<seed>.polis`` in ``save_dir``, by
 default the working directory, never over an existing file) and a rematch (a new game, the same bot
 and side, the next seed; :attr:`game` is then the new record).
 
@@ -32,8 +33,9 @@ Intents from the browser (``{"kind": ..., "rev": n, ...}``): ``choose`` (``actio
 ``click`` (``target``: "area:<id>", "polis:<id>", "offer:<id>"), ``why`` (``target``: explain what
 forbids it), ``analyse`` (run the engine here), ``opponent`` (``bot``, ``side``), ``undo`` (back to
 the position before the user's last decision), ``cancel`` (stop the bot's search: it plays the best
-choice found so far), ``review``, ``save``, ``rematch``, ``chart`` (``node``: a reviewed decision's
-id, "n<k>") and ``review-end`` (back to where the review was asked). Anything else, or anything made
+choice found so far), ``review``, ``review-cancel`` (stop the review running: the record stays as
+it was), ``save``, ``rematch``, ``chart`` (``node``: a reviewed decision's id, "n<k>") and
+``review-end`` (back to where the review was asked). Anything else, or anything made
 on an older view, is refused visibly and changes nothing.
 """
 from __future__ import annotations
