@@ -284,9 +284,10 @@ class ReviewJob:
         return not self.finished
 
     def run(self, progress: "bool | None | Callable[[int, int], Any]" = None):
-        """Step to the end and return :meth:`result`. ``progress``: None shows a progress line in a
-        notebook (nothing elsewhere), True always (on standard output), False never, or a function
-        called with (done, total) after every step."""
+        """Step to the end and return :meth:`result`. ``progress``: None shows the progress in a
+        notebook cell (a bar updated in place, see :mod:`polis_nb.notebook`) and nothing elsewhere,
+        True also elsewhere (a line on standard output), False never, or a function called with
+        (done, total) after every step."""
         show = _progress(progress, self.total)
         try:
             while self.step():
@@ -382,31 +383,36 @@ class ReviewJob:
         return max(1, min(os.cpu_count() or 1, len(self._tasks)))
 
 
-# --- progress in words -------------------------------------------------------------------------------
+# --- progress ---------------------------------------------------------------------------------------
 
-def in_notebook() -> bool:
-    """Whether this Python is a notebook's kernel: IPython is running with a kernel (ipykernel in
-    Jupyter, the Pyodide kernel in JupyterLite). Read from what is loaded, never imported here."""
-    ipython = sys.modules.get("IPython")
-    shell = ipython.get_ipython() if ipython is not None and hasattr(ipython, "get_ipython") else None
-    return shell is not None and getattr(shell, "kernel", None) is not None
+# how a notebook shows the progress: registered from above (polis_nb.notebook, imported by ``import
+# polis_nb``), since this layer imports no notebook library: (whether this Python is a notebook's kernel,
+# factory(total) -> show(done, total, end=False)); until then no kernel is known and a line of text shows
+_NOTEBOOK: list = [lambda: False, None]
+
+
+def set_notebook_progress(active: Callable[[], bool], factory: Callable[[int], Callable[..., None]]) -> None:
+    """Register how a notebook cell shows a review's progress: ``active()`` says whether this Python
+    is a notebook's kernel, ``factory(total)`` returns ``show(done, total, end=False)``. A review with
+    ``progress=None`` shows it in a kernel only. What shows last must be the same every run (nbval
+    compares the cell's output)."""
+    _NOTEBOOK[:] = [active, factory]
 
 
 def _progress(progress: Any, total: int) -> Callable[..., None]:
     if callable(progress) and not isinstance(progress, bool):
         return lambda done, total, end=False: progress(done, total)
-    if progress is None:
-        progress = in_notebook()  # (looked up when the review runs, so a test may stand in for a kernel)
-    if not isinstance(progress, bool):
+    if progress is not None and not isinstance(progress, bool):
         raise TypeError(f"progress must be True, False, None or a function (done, total), not {progress!r}")
-    if not progress:
+    kernel = _NOTEBOOK[0]()
+    if progress is False or (progress is None and not kernel):
         return lambda done, total, end=False: None
-    return _Line(total)
+    return _NOTEBOOK[1](total) if kernel and _NOTEBOOK[1] is not None else _Line(total)
 
 
 class _Line:
-    """A progress line on standard output, rewritten in place (``\\r``); its last state says how many
-    decisions were reviewed, the same every run (notebook outputs stay deterministic)."""
+    """A progress line on standard output, rewritten in place (``\\r``) as the count changes; it ends
+    with how many decisions were reviewed."""
 
     WIDTH = 24
 

@@ -1,9 +1,10 @@
 """Worker processes for long analyses made of independent tasks (the game review), with nothing to
-install: each worker is a fresh ``python -m polis_nb.analysis.workers`` subprocess that reads tasks
-from its standard input and writes what they yield and return to its standard output (pickles,
-each preceded by its length). A fresh interpreter never imports the caller's ``__main__``, so a
-script without an ``if __name__ == "__main__":`` guard runs once (as with :mod:`.cluster`'s Dask
-workers).
+install: each worker is a fresh Python subprocess running :func:`serve`, which reads tasks from its
+standard input and writes what they yield and return to its standard output (pickles, each preceded
+by its length); what it writes to standard error goes to a temporary log, whose end a
+:class:`WorkerError` quotes (never into a notebook cell). A fresh interpreter never imports the
+caller's ``__main__``, so a script without an ``if __name__ == "__main__":`` guard runs once (as
+with :mod:`.cluster`'s Dask workers).
 
 A task names a module-level function of polis_nb and its arguments. The function may be a
 generator: every value it yields comes back at once as a *tick* (progress), and its return value is
@@ -25,6 +26,7 @@ import queue
 import struct
 import subprocess
 import sys
+import tempfile
 import threading
 import traceback
 from typing import Any, Callable, Iterator
@@ -88,15 +90,17 @@ class Pool:
         self._procs: list[subprocess.Popen] = []
         self._inbox: queue.Queue = queue.Queue()
         self._busy = False
+        self._log = None  # the workers' standard error
 
     def _start(self) -> None:
         from .cluster import _worker_env  # the workers import what this process imports
 
         env = _worker_env()
+        self._log = tempfile.TemporaryFile()
         for k in range(self.n):
             try:
-                p = subprocess.Popen([sys.executable, "-m", "polis_nb.analysis.workers"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, env=env)
+                p = subprocess.Popen([sys.executable, "-c", "from polis_nb.analysis.workers import serve; serve()"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log, env=env)
             except OSError as e:
                 self.abort()
                 raise WorkerError(f"could not start a worker process ({e})") from e
@@ -139,7 +143,7 @@ class Pool:
                     continue  # a message from a worker of an abandoned run
                 if msg is None:
                     raise WorkerError(f"worker process {k} (pid {p.pid}) stopped with code {p.wait()} while running "
-                                      f"task {doing.get(k)}")
+                                      f"task {doing.get(k)}{self._log_tail()}")
                 i, kind, value = msg
                 if kind == "error":
                     raise RuntimeError(f"task {i} failed in worker process {k}:\n{value}")
@@ -164,6 +168,18 @@ class Pool:
         except OSError as e:
             raise WorkerError(f"worker process {k} does not take tasks ({e})") from e
 
+    def _log_tail(self, chars: int = 600) -> str:
+        log = self._log
+        if log is None:
+            return ""
+        try:
+            log.seek(0, os.SEEK_END)
+            log.seek(max(0, log.tell() - chars))
+            tail = log.read().decode("utf-8", "replace").strip()
+        except (OSError, ValueError):
+            return ""
+        return f"; its log ends: {tail}" if tail else ""
+
     def abort(self) -> None:
         """Stop every worker (killed: they may be busy) and forget them; the next run starts new ones."""
         procs, self._procs = self._procs, []
@@ -179,6 +195,9 @@ class Pool:
                 p.wait(timeout=5)
             except subprocess.TimeoutExpired:
                 pass
+        log, self._log = self._log, None
+        if log is not None:
+            log.close()
 
 
 def pool(n: int) -> Pool:
@@ -204,7 +223,7 @@ def close() -> None:
 atexit.register(close)
 
 
-def _serve() -> None:
+def serve() -> None:
     """A worker: run tasks from stdin until it closes, writing ticks and results to stdout."""
     out = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # what a task prints goes to stderr, never into the messages
@@ -221,7 +240,3 @@ def _serve() -> None:
             _write(out, (i, "error", traceback.format_exc()))
             continue
         _write(out, (i, "done", result))
-
-
-if __name__ == "__main__":
-    _serve()

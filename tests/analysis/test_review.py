@@ -289,7 +289,7 @@ def test_bad_arguments_are_refused_before_anything_changes():
 
 
 def test_progress_line(capsys, monkeypatch):
-    """A progress line rewritten in place; what stays is the same every run (a notebook output)."""
+    """Outside a notebook: a line rewritten in place when asked (progress=True), nothing by default."""
     g = unfed_game()
     g.review(budget=BUDGET, seed=1, workers=1, progress=True)
     out = capsys.readouterr().out
@@ -301,9 +301,34 @@ def test_progress_line(capsys, monkeypatch):
     unfed_game().review(budget=BUDGET, seed=1, workers=1, progress=False)
     unfed_game().review(budget=BUDGET, seed=1, workers=1)  # not in a notebook: nothing shows
     assert capsys.readouterr().out == ""
-    monkeypatch.setattr(review_job, "in_notebook", lambda: True)
-    unfed_game().review(budget=BUDGET, seed=1, workers=1)  # in a notebook: the line, by default
-    assert capsys.readouterr().out == out  # the same line, every run
+
+
+def test_progress_in_a_notebook_ends_as_it_began(monkeypatch):
+    """In a kernel the registered display shows the progress by default (polis_nb.notebook: one output
+    updated in place), and its last form is its first: the stored cell output is the same every run."""
+    import polis_nb.notebook as notebook
+
+    shown = []
+
+    class Handle:
+        def update(self, data, raw):
+            shown.append(data)
+
+    def display(data, raw, display_id):
+        shown.append(data)
+        return Handle()
+
+    monkeypatch.setattr("IPython.display.display", display)
+    monkeypatch.setattr(review_job, "_NOTEBOOK", [lambda: True, notebook.progress])
+    sensible = pn.Game(seed=3)
+    sensible.play("hoplites; to arkadia; from lakedaimon")
+    r = sensible.review(budget=4, seed=1, workers=1)
+    n = len(r.decisions)
+    assert shown[0] == shown[-1] == notebook.bundle(n) and shown[0]["text/plain"] == f"Review of {n} decisions"
+    during = [d["text/plain"] for d in shown[1:-1]]
+    assert during and during[-1] == f"Review of {n} decisions: {n} judged"
+    assert "<progress max='%d' value='%d'" % (n, n) in shown[-2]["text/html"]
+    assert notebook.in_kernel() is False  # (pytest is no kernel)
 
 
 # --- proofs from the engine ---------------------------------------------------------------------------
