@@ -89,7 +89,7 @@ def stretch(states: list[State], paths: list[tuple[Action, ...]], seeds: list[in
             links: list[tuple[int, int | None, Action]], comp: Any = None
             ) -> Generator[int, None, list[Analysis | None]]:
     """Search one stretch of positions (see the module docstring): yields the index of each position
-    as its first pass ends, returns an :class:`.evaluate.Analysis` per position (None for the end
+    as its first pass ends (then -1 after each further wave), returns an :class:`.evaluate.Analysis` per position (None for the end
     of the game). ``paths[i]`` leads from position ``i - 1`` to ``i``; ``seeds[i]`` seeds position
     ``i``; ``links`` are the reviewed decisions as (position before, position after or None when it
     lies in another stretch, the action played)."""
@@ -129,6 +129,7 @@ def stretch(states: list[State], paths: list[tuple[Action, ...]], seeds: list[in
         before = t.iterations  # type: ignore[union-attr]
         t.run(rngs[j], min(WAVE, left), seed=seeds[j])  # type: ignore[union-attr]
         left -= max(1, t.iterations - before)  # type: ignore[union-attr]
+        yield -1  # (a chunk of its own: a browser's single thread draws in between)
     return [None if t is None else _result(s, t, seed, "mover", 0.0) for s, t, seed in zip(states, trees, seeds)]
 
 
@@ -335,7 +336,8 @@ class ReviewJob:
             try:
                 for kind, i, value in runs:
                     if kind == "tick":
-                        self._pass(self._starts[i] + value)
+                        if value >= 0:
+                            self._pass(self._starts[i] + value)
                     else:
                         self._store(i, value)
                     yield
@@ -355,7 +357,8 @@ class ReviewJob:
                 except StopIteration as stop:
                     self._store(i, stop.value)
                     break
-                self._pass(self._starts[i] + k)
+                if k >= 0:
+                    self._pass(self._starts[i] + k)
                 yield
             yield
 

@@ -269,7 +269,8 @@ class Tree:
         tree learnt there: the subtree becomes the new tree's root (its visits, values, proofs and
         priors stay; the counts of endings start afresh). None when the line leaves the exact part of
         the tree (a hidden card on the way), was never searched, or ``s`` hides a card from the side
-        to decide there. The new tree shares this one's settings and solver; this tree is spent."""
+        to decide there. The new tree shares this one's settings and solver, and the subtree with this
+        one: a search in either grows it for both."""
         node = self.root
         for a in actions:
             if not node.exact:
