@@ -41,8 +41,8 @@ from typing import Any, Callable, Generator, Iterator
 
 from ..record.game import Game
 from ..record.node import Node
-from ..rules import CHANCE, PLAYERS, Action, State, board, register_components
-from .evaluate import Analysis, _is_default, _result
+from ..rules import CHANCE, Action, State, board, register_components
+from .evaluate import Analysis, analysis_of, is_default_components
 from .search import WAVE, Tree
 from .solver import Solver
 from . import workers as _workers
@@ -130,7 +130,7 @@ def stretch(states: list[State], paths: list[tuple[Action, ...]], seeds: list[in
         t.run(rngs[j], min(WAVE, left), seed=seeds[j])  # type: ignore[union-attr]
         left -= max(1, t.iterations - before)  # type: ignore[union-attr]
         yield -1  # (a chunk of its own: a browser's single thread draws in between)
-    return [None if t is None else _result(s, t, seed, "mover", 0.0) for s, t, seed in zip(states, trees, seeds)]
+    return [None if t is None else analysis_of(s, t, seed, "mover", 0.0) for s, t, seed in zip(states, trees, seeds)]
 
 
 def stretch_result(*args) -> list[Analysis | None]:
@@ -245,7 +245,7 @@ class ReviewJob:
             comp = board(states[0]).comp
             self._tasks.append((states, [paths[k] if k != r.start else () for k in r],
                                 [position_seed(seed, s.ply) for s in states], budget, links,
-                                None if _is_default(comp) else comp))
+                                None if is_default_components(comp) else comp))
         self._starts = [r.start for r in stretches(len(self._places))]
         self._analyses: dict[int, Analysis | None] = {}
         self._passed: set[int] = set()

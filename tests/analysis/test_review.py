@@ -23,7 +23,7 @@ from polis_nb.record.node import Evaluation
 from polis_nb.render.recordview import node_ids
 
 review_job = sys.modules["polis_nb.analysis.review_job"]
-analysis_of = review_job._result  # the analysis of a searched position (evaluate._result)
+analysis_of = review_job.analysis_of  # the analysis of a searched position
 
 SVG = "{http://www.w3.org/2000/svg}"
 BUDGET = 60
@@ -369,7 +369,7 @@ def test_the_engine_s_proofs_make_exact_values_and_its_reasons_the_words(monkeyp
             return Proving(a, {}, reason)
         return Proving(a, after if s == sold.state else {}, {})
 
-    monkeypatch.setattr(review_job, "_result", proving)
+    monkeypatch.setattr(review_job, "analysis_of", proving)
     g.review(budget=BUDGET, seed=2, workers=1)
     assert sold.evaluation.proven == "win" and sold.evaluation.athens == 1.0  # exact once proven
     assert sold.glyphs == ["??"]
