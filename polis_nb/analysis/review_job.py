@@ -5,7 +5,7 @@
         print(job.done, "of", job.total)   # decisions judged so far
     review = job.result()                  # the record gets the review only now
 
-:meth:`polis_nb.Game.review` runs a job to its end (with a progress line in a notebook); the Board
+:meth:`polis_nb.Game.review` runs a job to its end (with a progress bar in a notebook); the Board
 runs one in a background thread and shows its progress; a browser's Python (Pyodide, no threads)
 can call :meth:`ReviewJob.step` between frames.
 
@@ -13,17 +13,21 @@ can call :meth:`ReviewJob.step` between frames.
 (:func:`plan`) are searched in order, in *stretches* of :data:`STRETCH` positions. Within a stretch
 the search tree goes along: the position after a decision is in the tree of the position before it
 (and the next decision's position follows), so each search starts from what the previous one learnt
-there (:meth:`.search.Tree.follow`) instead of from nothing. ``budget`` is the average number of
-playouts per analysed position: a first pass brings every position's tree to :data:`FIRST` of it
-(a position the previous search already explored needs fewer new playouts), and what is left of the
-stretch's ``budget`` × positions then goes, one wave at a time, to the decision whose verdict is
-least certain: the one whose loss is nearest a mark's threshold (0.10, 0.20, 0.30) in units of its
-standard error, until every loss is at least :data:`CLEAR` standard errors from a threshold (the
-rest of the budget is not spent). A decision where the player took the engine's choice, or whose
-positions are proven, is settled. Proofs come as in :func:`.evaluate.analyse` (the solver at the
-root's choices near a round's end, score bounds in the tree). The playouts stop after :data:`HORIZON`
-decisions, half as far as an analysis's, and the cut-off evaluation scores the rest: at the same cost
-twice as many playouts, whose marks agree better with a far longer review (``bench/review.py``).
+there (:meth:`.search.Tree.follow`) instead of from nothing. As those visits were spread by the
+playout policy's prior rather than by the root's own choice, a review's search prefers the choice
+with the best value less one standard error, not the most visited one (``Tree.by_value``).
+
+``budget`` is the average number of playouts per analysed position: a first pass brings every
+position's tree to :data:`FIRST` of it (with at least :data:`MIN_NEW` of it new), and what is left of
+the stretch's ``budget`` × positions then goes, one wave at a time, to the decision whose verdict
+is least certain (the one whose loss is nearest a mark's threshold, 0.10, 0.20 or 0.30, in units of
+its standard error; where the engine's choice was played, whether another choice beats it by 0.10),
+to the less sure of its two positions, until every verdict is :data:`CLEAR` standard errors from a
+threshold (the rest of the budget is then not spent). A decision whose positions are proven is
+settled. Proofs come as in :func:`.evaluate.analyse` (the solver at the root's choices near a
+round's end, score bounds in the tree). The playouts stop after :data:`HORIZON` decisions, half as
+far as an analysis's, and the cut-off evaluation scores the rest: at the same cost twice as many
+playouts (``bench/review.py`` compares the marks with a review at 4× the budget).
 
 **Determinism.** Every position's generators are seeded from the review's seed and the position's
 ply (:func:`.review.position_seed`), and the stretches are fixed by the record alone, so the same
