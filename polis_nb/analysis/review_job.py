@@ -283,10 +283,9 @@ class ReviewJob:
         if self._chunks is None:
             self._chunks = self._work()
         next(self._chunks, None)
-        if self.cancelled:  # by another thread during the chunk
+        if self.cancelled or self.finished:  # (cancelled by another thread during the chunk)
             self._chunks.close()  # type: ignore[attr-defined]
-            return False
-        return not self.finished
+        return not self.finished and not self.cancelled
 
     def run(self, progress: "bool | None | Callable[[int, int], Any]" = None):
         """Step to the end and return :meth:`result`. ``progress``: None shows the progress in a
@@ -335,8 +334,9 @@ class ReviewJob:
                 self._store(i, analyses)
             yield
             return
-        if n > 1:
-            runs = _workers.pool(n).run([("polis_nb.analysis.review_job", "stretch", self._tasks[i]) for i in todo])
+        shared = _workers.pool(n) if n > 1 else None  # (None: busy with another review; this one runs here)
+        if shared is not None:
+            runs = shared.run([("polis_nb.analysis.review_job", "stretch", self._tasks[i]) for i in todo])
             try:
                 for kind, i, value in runs:
                     if kind == "tick":

@@ -125,14 +125,12 @@ class Pool:
         error here (a :class:`RuntimeError` with the worker's traceback); a worker that dies raises
         :class:`WorkerError`. Stopping early (closing the generator) abandons the run: the workers
         are stopped."""
-        if self._busy:
-            raise RuntimeError("this pool is running other tasks")
-        if not self.alive():
-            self.abort()
-            self._start()
         self._busy = True
         finished = False
         try:
+            if not self.alive():
+                self.abort()
+                self._start()
             todo = list(enumerate(tasks))[::-1]
             doing: dict[int, int] = {}  # worker -> task
             for k in range(min(self.n, len(todo))):
@@ -153,11 +151,13 @@ class Pool:
                 del doing[k]
                 if todo:
                     self._send(k, todo, doing)
+                if not doing:  # the last result: the pool is free before it is handed over
+                    finished = True
+                    self._busy = False
                 yield "done", i, value
-            finished = True
         finally:
-            self._busy = False
             if not finished:
+                self._busy = False
                 self.abort()
 
     def _send(self, k: int, todo: list, doing: dict) -> None:
@@ -200,15 +200,19 @@ class Pool:
             log.close()
 
 
-def pool(n: int) -> Pool:
-    """The shared pool of ``n`` workers (started on first use; one size at a time)."""
+def pool(n: int) -> Pool | None:
+    """The shared pool of ``n`` workers (started on first use; one size at a time), reserved for one
+    :meth:`Pool.run`, which frees it when it ends; None while another run holds it (a review in the
+    Board's thread and one in a cell at the same time: the second runs in its own process)."""
     with _LOCK:
         got = _POOL.get("pool")
-        if got is not None and got.n == n:
-            return got
-        if got is not None:
-            got.abort()
-        _POOL["pool"] = got = Pool(n)
+        if got is not None and got._busy:
+            return None
+        if got is None or got.n != n:
+            if got is not None:
+                got.abort()
+            _POOL["pool"] = got = Pool(n)
+        got._busy = True
         return got
 
 

@@ -165,3 +165,20 @@ def test_the_review_reads_as_words_and_its_chart_says_what_a_click_does():
     assert "opens its decision" not in static and 'role="button"' not in static
     live = review_view(r)["chart"]  # the Board, the Viewer and the exported page open a decision on a click
     assert "a point opens its decision" in live and 'role="button"' in live
+
+
+def test_a_review_while_another_holds_the_workers_runs_in_its_own_process():
+    """The Board's review in its thread and a review in a cell at once: the second finds the shared
+    workers busy and runs here, with the same result."""
+    if not workers_module.available():
+        pytest.skip("no subprocesses here")
+    held = workers_module.pool(2)
+    try:
+        assert held is not None and workers_module.pool(2) is None
+        g = sensible_game()
+        r = g.review(budget=4, seed=7, workers=2)
+    finally:
+        held._busy = False  # (the run that reserved it never started: free it by hand)
+    assert r == sensible_game().review(budget=4, seed=7, workers=1)
+    assert workers_module.pool(2) is held  # free again, and the same workers
+    held._busy = False
