@@ -18,6 +18,7 @@ from .analysis.edition_diff import edition_diff
 from .analysis.evaluate import analyse
 from .puzzles import Puzzle, PuzzleError, puzzles
 from . import render as _render  # noqa: F401 - words for the review's comments (render registers them)
+from . import notebook as _notebook  # noqa: F401 - the review's progress in a notebook cell
 
 __version__ = "0.1.0"
 

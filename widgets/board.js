@@ -268,7 +268,14 @@ function makeGameOver(send) {
   const takeBack = h("button", "pb-take-back", { type: "button", title: "Undo the resignation and play on" },
     "Take back the resignation");
   actions.append(review, save, rematch, takeBack);
-  const progress = h("div", "pb-review-progress", { role: "status", "aria-live": "polite" });
+  // while a review runs: how far it is (x of N decisions), and a button to stop it
+  const progress = h("div", "pb-review-progress", { role: "status" });
+  const progressText = h("span", "pb-review-progress-text");
+  const progressBar = h("progress", "pb-review-bar", { max: "1", value: "0", "aria-label": "Decisions reviewed" });
+  const stopReview = h("button", "pb-review-cancel", { type: "button",
+    title: "Stop the review: the record stays as it was" }, "Cancel");
+  progress.append(progressText, progressBar, stopReview);
+  stopReview.addEventListener("click", () => send({ kind: "review-cancel" }));
   const saved = h("div", "pb-saved");
   box.append(title, text, table, rule, actions, progress, saved);
   review.addEventListener("click", () => {
@@ -278,17 +285,17 @@ function makeGameOver(send) {
   save.addEventListener("click", () => send({ kind: "save" }));
   rematch.addEventListener("click", () => send({ kind: "rematch" }));
   takeBack.addEventListener("click", () => send({ kind: "undo" }));
-  let timer = null, since = 0, label = "";
-  const tick = () => { progress.textContent = `${label} ${Math.round((Date.now() - since) / 1000)} s so far.`; };
-  const stopClock = () => { if (timer) clearInterval(timer); timer = null; };
+  const showProgress = (p) => {
+    if (!p || !p.total) return;
+    progressBar.max = p.total;
+    progressBar.value = p.done;
+    progressText.textContent = `Reviewing the game: ${p.done} of ${p.total} decisions…`;
+  };
   return {
-    box, stop: stopClock,
+    box, progress: showProgress,
     update(o) {
       box.hidden = !o;
-      if (!o) {
-        stopClock();
-        return;
-      }
+      if (!o) return;
       box.dataset.winner = o.winner || "shared";
       title.textContent = "Game over: " + o.title;
       text.textContent = o.text;
@@ -313,16 +320,7 @@ function makeGameOver(send) {
       rematch.textContent = `Rematch (seed ${o.next_seed})`;
       saved.textContent = o.saved ? "Saved to " + o.saved : "";
       progress.hidden = !o.reviewing;
-      if (o.reviewing) {
-        label = o.reviewing.text;
-        if (!timer) {
-          since = Date.now();
-          timer = setInterval(tick, 1000);
-        }
-        tick();
-      } else {
-        stopClock();
-      }
+      if (o.reviewing) showProgress(o.reviewing);
     },
   };
 }
@@ -466,12 +464,14 @@ function renderBoard({ model, el }) {
     el.classList.toggle("pb-is-thinking", !!v.thinking);
     el.dataset.rev = String(v.rev ?? "");
   }
+  const onProgress = () => gameOver.progress(model.get("review_progress"));
   model.on("change:view", draw);
+  model.on("change:review_progress", onProgress);
   draw();
   return () => {
     model.off("change:view", draw);
+    model.off("change:review_progress", onProgress);
     reply.stop();
-    gameOver.stop();
   };
 }
 

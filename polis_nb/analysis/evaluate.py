@@ -529,14 +529,14 @@ def analyse(s: State, budget: int = 2000, *, seconds: float | None = None, targe
     if s.is_terminal:
         return Analysis(s, [], [], Counter(s.outcome.rules), 0, seed, 0.0, view, (0.0, 0.0, 0), None, 0)  # type: ignore
     comp = board(s).comp
-    portable = None if _is_default(comp) else comp  # a user's component set travels with the tasks
+    portable = None if is_default_components(comp) else comp  # a user's component set travels with the tasks
     tree = Tree(s, viewer=view, rollout=rollout, exploration=exploration, wave=wave)
     bar = _bar(budget, progress)
 
     def enough(t: Tree) -> bool:
         if target is None or t.iterations < MIN_INTERVAL:
             return False
-        got = _result(s, t, seed, view, 0.0).best
+        got = analysis_of(s, t, seed, view, 0.0).best
         return got is not None and got.half_width is not None and got.half_width <= target
 
     tree.solve_root_choices(ROOT_SOLVE + 2 * budget)  # near a round's end: which choices win or lose by force
@@ -545,7 +545,7 @@ def analyse(s: State, budget: int = 2000, *, seconds: float | None = None, targe
                  comp=portable, stop=enough if target is not None else None, on_wave=bar.update)
     finally:
         bar.close()
-    return _result(s, tree, seed, view, time.perf_counter() - t0)
+    return analysis_of(s, tree, seed, view, time.perf_counter() - t0)
 
 
 def _bar(total: int, progress: bool):
@@ -554,13 +554,15 @@ def _bar(total: int, progress: bool):
     return bar(total, progress, "analyse")
 
 
-def _is_default(comp) -> bool:
+def is_default_components(comp) -> bool:
+    """Whether ``comp`` is one of the packaged component sets (else it must travel with tasks)."""
     from ..data import default_components
 
     return any(default_components(ed) == comp for ed in ("ed1", "ed2"))
 
 
-def _result(s: State, tree: Tree, seed: int, view: Any, seconds: float) -> Analysis:
+def analysis_of(s: State, tree: Tree, seed: int, view: Any, seconds: float) -> Analysis:
+    """The :class:`Analysis` of position ``s`` from its search ``tree`` (as :func:`analyse` returns it)."""
     decided: Counter = Counter()  # rule ids over the playouts that finished (and the proofs)
     for c in tree.ends.values():
         for rules, n in c.items():

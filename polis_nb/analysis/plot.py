@@ -63,16 +63,19 @@ def analysis_svg(a: "Analysis", width: int = 560) -> str:
 # --- the win-chance chart of a game review -------------------------------------------------------
 
 JUDGED = {"?!": "#d69e2e", "?": "#dd6b20", "??": "#c53030"}
+FORCED = {"win": "Athens wins by force", "loss": "Sparta wins by force", "shared": "a shared result by force"}
 POINT, LINE, FILL = "#4a5568", "#2b6cb0", "rgba(43,108,176,.12)"
 
 
 def review_svg(r: "Review", width: int = 640, height: int = 240, *, current: str | None = None,
-               describe: "Callable[[DecisionReview], str] | None" = None) -> str:
+               describe: "Callable[[DecisionReview], str] | None" = None, clickable: bool = False) -> str:
     """The chart of a review (see :meth:`Review.chart`): Athens' value after each reviewed decision
     (0 to 1, the 50% line dashed), one point per decision (a ``<g class="pn-review-point">`` with the
     decision's ``data-node`` and ``data-glyph``, a larger transparent target around it and a tooltip),
     judged ones coloured and labelled with their glyph, ``current`` (a node id) ringed. ``describe``
-    names a decision in the tooltips (the widgets pass plain words; by default its notation)."""
+    names a decision in the tooltips (by default :attr:`DecisionReview.words`). ``clickable``: the
+    chart sits where a click on a point opens its decision (the Board, the Viewer, the exported page),
+    and says so; a static picture (a notebook cell's output) does not."""
     for name, v, least in (("width", width, 200), ("height", height, 120)):
         if not isinstance(v, int) or isinstance(v, bool) or v < least:
             raise ValueError(f"{name} must be a whole number of pixels >= {least}, not {v!r}")
@@ -87,10 +90,11 @@ def review_svg(r: "Review", width: int = 640, height: int = 240, *, current: str
     def y(v: float) -> float:
         return top + (1 - v) * h
 
-    words = describe or (lambda d: str(d.action))
+    words = describe or (lambda d: d.words)
+    opens = "; a point opens its decision" if clickable else ""
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12" class="pn-review-chart" '
-           f'role="group" aria-label="Athens&#8217; win chance after each decision; a point opens its decision">',
+           f'role="group" aria-label="Athens&#8217; win chance after each decision{opens}">',
            f'<text x="{left}" y="16" font-weight="bold">Athens&#8217; win chance after each decision '
            f'(the engine&#8217;s value; Sparta&#8217;s is the rest)</text>',
            f'<rect x="{left}" y="{top}" width="{w}" height="{h}" fill="#fafafa" stroke="#bbb"/>']
@@ -107,14 +111,16 @@ def review_svg(r: "Review", width: int = 640, height: int = 240, *, current: str
         px, py = x(k + 1), y(d.athens_after)
         colour = JUDGED.get(d.judgement or "", POINT)
         judged = f" {d.judgement} ({GLYPH_NAMES[d.judgement]})" if d.judgement else ""
-        proven = f", proven {d.proven_after} for Athens" if d.proven_after else ""
-        tip = (f"Decision {d.ply + 1}, {d.who.capitalize()}: {words(d)}{judged}. "
+        proven = f" ({FORCED[d.proven_after]})" if d.proven_after in FORCED else ""
+        tip = (f"Decision {d.num} · {d.step}: {words(d)}{judged}. "
                f"Athens {d.athens_before:.0%} before, {d.athens_after:.0%} after{proven}")
         ring = (f'<circle cx="{px:.1f}" cy="{py:.1f}" r="9" fill="none" stroke="#1a202c" stroke-width="2" '
                 f'class="pn-review-current"/>') if d.node_id == current else ""
+        button = ' role="button" tabindex="-1" style="cursor:pointer"' if clickable else ""
         out.append(f'<g class="pn-review-point" data-node="{escape(d.node_id, quote=True)}" '
-                   f'data-glyph="{escape(d.judgement or "", quote=True)}" role="button" tabindex="-1" '
-                   f'aria-label="{escape(tip, quote=True)}" style="cursor:pointer"><title>{escape(tip)}</title>'
+                   f'data-glyph="{escape(d.judgement or "", quote=True)}"{button} '
+                   f'aria-label="{escape(tip, quote=True)}">'
+                   f'<title>{escape(tip)}</title>'
                    f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{max(6.0, min(10.0, w / n / 2)):.1f}" fill="transparent"/>'
                    f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{4.5 if d.judgement else 2.5}" fill="{colour}" '
                    f'stroke="#fff"/>{ring}</g>')
@@ -123,6 +129,6 @@ def review_svg(r: "Review", width: int = 640, height: int = 240, *, current: str
             out.append(f'<text x="{px:.1f}" y="{ty:.1f}" text-anchor="middle" font-weight="bold" fill="{colour}" '
                        f'pointer-events="none">{escape(d.judgement)}</text>')
     out.append(f'<text x="{left + w / 2:.1f}" y="{height - 8}" text-anchor="middle" fill="#444">'
-               f'the {len(ds)} decisions reviewed, in order — a point opens its decision</text>')
+               f'the {len(ds)} decisions reviewed, in order{" — a point opens its decision" if clickable else ""}</text>')
     out.append("</svg>")
     return "\n".join(out)

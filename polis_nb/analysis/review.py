@@ -1,17 +1,18 @@
 """Game review: what lichess's "computer analysis" is for a chess game, for a Polis record.
 
     g = pn.Game.load("argos.polis")
-    r = g.review(budget=400, seed=1)     # analyse every player decision of the main line
+    r = g.review(seed=1)                 # judge every player decision of the main line
     r                                    # accuracy per side, the judged decisions, the chart
     r.chart()                            # Athens' win chance over the game (SVG)
     g.save("argos.polis")                # the evaluations are saved with the record ...
     pn.Game.load("argos.polis").review_result()   # ... and give the same review without a new run
 
 **Values.** A position's value for a side is its expected result there: a win 1, a shared result ½,
-a loss 0 (the engine's playout share, or exact where the result is proven). One
-:func:`~polis_nb.analysis.evaluate.analyse` per position gives Athens' value (``Analysis.athens``:
-with the engine's best choice at a player's decision, over the outcomes at a chance step); the end of
-the game has its exact value from :func:`polis_nb.outcome`. A decision's **loss** is the value of the
+a loss 0 (the engine's playout share, or exact where the result is proven). The engine's search of
+each position (:mod:`.review_job`: the positions of the line searched in order, each search going on
+from the tree of the one before) gives Athens' value there (``Analysis.athens``: with the engine's
+best choice at a player's decision, over the outcomes at a chance step); the end of the game has its
+exact value from :func:`polis_nb.outcome`. A decision's **loss** is the value of the
 position before it for the side that decides (its best choice) minus the value of the position after
 it for the same side, never below 0; a decision the engine itself prefers loses nothing.
 
@@ -32,8 +33,11 @@ points: 64%, 30 points: 25%); a side's accuracy is the mean over its reviewed de
 
 **What is reviewed.** Every decision of the main line taken by a player who had a choice: chance
 steps and forced decisions (one legal choice) are skipped. Each analysed position gets its own seed
-from the review's seed and its ply (:func:`position_seed`), so a review is repeatable and a position
-analysed again gives the same figures.
+from the review's seed and its ply (:func:`position_seed`), so a review is repeatable, in this
+process or on worker processes. Decisions are numbered as the Board and the Viewer number them
+(``DecisionReview.num``, the ply of the position + 1) and placed in their step as the Viewer titles
+it ("Round 3 · Sparta, turn 1"); what was played reads in words (``DecisionReview.words``; the
+notation stays in ``action``).
 
 **What the record gets.** Every analysed position keeps its evaluation
 (:class:`~polis_nb.record.node.Evaluation`: Athens' value, a proven result, the engine's choice,
@@ -54,10 +58,12 @@ from typing import Any
 
 from ..record.game import Game, set_reviewer
 from ..record.node import PROVEN, Evaluation, Node
+from ..record.steps import step_title
+from ..record.turns import index_steps
 from ..record.words import action_words  # render registers the words (the widgets' names of choices)
-from ..rules import PLAYERS, RULES, Action, State, apply, chance_rng, legal_actions, parse_action, sample_chance
-from .cluster import extra
-from .evaluate import Analysis, analyse
+from ..rules import (PLAYERS, RULES, Action, State, apply, board, chance_rng, legal_actions, parse_action, poss,
+                     sample_chance)
+from .evaluate import Analysis
 
 INACCURACY, MISTAKE, BLUNDER = 0.10, 0.20, 0.30
 #: glyph, the least loss that earns it, and its name (worst first)
@@ -99,11 +105,14 @@ def position_seed(seed: int, ply: int) -> int:
 @dataclass(frozen=True)
 class DecisionReview:
     """One reviewed decision: where it is (``node``, its Viewer id ``node_id`` like ``"n12"``, the
-    ``ply`` of the position where it was taken), who took it, what was played, Athens' value before
-    and after it with the proven results from Athens' side (``proven_before``, ``proven_after``:
-    "win", "loss", "shared" or None), the engine's choice ``best``, the ``loss`` for the side that
-    decided (0 to 1), its ``accuracy`` (0 to 100), the ``judgement`` (``?!``, ``?``, ``??`` or None)
-    and the node's ``glyphs`` (an author's glyph kept instead of the judgement shows here)."""
+    ``ply`` of the position where it was taken: the widgets number it :attr:`num`, and ``turn`` is
+    its step as the Viewer titles it, "Round 3 · Sparta, turn 1"), who took it, what was played
+    (``action``, the notation; :attr:`words` says it in words), Athens' value before and after it
+    with the proven results from Athens' side (``proven_before``, ``proven_after``: "win", "loss",
+    "shared" or None), the engine's choice ``best`` (notation; :attr:`best_words`), the ``loss`` for
+    the side that decided (0 to 1), its ``accuracy`` (0 to 100), the ``judgement`` (``?!``, ``?``,
+    ``??`` or None) and the node's ``glyphs`` (an author's glyph kept instead of the judgement shows
+    here)."""
 
     node: Node
     node_id: str
@@ -119,6 +128,27 @@ class DecisionReview:
     accuracy: float
     judgement: str | None
     glyphs: tuple[str, ...]
+    turn: str = ""
+
+    @property
+    def num(self) -> int:
+        """The decision's number as the Board and the Viewer show it (the ply of its position + 1)."""
+        return self.ply + 1
+
+    @property
+    def notation(self) -> str:
+        """What was played, in the record's notation (the same as ``action``)."""
+        return self.action
+
+    @property
+    def words(self) -> str:
+        """What was played, in words ("Tribute from Attika")."""
+        return _choice_words(self.node.parent, self.action)
+
+    @property
+    def best_words(self) -> str:
+        """The engine's choice in words ("" at a chance step or without one)."""
+        return _choice_words(self.node.parent, self.best) if self.best else ""
 
     @property
     def before(self) -> float:
@@ -135,6 +165,25 @@ class DecisionReview:
         """A judged decision whose author's glyph was kept instead of the review's."""
         return self.judgement is not None and self.judgement not in self.glyphs and bool(self.glyphs)
 
+    @property
+    def step(self) -> str:
+        """The decision's step and side in words: "Round 3 · Sparta, turn 1", "End of round 4 · Sparta"
+        (the side named after a step that does not name it)."""
+        side = self.who.capitalize()
+        if not self.turn:
+            return side
+        return self.turn + ("" if side in self.turn else f" · {side}")
+
+    @property
+    def place(self) -> str:
+        """The decision's number and step: "23. Round 3 · Sparta, turn 1"."""
+        return f"{self.num}. {self.step}"
+
+    def chance_words(self) -> str:
+        """"Sparta's chance 33% → 20%": the engine's value for the side that decided, before and after."""
+        side = self.who.capitalize()
+        return f"{poss(self.who)} chance {_pc(self.before)} \u2192 {_pc(self.after)}"
+
     def to_dict(self) -> dict:
         return {"node": self.node_id, "ply": self.ply, "who": self.who, "action": self.action,
                 "athens_before": self.athens_before, "athens_after": self.athens_after,
@@ -143,10 +192,10 @@ class DecisionReview:
                 "glyphs": list(self.glyphs)}
 
     def __str__(self) -> str:
-        mark = f" {self.judgement}" if self.judgement else ""
-        kept = f" (kept {''.join(self.glyphs)})" if self.kept_glyph else ""
-        return (f"ply {self.ply}, {self.who.capitalize()}: {self.action}{mark}{kept}  "
-                f"{self.who.capitalize()} {_pc(self.before)} -> {_pc(self.after)}")
+        mark = f" {self.judgement} ({NAMES[self.judgement]}; {self.chance_words()})" if self.judgement else \
+            f" ({self.chance_words()})"
+        kept = f", the author's {''.join(self.glyphs)} kept" if self.kept_glyph else ""
+        return f"{self.place}: {self.words}{mark[:-1] + kept + ')' if kept else mark}"
 
 
 @dataclass(frozen=True)
@@ -241,8 +290,8 @@ class Review:
         for d in self.flagged:
             rows.append(f"  {d}")
         for d in self.kept:
-            rows.append(f"Kept the author's glyph {''.join(d.glyphs)} at ply {d.ply} ({d.who.capitalize()}: "
-                        f"{d.action}), where the review finds {_a(NAMES[d.judgement])}.")  # type: ignore[index]
+            rows.append(f"Kept the author's glyph {''.join(d.glyphs)} at decision {d.place} ({d.words}), where the "
+                        f"review finds {_a(NAMES[d.judgement])}.")  # type: ignore[index]
         return "\n".join(rows)
 
     def _basis(self) -> str:
@@ -261,9 +310,8 @@ class Review:
         for d in self.flagged:
             said = _review_paragraph(d.node.comment)
             kept = f" (the author's {esc(''.join(d.glyphs))} kept)" if d.kept_glyph else ""
-            items.append(f"<li data-node='{esc(d.node_id)}'><b>{esc(d.judgement or '')}</b> ply {d.ply}, "
-                         f"{d.who.capitalize()}: <code>{esc(d.action)}</code>{kept} "
-                         f"({d.who.capitalize()} {_pc(d.before)} &#8594; {_pc(d.after)})"
+            items.append(f"<li data-node='{esc(d.node_id)}'><b>{esc(d.judgement or '')}</b> {esc(d.place)}: "
+                         f"{esc(d.words)}{kept} ({esc(d.chance_words())})"
                          + (f"<br>{esc(said)}" if said else "") + "</li>")
         flagged = f"<ul>{''.join(items)}</ul>" if items else "<p>No inaccuracies, mistakes or blunders.</p>"
         return (f"<div class='polis-review'><p>Review of {_count(len(self.decisions), 'decision')} "
@@ -297,6 +345,7 @@ def stored_review(game: Game) -> Review | None:
     if not isinstance(game, Game):
         raise TypeError(f"a review needs a Game, not {type(game).__name__}")
     ids = {id(n): f"n{k}" for k, n in enumerate(game.root.walk())}
+    steps = index_steps(game.root)
     out = []
     for node in game.root.mainline():
         parent = node.parent
@@ -309,41 +358,29 @@ def stored_review(game: Game) -> Review | None:
         loss, judgement = verdict(who, action, before, after)
         out.append(DecisionReview(node, ids[id(node)], parent.state.ply, who, action, before.athens, after.athens,
                                   before.proven, after.proven, before.best, loss, round(accuracy(loss), 2), judgement,
-                                  tuple(node.glyphs)))
+                                  tuple(node.glyphs), _step_title(steps[id(node)], parent.state)))
     return Review(game, out) if out else None
 
 
 # --- running a review ------------------------------------------------------------------------------
 
-def review(game: Game, budget: int = 250, *, seed: int = 0, client: Any = None, workers: int | None = None,
-           progress: bool = False) -> Review:
-    """Review ``game``'s main line (see :meth:`polis_nb.Game.review` and the module docstring)."""
-    if not isinstance(game, Game):
-        raise TypeError(f"review needs a Game, not {type(game).__name__}")
-    if not isinstance(budget, int) or isinstance(budget, bool):
-        raise TypeError(f"budget must be a whole number of playouts per position, not {type(budget).__name__}")
-    if budget < 1:
-        raise ValueError(f"budget must be at least 1 playout per position, not {budget}")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"seed must be a whole number, not {type(seed).__name__}")
-    if not isinstance(progress, bool):
-        raise TypeError(f"progress must be True or False, not {type(progress).__name__}")
-    if workers is not None and (not isinstance(workers, int) or isinstance(workers, bool) or workers < 1):
-        raise ValueError(f"workers must be a whole number >= 1 (or None), not {workers!r}")
-    decisions = [n for n in game.root.mainline() if reviewed(n)]
-    places: dict[int, Node] = {}
-    for d in decisions:
-        places.setdefault(id(d.parent), d.parent)  # type: ignore[arg-type]
-        places.setdefault(id(d), d)
-    # analyse everything first: the record changes only when every position is done
-    found: dict[int, tuple[Evaluation, Analysis | None]] = {}
-    bar = _bar(len(places), progress)
-    try:
-        for key, node in places.items():
-            found[key] = _evaluate(node.state, budget, seed, client, workers)
-            bar.update(1)
-    finally:
-        bar.close()
+def review(game: Game, budget: int | None = None, *, seed: int = 0, client: Any = None,
+           workers: int | None = None, progress: Any = None) -> Review:
+    """Review ``game``'s main line (see :meth:`polis_nb.Game.review`, the module docstring and
+    :class:`.review_job.ReviewJob`, which does the work): ``budget`` playouts per analysed position
+    on average (None: :data:`.review_job.BUDGET`)."""
+    from .review_job import BUDGET, ReviewJob
+
+    job = ReviewJob(game, BUDGET if budget is None else budget, seed=seed, workers=workers, client=client)
+    return job.run(progress)
+
+
+def write_review(game: Game, decisions: list[Node], places: list[Node],
+                 analyses: dict[int, Analysis | None]) -> Review:
+    """Write the review into the record from the analyses of its positions (``analyses[id(node)]``,
+    None at the game's end): every position's evaluation, and each judged decision's glyph, comment
+    paragraph and better line; returns the review read back from the record."""
+    found = {id(n): (_evaluation(n.state, analyses[id(n)]), analyses[id(n)]) for n in places}
     for d in decisions:  # a choice the search proved at the position before tells the result after it
         _, a = found[id(d.parent)]
         ev, later = found[id(d)]
@@ -353,8 +390,8 @@ def review(game: Game, budget: int = 250, *, seed: int = 0, client: Any = None, 
             athens = label if who == PLAYERS[0] else _FLIP[label]
             found[id(d)] = (Evaluation(_EXACT[athens], athens, ev.best, ev.playouts), later)
     plans = [_plan(d, found) for d in decisions]
-    for key, node in places.items():
-        node.evaluation = found[key][0]
+    for n in places:
+        n.evaluation = found[id(n)][0]
     for d, plan in zip(decisions, plans):
         _apply(d, *plan)
     result = stored_review(game)
@@ -362,17 +399,16 @@ def review(game: Game, budget: int = 250, *, seed: int = 0, client: Any = None, 
     return result if result is not None else Review(game, [])
 
 
-def _evaluate(s: State, budget: int, seed: int, client: Any, workers: int | None
-              ) -> tuple[Evaluation, Analysis | None]:
-    if s.is_terminal:
+def _evaluation(s: State, a: Analysis | None) -> Evaluation:
+    """The evaluation of position ``s`` the record keeps, from its analysis (None: the game's end)."""
+    if s.is_terminal or a is None:
         w = s.outcome.winner  # type: ignore[union-attr]
         label = "shared" if w is None else "win" if w == PLAYERS[0] else "loss"
-        return Evaluation(_EXACT[label], label), None
-    a = analyse(s, budget=budget, seed=position_seed(seed, s.ply), client=client, workers=workers)
+        return Evaluation(_EXACT[label], label)
     label = _athens_label(a)
     athens = a.athens if label is None else _EXACT.get(label, a.athens)
     best = str(a.best.action) if a.best is not None and not s.is_chance else None
-    return Evaluation(min(1.0, max(0.0, athens)), label, best, a.iterations), a
+    return Evaluation(min(1.0, max(0.0, athens)), label, best, max(a.iterations, a._root[2]))
 
 
 def _athens_label(a: Analysis) -> str | None:
@@ -416,7 +452,6 @@ def _words(glyph: str, who: str, d: Node, a: Analysis, later: Analysis | None, b
     engine's reason when it proved it, else the game's end, else the fall of the decider's share of
     the playouts) and the better choice with its value."""
     side = who.capitalize()
-    poss = "'" if side.endswith("s") else "'s"  # Athens' share, Sparta's share
     try:
         played = a.choice(d.action)  # type: ignore[arg-type]
     except KeyError:
@@ -432,7 +467,7 @@ def _words(glyph: str, who: str, d: Node, a: Analysis, later: Analysis | None, b
     elif _side_label(who, after.proven) == "loss":
         what = "this loses by force"
     else:
-        what = (f"{side}{poss} share of the engine's playouts falls from {_pc(_side_value(who, before.athens))} "
+        what = (f"{poss(who)} share of the engine's playouts falls from {_pc(_side_value(who, before.athens))} "
                 f"to {_pc(_side_value(who, after.athens))}")
         ending = _sudden_ending(later)
         if ending:
@@ -532,6 +567,22 @@ def _review_paragraph(comment: str) -> str:
 
 # --- small helpers -----------------------------------------------------------------------------
 
+def _step_title(info, s: State) -> str:
+    """The step of a decision as the widgets title it (``s``: the position where it was taken)."""
+    player = PLAYERS[info.player] if info.kind == "turn" and info.player is not None else ""
+    return step_title(info.kind, board(s).comp.rounds[s.round].name, player, info.number)
+
+
+def _choice_words(at: Node | None, action: str | None) -> str:
+    """A choice (its notation) at node ``at``'s position, in words (the notation if it is not a choice there)."""
+    if at is None or not action:
+        return action or ""
+    try:
+        return action_words(at.state, Action.from_text(action))
+    except (ValueError, KeyError, IndexError):
+        return action
+
+
 def _side_value(who: str, athens: float) -> float:
     return athens if who == PLAYERS[0] else 1.0 - athens
 
@@ -558,21 +609,6 @@ def _count(n: int, word: str, plural: str | None = None) -> str:
 
 def _a(word: str) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
-
-
-class _NoBar:
-    def update(self, n: int) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-def _bar(total: int, progress: bool):
-    if not progress:
-        return _NoBar()
-    tqdm = extra("tqdm.auto", "review(progress=True)").tqdm
-    return tqdm(total=total, desc="review", leave=False)
 
 
 set_reviewer(review, stored_review)  # g.review(...) and g.review_result() use them

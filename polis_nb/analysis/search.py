@@ -159,6 +159,16 @@ class Node:
         """Athens' mean score through this node (½ before any visit)."""
         return self.total / self.visits if self.visits else 0.5
 
+    def se(self) -> float:
+        """The standard error of :meth:`mean` (0 if proven; ½ with fewer than two visits)."""
+        if self.proof is not None:
+            return 0.0
+        n = self.visits
+        if n < 2:
+            return 0.5
+        m = self.total / n
+        return math.sqrt(max(self.sq / n - m * m, 1e-4) / (n - 1))
+
     def for_player(self, p: int) -> float:
         """The estimate for side ``p``: exact if proven."""
         v = float(self.proof.value) if self.proof is not None else self.mean()
@@ -190,10 +200,13 @@ class Tree:
     """
 
     check_exact = False  # tests: check that a node made exact after a battle meets one position only
+    # rank the root's estimated choices by value (less a standard error), not by visits: for a tree whose
+    # root came along from an earlier search (follow), where the prior, not the root's UCB, spread the visits
+    by_value = False
 
     def __init__(self, s: State, *, viewer: "str | int | None" = "mover", rollout: "str | Policy" = "sensible",
                  exploration: float = EXPLORATION, horizon: int = HORIZON, wave: int = WAVE,
-                 solver: bool = True, prior_root: bool = False):
+                 solver: "bool | Solver" = True, prior_root: bool = False):
         if not isinstance(s, State):
             raise TypeError(f"a search needs a State, not {type(s).__name__}")
         if s.is_terminal:
@@ -213,7 +226,8 @@ class Tree:
         self.horizon = horizon
         self.wave = wave
         self.prior_root = prior_root  # a bot lets the prior steer at its root too; an analysis tries every choice
-        self.solver = Solver() if solver else None
+        self.solver = solver if isinstance(solver, Solver) else Solver() if solver else None
+        self.solved = self.solver.nodes if self.solver is not None else 0  # a shared solver's nodes before this tree
         self.root = Node(CHANCE, exact=not hidden_from(s, self.viewer))
         self._init(self.root, s, root=True)
         self.iterations = 0
@@ -249,6 +263,32 @@ class Tree:
             if stop is not None and stop(self):
                 break
         return self
+
+    def follow(self, actions: "list[Action] | tuple[Action, ...]", s: State) -> "Tree | None":
+        """The search from ``s``, the position ``actions`` lead to from the root, that keeps what this
+        tree learnt there: the subtree becomes the new tree's root (its visits, values, proofs and
+        priors stay; the counts of endings start afresh). None when the line leaves the exact part of
+        the tree (a hidden card on the way), was never searched, or ``s`` hides a card from the side
+        to decide there. The new tree shares this one's settings and solver, and the subtree with this
+        one: a search in either grows it for both."""
+        node = self.root
+        for a in actions:
+            if not node.exact:
+                return None
+            node = node.children.get(a)  # type: ignore[assignment]
+            if node is None:
+                return None
+        viewer = None if s.is_chance else s.pending.player
+        if not node.exact or node.state != s or s.is_terminal or hidden_from(s, viewer):
+            return None
+        t = Tree.__new__(Tree)
+        t.__dict__.update(self.__dict__)
+        t.state, t.player, t.side, t.viewer = s, s.pending.player, max(s.pending.player, 0), viewer
+        t.root = node
+        t.iterations = t.leaves = t.cut = 0
+        t.ends = {}
+        t.solved = self.solver.nodes if self.solver is not None else 0
+        return t
 
     def settled(self) -> bool:
         """Whether nothing is left to search: the root is proven and so is each of its choices
@@ -357,7 +397,7 @@ class Tree:
         s = node.state
         if s.outcome is not None or not _late(s):
             return False
-        allowance = SOLVE_BASE + SOLVE_SHARE * self.iterations - self.solver.nodes
+        allowance = SOLVE_BASE + SOLVE_SHARE * self.iterations - (self.solver.nodes - self.solved)
         limit = min(limit, allowance)
         if limit <= 0:
             return False
@@ -536,12 +576,18 @@ class Tree:
         """The root's choices tried so far, best first for the side to decide: proven wins and the
         proven choices better than every estimate (by value, the quicker win first), then the
         estimated ones by visits (the search's preference; ties by estimate), then the other proven
-        choices. At a chance step: the outcomes by visits."""
+        choices. At a chance step: the outcomes by visits. (With :attr:`by_value`, the estimated ones
+        by their mean less one standard error instead of by visits.)"""
         kids = list(self.root.children.items())
         if self.player == CHANCE:
             return sorted(kids, key=lambda an: -an[1].visits)
         p = self.side
-        rest = sorted((an for an in kids if an[1].proof is None), key=lambda an: (-an[1].visits, -an[1].for_player(p)))
+        if self.by_value:  # a cautious value: the mean less one standard error; untried choices last
+            rest = sorted((an for an in kids if an[1].proof is None),
+                          key=lambda an: (an[1].visits == 0, an[1].se() - an[1].for_player(p), -an[1].visits))
+        else:
+            rest = sorted((an for an in kids if an[1].proof is None),
+                          key=lambda an: (-an[1].visits, -an[1].for_player(p)))
         proven = sorted((an for an in kids if an[1].proof is not None),
                         key=lambda an: (-_lo(an[1], p), an[1].proof.depth))  # type: ignore[union-attr]
         top = rest[0][1].for_player(p) if rest else -1.0

@@ -455,8 +455,8 @@ class Game:
         sb = b.state if isinstance(b, Node) else b
         return Comparison(sa, sb, *labels)
 
-    def review(self, budget: int = 250, *, seed: int = 0, client: Any = None, workers: int | None = None,
-               progress: bool = False):
+    def review(self, budget: int | None = None, *, seed: int = 0, client: Any = None, workers: int | None = None,
+               progress: Any = None):
         """Review the main line with the engine, the way lichess's computer analysis reviews a chess
         game; returns a :class:`polis_nb.analysis.Review` (summary per side, accuracy, a win-chance
         chart). Each player decision with a choice is judged by what it loses of the decider's
@@ -480,11 +480,16 @@ class Game:
         position keeps its evaluation (``node.evaluation``), which the record saves, so
         :meth:`review_result` gives the same review after :meth:`save` and :meth:`load`.
 
-        ``budget`` is the playouts per analysed position; ``seed`` makes the review repeatable (each
-        position gets its own seed from it and its ply); ``client`` and ``workers`` go to
-        :func:`polis_nb.analyse`, which runs the playouts where they say (e.g. on Dask for a big
-        budget; the result is the same wherever they run); ``progress`` shows a bar. The record
-        changes only once every position is analysed.
+        ``budget`` is the engine's playouts per analysed position on average (None: the default,
+        :data:`polis_nb.analysis.review_job.BUDGET`); the searches of consecutive positions share their
+        tree, and the playouts left over go where a verdict is least certain. ``seed`` makes the review
+        repeatable (each position gets its own seed from it and its ply). ``workers``: None runs on as
+        many worker processes as the machine has cores when the review is big enough (1: in this
+        process; N: on N processes); ``client`` a Dask scheduler runs it there; the result is the same
+        wherever it runs. ``progress``: None shows a progress line in a notebook, True always, False
+        never, or a function called with (done, total) decisions. The record changes only once every
+        position is analysed. For a review in steps (a progress bar of your own, a browser without
+        threads), see :class:`polis_nb.analysis.review_job.ReviewJob`.
         """
         return _reviewer("run")(self, budget, seed=seed, client=client, workers=workers, progress=progress)
 

@@ -479,23 +479,6 @@ def game_over_view(s: State, resigned: str | None = None) -> dict | None:
 NAMES = GLYPH_NAMES
 
 
-def _decision_words(d) -> str:
-    """What was played at a reviewed decision, in words."""
-    parent = d.node.parent
-    return action_words(parent.state, d.node.action) if parent is not None and d.node.action else d.action
-
-
-def _better_words(d) -> str:
-    """The engine's choice at a reviewed decision, in words ("" when there is none or it was played)."""
-    parent = d.node.parent
-    if not d.best or parent is None or d.best == d.action:
-        return ""
-    try:
-        return action_words(parent.state, Action.from_text(d.best))
-    except ValueError:
-        return ""
-
-
 def _paragraph(d) -> str:
     """The review's paragraph of a judged decision, without the notation of its "Better: ..." part."""
     comment = d.node.comment
@@ -510,7 +493,7 @@ def _paragraph(d) -> str:
 def review_chart(review, *, current: str | None = None, width: int = 520, height: int = 190) -> str:
     """Athens' win chance after each reviewed decision as SVG, the decisions named in words (the
     review's own chart, :func:`polis_nb.analysis.plot.review_svg`), ``current`` (a node id) ringed."""
-    return review_svg(review, width, height, current=current, describe=_decision_words)
+    return review_svg(review, width, height, current=current, clickable=True)
 
 
 def review_view(review, *, current: str | None = None, width: int = 520, height: int = 190) -> dict | None:
@@ -533,9 +516,9 @@ def review_view(review, *, current: str | None = None, width: int = 520, height:
 
     def row(d) -> dict:
         glyph = d.judgement or ""
-        return {"node": d.node_id, "num": d.ply + 1, "side": d.who, "who": d.who.capitalize(),
-                "words": _decision_words(d), "glyph": glyph, "name": NAMES.get(glyph, ""),
-                "text": _paragraph(d), "better": _better_words(d),
+        return {"node": d.node_id, "num": d.num, "turn": d.turn, "side": d.who, "who": d.who.capitalize(),
+                "words": d.words, "glyph": glyph, "name": NAMES.get(glyph, ""),
+                "text": _paragraph(d), "better": d.best_words if d.best != d.action else "",
                 "athens_before": round(100 * d.athens_before), "athens_after": round(100 * d.athens_after),
                 "before": round(100 * d.before), "after": round(100 * d.after)}
 

@@ -27,8 +27,9 @@ itself goes on, so the Board refuses further choices until Undo (which takes the
 or Rematch.
 
 **At the end of the game** the Board shows the score in words and three buttons: review the game
-(``g.review`` in the background, then accuracy per side, the marked decisions and the win-chance
-chart, whose points open their decision), save the record (``game-<seed>.polis`` in ``save_dir``, by
+(``g.review`` in the background, with a bar of the decisions judged so far and a Cancel button
+(:attr:`review_progress`), then accuracy per side, the marked decisions and the win-chance chart,
+whose points open their decision), save the record (``game-<seed>.polis`` in ``save_dir``, by
 default the working directory, never over an existing file) and a rematch (a new game, the same bot
 and side, the next seed; :attr:`game` is then the new record).
 
@@ -38,11 +39,12 @@ Intents from the browser (``{"kind": ..., "rev": n, ...}``): ``choose`` (``actio
 ``click`` (``target``: "area:<id>", "polis:<id>", "offer:<id>"), ``why`` (``target``: explain what
 forbids it), ``analyse`` (run the engine here), ``opponent`` (``bot``, ``side``), ``undo`` (back to
 the position before the user's last decision; after a resignation, take it back), ``cancel`` (stop
-the bot's search: it plays the best choice found so far), ``review``, ``save``, ``rematch``,
-``resign`` (asks "Resign?"), ``resign-confirm`` (yes: the side resigns), ``decline`` (no; or "Cancel"
-to a question about a losing choice), ``chart`` (``node``: a reviewed decision's id, "n<k>") and
-``review-end`` (back to where the review was asked). Anything else, or anything made on an older
-view, is refused visibly and changes nothing.
+the bot's search: it plays the best choice found so far), ``review``, ``review-cancel`` (stop the
+review running: the record stays as it was), ``save``, ``rematch``, ``resign`` (asks "Resign?"),
+``resign-confirm`` (yes: the side resigns), ``decline`` (no; or "Cancel" to a question about a losing
+choice), ``chart`` (``node``: a reviewed decision's id, "n<k>") and ``review-end`` (back to where the
+review was asked). Anything else, or anything made on an older view, is refused visibly and changes
+nothing.
 """
 from __future__ import annotations
 
@@ -56,6 +58,7 @@ import traitlets
 
 from ..record import Game, Node
 from ..analysis.guard import question as guard_question
+from ..analysis.review_job import BUDGET, ReviewJob
 from ..render.key import symbol_key
 from ..render.choiceview import choice_groups, dedupe_sections, question_view, rule_free
 from ..render.playview import game_over_view, reply_marks, reply_view, review_view
@@ -73,10 +76,9 @@ from .reviews import StoredReview
 
 KINDS = {"choose": ("action",), "click": ("target",), "why": ("target",), "analyse": (), "opponent": ("bot", "side"),
          "undo": (), "cancel": (), "review": (), "save": (), "rematch": (), "chart": ("node",), "review-end": (),
-         "confirm": ("action",), "decline": (), "resign": (), "resign-confirm": ()}
-REVIEW_BUDGET = 50  # playouts per position of the review the Board runs (g.review(budget=400) looks closer)
+         "confirm": ("action",), "decline": (), "resign": (), "resign-confirm": (), "review-cancel": ()}
+REVIEW_BUDGET = BUDGET  # the review the Board runs: g.review()'s default budget
 REVIEW_SEED = 1
-SECONDS_PER_PLAYOUT = 0.004  # for the review's estimate of its time on this kind of machine
 # what may not happen while the bot thinks (the position is about to change)
 _WHILE_THINKING = frozenset({"choose", "click", "why", "analyse", "review", "chart", "review-end", "confirm",
                              "resign", "resign-confirm"})
@@ -96,12 +98,13 @@ class _Job:
     cancel: threading.Event = field(default_factory=threading.Event)
     started: float = field(default_factory=time.time)
     thread: threading.Thread | None = None
-    positions: int = 0
+    review: ReviewJob | None = None
 
 
 class Board(IntentWidget):
     _kind = traitlets.Unicode("board").tag(sync=True)
     key = traitlets.List().tag(sync=True)  # the key to the map's symbols (render/key.py), sent once
+    review_progress = traitlets.Dict().tag(sync=True)  # {done, total} decisions while a review runs, else {}
     _esm, _css = esm("board"), css("board")  # widgets/core.js + widgets/board.js (and the .css)
     KINDS = KINDS
 
@@ -304,33 +307,59 @@ class Board(IntentWidget):
             raise IntentError("the review is for a finished game: play it to its end first")
         if self._reviewing is not None:
             return "The review is already running."
-        from ..analysis.review import reviewed
-
-        decisions = [n for n in g.root.mainline() if reviewed(n)]
-        positions = len({id(x) for d in decisions for x in (d, d.parent)})
-        job = _Job(self.state, self._ctl.node, positions=positions)
+        job = _Job(self.state, self._ctl.node, review=ReviewJob(g, REVIEW_BUDGET, seed=REVIEW_SEED))
         job.thread = threading.Thread(target=self._run_review, args=(job, g), name="polis_nb review", daemon=True)
         self._reviewing = job
         if self._threaded is not False:  # a review takes a while with any bot: in the background unless told
+            self.review_progress = {"done": 0, "total": job.review.total}
             job.thread.start()
             return ""
         self._reviewing = None
-        return self._finish_review(job, g, g.review(budget=REVIEW_BUDGET, seed=REVIEW_SEED))
+        return self._finish_review(job, g, job.review.run(progress=False))
 
     def _run_review(self, job: _Job, g: Game) -> None:
+        """The background thread: the review in chunks, its progress shown after each; the record gets
+        the review only at the end, and only if nobody cancelled it (or started a rematch) meanwhile."""
+        rj = job.review
+        assert rj is not None
+        error = None
         try:
-            result, error = g.review(budget=REVIEW_BUDGET, seed=REVIEW_SEED), None
+            shown = -1
+            while rj.step():
+                if job.cancel.is_set():
+                    rj.cancel()
+                    return
+                if rj.done != shown:
+                    shown = rj.done
+                    with self._lock:
+                        if self._reviewing is job:
+                            self.review_progress = {"done": shown, "total": rj.total}
         except Exception as e:
-            result, error = None, e
+            error = e
         with self._lock:
-            if self._reviewing is not job:
-                return  # a rematch came first: the review belongs to a record no longer shown
+            if self._reviewing is not job or job.cancel.is_set():
+                return  # cancelled, or a rematch came first: the record stays as it was
             self._reviewing = None
+            self.review_progress = {}
+            result = None
+            if error is None:
+                try:
+                    result = rj.result()
+                except Exception as e:
+                    error = e
             if error is not None:
                 self._bug(error, None)
                 self._show(note=f"Refused: the review failed ({type(error).__name__}: {error}); this is a bug")
                 return
             self._show(note=self._finish_review(job, g, result))
+
+    def _cancel_review(self) -> str:
+        job, self._reviewing = self._reviewing, None
+        if job is None:
+            raise IntentError("no review is running: there is nothing to cancel")
+        job.cancel.set()
+        self.review_progress = {}
+        return "Cancelled the review: the record is as it was."
 
     def _finish_review(self, job: _Job, g: Game, result) -> str:
         end = job.node if job.node is not None else g.node
@@ -371,7 +400,8 @@ class Board(IntentWidget):
         seed = start.seed + 1
         options = dict(start.options)
         self._stop_reply()
-        self._reviewing = None
+        if self._reviewing is not None:
+            self._cancel_review()
         if self.game is not None:
             self._ctl = Controller(Game(start.edition, seed, components=comp, **options), self._ctl.viewer)
         else:
@@ -442,11 +472,11 @@ class Board(IntentWidget):
 
     def _reviewing_view(self) -> dict | None:
         job = self._reviewing
-        if job is None:
+        if job is None or job.review is None:
             return None
-        eta = max(5, round(job.positions * REVIEW_BUDGET * SECONDS_PER_PLAYOUT / 5) * 5)
-        return {"text": f"Reviewing the game: {job.positions} positions, {REVIEW_BUDGET} playouts each "
-                        f"(about {eta} s)…", "positions": job.positions, "eta": eta}
+        total = job.review.total
+        return {"text": f"Reviewing the game: {job.review.done} of {total} decisions…", "done": job.review.done,
+                "total": total}
 
     def _focus_marks(self, focus: dict | None):
         """The reviewed decision shown: where it acted (its side's colour) and the engine's choice (green)."""
@@ -521,6 +551,8 @@ class Board(IntentWidget):
             return None, "Back to before your last decision (what was played stays in the record as a line)."
         if kind == "review":
             return None, self._start_review()
+        if kind == "review-cancel":
+            return None, self._cancel_review()
         if kind == "save":
             return None, self._save()
         if kind == "rematch":
@@ -642,3 +674,4 @@ class Board(IntentWidget):
         if self._opp.active:
             who += f", {self._opp.user} against the {self._opp.bot_name} bot"
         return f"Board({src}, ply {s.ply}{who}: {self.view.get('prompt', '')})"
+

@@ -39,11 +39,15 @@ def test_a_scheduler_address_without_dask_names_the_extra(monkeypatch):
     assert "polis_nb[analysis]" in INSTALL_ANALYSIS and "pip install" in INSTALL_ANALYSIS
 
 
-def test_a_review_bar_without_tqdm_names_the_extra(monkeypatch):
-    from polis_nb.analysis.review import _bar
+def test_a_review_shows_its_progress_without_tqdm_or_dask(monkeypatch, capsys):
+    """The review's progress (a line here, a bar in a notebook) and its worker processes need neither
+    extra: a JupyterLab install without them reviews with progress on both cores."""
+    from .test_review_job import sensible_game
 
-    monkeypatch.setitem(sys.modules, "tqdm", None)
-    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
-    with pytest.raises(ImportError, match=EXTRA):
-        _bar(3, True)
+    for name in ("tqdm", "tqdm.auto", "distributed", "dask"):
+        monkeypatch.setitem(sys.modules, name, None)
+    g = sensible_game()
+    r = g.review(budget=2, seed=1, workers=2, progress=True)
+    out = capsys.readouterr().out
+    assert len(r.decisions) == 29 and out.split("\r")[-1].rstrip() == "Reviewed 29 decisions."
     assert cluster.extra("random", "a test").Random  # what is installed is simply imported

@@ -18,10 +18,12 @@ import polis_nb as pn
 from polis_nb.render.text import action_words
 from polis_nb.analysis.review import (DecisionReview, Review, accuracy, judge, position_seed, review,
                                       stored_review)
+from polis_nb.analysis.review_job import plan
 from polis_nb.record.node import Evaluation
 from polis_nb.render.recordview import node_ids
 
-review_module = sys.modules["polis_nb.analysis.review"]  # the package's name 'review' is the function
+review_job = sys.modules["polis_nb.analysis.review_job"]
+analysis_of = review_job.analysis_of  # the analysis of a searched position
 
 SVG = "{http://www.w3.org/2000/svg}"
 BUDGET = 60
@@ -139,26 +141,25 @@ def test_a_decision_that_loses_at_once_is_a_blunder_with_the_rule_in_words():
     assert r.summary["sparta"].accuracy is None
 
 
-def test_chance_steps_and_forced_decisions_are_not_reviewed(monkeypatch):
+def test_chance_steps_and_forced_decisions_are_not_reviewed():
     g = pn.Game(seed=3)  # the seeded draws of the first round come first
     g.play("hoplites; to arkadia; from lakedaimon")
-    calls = []
-
-    def counted(s, **kw):
-        calls.append((s.ply, kw["seed"], kw["client"], kw["workers"]))
-        return pn.analyse(s, budget=kw["budget"], seed=kw["seed"], client="serial")
-
-    monkeypatch.setattr(review_module, "analyse", counted)
-    r = g.review(budget=8, seed=5, client="here", workers=3)
+    r = g.review(budget=8, seed=5, workers=1)
     nodes = list(g.root.mainline())
     assert [d.node for d in r.decisions] == [n for n in nodes if not n.parent.state.is_chance
                                            and len(pn.legal_actions(n.parent.state)) > 1]
     assert all(not d.node.auto for d in r.decisions) and len(r.decisions) >= 2
-    # one analysis per position before or after a reviewed decision, seeded by the review's seed and its ply;
-    # client and workers go through to analyse
-    places = {d.node.parent.state.ply for d in r.decisions} | {d.node.state.ply for d in r.decisions}
-    assert sorted(p for p, *_ in calls) == sorted(places)
-    assert all(seed == position_seed(5, ply) and c == "here" and w == 3 for ply, seed, c, w in calls)
+    # every position before or after a reviewed decision is analysed (and keeps its evaluation), no other
+    decisions, places, paths = plan(g)
+    assert decisions == [d.node for d in r.decisions]
+    assert {id(p) for p in places} == {id(x) for d in r.decisions for x in (d.node.parent, d.node)}
+    assert [id(n) for n in g.root.walk() if n.evaluation is not None] == [id(p) for p in places]
+    # each path leads from one analysed position to the next along the main line
+    s = places[0].state
+    for p, path in zip(places[1:], paths[1:]):
+        for a in path:
+            s = pn.apply(s, a)
+        assert s == p.state
 
 
 def test_the_same_seed_gives_the_same_review_and_record(reviewed):
@@ -189,7 +190,7 @@ def test_the_author_s_glyph_and_comment_are_kept():
     assert sold.comment.startswith("A bold sale.\n\nBlunder: ")
     d = next(x for x in r.decisions if x.node is sold)
     assert d.judgement == "??" and d.kept_glyph and r.kept == (d,)
-    assert "Kept the author's glyph !? at ply" in str(r) and "a blunder" in str(r)
+    assert f"Kept the author's glyph !? at decision {d.num}. End of round 5α · Sparta" in str(r) and "a blunder" in str(r)
     assert r.summary["sparta"].blunders >= 1  # the verdict counts, the glyph stays the author's
     g.review(budget=BUDGET, seed=2, client="serial")
     assert sold.glyphs == ["!?"] and sold.comment.count("Blunder: ") == 1
@@ -224,8 +225,13 @@ def test_summary_table_and_html(reviewed):
     g, r = reviewed
     assert repr(r).startswith(f"<Review {len(r.decisions)} decisions: Athens ")
     text = str(r)
-    assert text.startswith(f"Review of {len(r.decisions)} decisions (up to {BUDGET} playouts per position")
-    assert "phoros 3 ??" in text
+    assert r.playouts > 0 and text.startswith(f"Review of {len(r.decisions)} decisions (up to {r.playouts} playouts "
+                                              "per position")
+    # each flagged decision in words, numbered and placed as the widgets show it, never in notation
+    sold = next(d for d in r.decisions if d.action == "phoros 3")
+    assert f"  {sold.num}. End of round 5α · Sparta: {sold.words} ?? (blunder; Sparta's chance " in text
+    assert sold.num == sold.ply + 1 and sold.notation == "phoros 3" and "phoros 3" not in text
+    assert "ply" not in text and "phoros 3" not in r._repr_html_() and "<code>" not in r._repr_html_()
     h = r._repr_html_()
     assert "<script" not in h and h.count("<tr>") == 3 and "<svg" in h and "Blunder: " in h
     d = r.to_dict()
@@ -282,10 +288,47 @@ def test_bad_arguments_are_refused_before_anything_changes():
     assert r.summary["athens"].accuracy is None and "0 decisions" in repr(r)
 
 
-def test_progress_bar(capsys):
+def test_progress_line(capsys, monkeypatch):
+    """Outside a notebook: a line rewritten in place when asked (progress=True), nothing by default."""
     g = unfed_game()
-    g.review(budget=BUDGET, seed=1, client="serial", progress=True)
-    assert "review" in capsys.readouterr().err
+    g.review(budget=BUDGET, seed=1, workers=1, progress=True)
+    out = capsys.readouterr().out
+    assert out.startswith("\rReviewing the game: 0 of 1 decisions [") and out.endswith("\n")
+    assert out.split("\r")[-1].rstrip() == "Reviewed 1 decision."
+    seen = []
+    unfed_game().review(budget=BUDGET, seed=1, workers=1, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (1, 1) and all(t == 1 for _, t in seen)
+    unfed_game().review(budget=BUDGET, seed=1, workers=1, progress=False)
+    unfed_game().review(budget=BUDGET, seed=1, workers=1)  # not in a notebook: nothing shows
+    assert capsys.readouterr().out == ""
+
+
+def test_progress_in_a_notebook_ends_as_it_began(monkeypatch):
+    """In a kernel the registered display shows the progress by default (polis_nb.notebook: one output
+    updated in place), and its last form is its first: the stored cell output is the same every run."""
+    import polis_nb.notebook as notebook
+
+    shown = []
+
+    class Handle:
+        def update(self, data, raw):
+            shown.append(data)
+
+    def display(data, raw, display_id):
+        shown.append(data)
+        return Handle()
+
+    monkeypatch.setattr("IPython.display.display", display)
+    monkeypatch.setattr(review_job, "_NOTEBOOK", [lambda: True, notebook.progress])
+    sensible = pn.Game(seed=3)
+    sensible.play("hoplites; to arkadia; from lakedaimon")
+    r = sensible.review(budget=4, seed=1, workers=1)
+    n = len(r.decisions)
+    assert shown[0] == shown[-1] == notebook.bundle(n) and shown[0]["text/plain"] == f"Review of {n} decisions"
+    during = [d["text/plain"] for d in shown[1:-1]]
+    assert during and during[-1] == f"Review of {n} decisions: {n} judged"
+    assert "<progress max='%d' value='%d'" % (n, n) in shown[-2]["text/html"]
+    assert notebook.in_kernel() is False  # (pytest is no kernel)
 
 
 # --- proofs from the engine ---------------------------------------------------------------------------
@@ -293,7 +336,7 @@ def test_progress_bar(capsys):
 class Proving:
     """An analysis with the engine's proofs (``Analysis.athens_proven`` or ``.proven`` for the side to
     move, ``ChoiceValue.proven`` and ``.reason``) around a real one: the review reads them when the
-    engine gives them."""
+    engine gives them (here the analyses a review's search makes, in this process: workers=1)."""
 
     def __init__(self, a, fields: dict, choices: dict):
         self._a, self._choices = a, choices
@@ -320,14 +363,14 @@ def test_the_engine_s_proofs_make_exact_values_and_its_reasons_the_words(monkeyp
     reason = {"phoros 3": {"proven": "loss", "reason": "loses at once: Sparta has no prestige after Phoros"}}
     after = {"athens_proven": {"athens_proven": "win"}, "proven": {"proven": "win"}, "choice": {}}[how]
 
-    def proving(s, **kw):
-        a = pn.analyse(s, budget=kw["budget"], seed=kw["seed"], client="serial")
+    def proving(s, tree, seed, view, seconds):
+        a = analysis_of(s, tree, seed, view, seconds)
         if s == sold.parent.state:
             return Proving(a, {}, reason)
         return Proving(a, after if s == sold.state else {}, {})
 
-    monkeypatch.setattr(review_module, "analyse", proving)
-    g.review(budget=BUDGET, seed=2, client="serial")
+    monkeypatch.setattr(review_job, "analysis_of", proving)
+    g.review(budget=BUDGET, seed=2, workers=1)
     assert sold.evaluation.proven == "win" and sold.evaluation.athens == 1.0  # exact once proven
     assert sold.glyphs == ["??"]
     assert sold.comment.startswith("Blunder: this loses at once: Sparta has no prestige after Phoros. Better: ")

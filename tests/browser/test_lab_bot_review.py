@@ -101,7 +101,7 @@ def test_a_review_chart_point_takes_the_viewer_to_its_decision_in_lab(page1280, 
     point = marked.first if marked.count() else points.nth(points.count() // 2)
     node, glyph = point.get_attribute("data-node"), point.get_attribute("data-glyph")
     label = point.get_attribute("aria-label")
-    num = int(re.match(r"Decision (\d+),", label).group(1))
+    num = int(re.match(r"Decision (\d+) · ", label).group(1))
     review.scroll_into_view_if_needed()
     before = page.eval_on_selector(sel, "e => e.dataset.rev")
     point.click()
@@ -131,4 +131,41 @@ def test_a_review_chart_point_takes_the_viewer_to_its_decision_in_lab(page1280, 
     expect(viewer.locator(f".pv-row.pv-current[data-node='{other}']")).to_have_count(1)
     review.scroll_into_view_if_needed()
     shot(page, "lab-viewer-review.png")
+    assert not [p for p in page.problems if "page error" in p], page.problems
+
+
+def test_the_board_review_counts_its_decisions_and_can_be_cancelled_in_lab(page1280, lab):
+    """Review this game: a bar and "x of N decisions" while it runs, Cancel leaves the record as it
+    was, and a second review runs to its end and shows the review panel."""
+    from playwright.sync_api import expect
+
+    page = page1280
+    open_notebook(page, lab, "board_review.ipynb")
+    board = page.locator(".pnb-board")
+    expect(board.locator(".pb-gameover")).to_be_visible(timeout=60_000)
+    board.locator(".pb-review-game").click()
+    progress = board.locator(".pb-review-progress")
+    expect(progress).to_be_visible(timeout=30_000)
+    text = progress.locator(".pb-review-progress-text")
+    expect(text).to_have_text(re.compile(r"^Reviewing the game: \d+ of 119 decisions…$"))
+    page.wait_for_function("() => document.querySelector('.pb-review-bar').value > 0", timeout=120_000)
+    done = int(re.match(r"Reviewing the game: (\d+) of", text.inner_text()).group(1))
+    assert 0 < done < 119 and board.locator(".pb-review-bar").get_attribute("max") == "119"
+    box = progress.bounding_box()
+    assert box["width"] > 0 and box["y"] >= 0
+    progress.scroll_into_view_if_needed()
+    shot(page, "lab-board-review-progress.png")
+    board.locator(".pb-review-cancel").click()
+    expect(progress).to_be_hidden(timeout=30_000)
+    expect(board.locator(".pb-note")).to_have_text("Cancelled the review: the record is as it was.")
+    expect(board.locator(".pb-review-game")).to_be_enabled()
+    kc = kernel_client(lab, "board_review.ipynb")
+    try:
+        assert kernel_eval(kc, "print(g.review_result(), board.wait(60))") == "None True"
+        board.locator(".pb-review-game").click()
+        expect(board.locator(".pn-review")).to_be_visible(timeout=600_000)
+        assert kernel_eval(kc, "print(len(g.review_result().decisions))") == "119"
+    finally:
+        kc.stop_channels()
+    expect(progress).to_be_hidden()
     assert not [p for p in page.problems if "page error" in p], page.problems
