@@ -464,6 +464,9 @@ def _register() -> None:
     from ..analysis.review import set_action_words
 
     set_action_words(action_words)  # the review's comments name choices in these words
+    from ..puzzles.words import set_words
+
+    set_words(action_words, section_words, plain)  # and the puzzles' reasons and explanations
 
 
 _register()
