@@ -16,7 +16,7 @@ never from an estimate:
 **Difficulty** is 1 (easy) to 5 (hard), from a score::
 
     score = log2(groups) + 2 * tempting + 0.5 * (steps - 1) + 0.2 * min(depth, 10)
-    difficulty = 1 + (the thresholds of DIFFICULTY_STEPS = 2.9, 3.3, 3.5, 4.0 that the score reaches)
+    difficulty = 1 + (the thresholds of DIFFICULTY_STEPS = 2.6, 3.0, 3.34, 4.3 that the score reaches)
 
 ``groups``: the answers to choose from (choices up to payment variants); ``tempting``: the share of
 its choices the playout bot (:func:`polis_nb.analysis.playout.prior`, the chance
@@ -25,9 +25,10 @@ the solving side's own decisions with more than one option in the solution line 
 get right too); ``depth``: the decisions with more than one option along the solver's line of best
 play after the solution (how far ahead one must count). A lone choice between two answers that the
 bot already gets right scores about 1; eight answers that the bot usually gets wrong, with a
-sub-decision and a long count, score 5 and more. Every shipped puzzle has a tempting wrong answer,
-so scores start near 2.4; the thresholds were set so that every difficulty holds some of the mined
-puzzles (about a tenth each at 1 and 2, the rest spread over 3 to 5).
+sub-decision and a long count, score 5 and more. Most shipped puzzles have a tempting wrong answer
+(event and Phoros studies need none), so scores start near 1.6; the thresholds were set on the
+shipped set of generator version 2 (and today's playout policy) so that every difficulty holds a
+fair share of it: about a fifth at 1, a tenth at 2, and the rest spread over 3 to 5.
 """
 from __future__ import annotations
 
@@ -91,7 +92,7 @@ def themes_of(kinds: Iterable[str], line_rules: Iterable[str], end_rules: Iterab
     return tuple(t for t in THEMES if t in found)
 
 
-DIFFICULTY_STEPS = (2.9, 3.3, 3.5, 4.0)  # the scores at which difficulty 2, 3, 4 and 5 begin
+DIFFICULTY_STEPS = (2.6, 3.0, 3.34, 4.3)  # the scores at which difficulty 2, 3, 4 and 5 begin
 
 
 def difficulty_of(groups: int, tempting: float, steps: int, depth: int) -> tuple[int, float]:

@@ -201,11 +201,13 @@ def _answers_in_words(theme: str) -> Counter:
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_within_a_theme_at_most_two_puzzles_give_the_same_answer(theme):
-    """The same decision in words ("Grow Chalkis", "Demand tribute"), of both editions together."""
+    """The same decision in words ("Grow Chalkis", "Demand tribute"), of both editions together; the
+    generator's key (the decision and the choice up to its payment) is stricter still, as a polis
+    has the same id in both editions and another name in the second (Chalkis, Chalcis)."""
     answers = _answers_in_words(theme)
-    assert all(n <= SAME_ANSWER == 2 for n in answers.values()), answers.most_common(3)
+    assert answers and all(n <= SAME_ANSWER == 2 for n in answers.values()), answers.most_common(3)
     keys = Counter(answer_key(p.to_dict()) for p in puzzles(theme=theme))
-    assert sorted(keys.values()) == sorted(answers.values())  # the generator's key is the decision in words
+    assert all(n <= 2 for n in keys.values()), keys.most_common(3)
 
 
 def test_selection_keeps_at_most_two_puzzles_of_one_theme_with_the_same_answer():
@@ -219,15 +221,21 @@ def test_selection_keeps_at_most_two_puzzles_of_one_theme_with_the_same_answer()
 
 
 def test_the_set_has_event_and_phoros_puzzles_in_the_editions_that_have_them():
-    """Several event-card puzzles (the first edition's cards; the second edition knows no card of its
-    last round) and Phoros puzzles of both editions."""
+    """Several event-card puzzles, of the first edition (the second edition knows no card of its
+    last round), each with a card of its round's deck in force; and Phoros puzzles of both editions
+    whose position is the Phoros decision itself (the first edition's only have "keep the prestige"
+    as their answer, so the answer rule lets few of them in)."""
     events = puzzles(theme="events")
-    assert len(events) >= 3 and all(p.edition == "ed1" and p.state().event for p in events)
-    assert {p.state().event for p in events} <= {e.id for e in board(events[0].state()).comp.events}
-    for ed in EDITIONS:
-        assert len(puzzles(edition=ed, theme="phoros")) >= 2, ed
-    assert any(p.state().pending.kind == "phoros" for p in puzzles(edition="ed1"))
-    assert any(p.state().pending.kind == "phoros" for p in puzzles(edition="ed2"))
+    assert len(events) >= 3 and all(p.edition == "ed1" for p in events)
+    for p in events:
+        s = p.state()
+        b = board(s)
+        assert s.event and next(e for e in b.comp.events if e.id == s.event).deck == b.comp.rounds[s.round].label
+    assert len({answer_key(p.to_dict()) for p in events}) >= 2
+    at_phoros = {ed: [p for p in puzzles(edition=ed, theme="phoros") if p.state().pending.kind == "phoros"]
+                 for ed in EDITIONS}
+    assert len(at_phoros["ed1"]) >= 1 and len(at_phoros["ed2"]) >= 2, at_phoros
+    assert len({p.answer for p in at_phoros["ed2"]}) >= 2
 
 
 def test_counts_per_theme_and_edition_match_the_files_header():
