@@ -153,8 +153,6 @@ def test_every_exercise_is_described_in_words():
         assert_words(str(ex), f"exercise {ex.id}")
 
 
-@pytest.mark.xfail(strict=True, reason="the 14-puzzle exercise's texts quote the choice as notation; its block "
-                   "is reworded on another branch (issue 23 item 6): drop this mark once it passes")
 def test_the_puzzle_exercise_texts_are_in_words():
     ex = start("14-puzzle")
     for answer in ["", *[str(a) for a in pn.legal_actions(ex)]]:

@@ -537,21 +537,38 @@ def _free_ransom(answer: Any, start: State) -> Verdict:
 
 
 # --- 14 · puzzles -------------------------------------------------------------------------------
-PUZZLE_14 = "ed1-39944a04"  # Sparta to play, a growth step of the last round: one growth wins by force
-
-
-def _puzzle14():
-    from ..puzzles import by_id
-
-    return by_id(PUZZLE_14)
+#: the exercise's position, built by hand so that it is none of the shipped puzzles: first edition,
+#: round 5β (the last), Athens has passed and Sparta acts alone with one metal to pay for one more
+#: action; Pacifism is in force and three Spartan hoplites stand at home in Lakedaimon. Sparta holds
+#: no wheat and feeds its 5 cubes with prestige.
+PUZZLE_14 = {"round": "5b", "to_move": "sparta", "passed": ["athens"], "event": "pacifism-5b",
+             "poleis": {"athenai": ("athens", 6), "sparta": ("sparta", 5), "chalkis": None, "chios": None,
+                        "gytheion": None, "pylos": None},
+             "units": {"lakedaimon": (0, 3)}, "goods": {"athens": {"wheat": 6}, "sparta": {"metal": 1}},
+             "prestige": {"athens": 3, "sparta": 7}, "display": [], "proxenos": {"athens": None, "sparta": None}}
 
 
 def _puzzle_start() -> State:
-    return _puzzle14().state()
+    goods = {side: {g: 0 for g in board(new_position()).comp.goods} for side in ("athens", "sparta")}
+    for side, got in PUZZLE_14["goods"].items():
+        goods[side].update(got)
+    return fresh(**{**PUZZLE_14, "goods": goods})
 
 
-@exercise("14-puzzle", task="solve a proven puzzle: Sparta to play at a growth step of the last round; find the "
-          "one choice that wins by force", rules=("roundend.growth", "end.score"), start=_puzzle_start)
+_PUZZLE: list = []  # the proven puzzle of the exercise's position, made once
+
+
+def _puzzle14():
+    from ..puzzles import puzzle_at
+
+    if not _PUZZLE:
+        _PUZZLE.append(puzzle_at(_puzzle_start(), "exercise 14"))
+    return _PUZZLE[0]
+
+
+@exercise("14-puzzle", task="solve a proven puzzle built by hand: Sparta acts alone in the last round with "
+          "Pacifism in force; find the one choice that wins by force",
+          rules=("tribute.rows", "turn.alone", "end.score", "event.pacifism"), start=_puzzle_start)
 def _puzzle_judge(answer: Any, start: State) -> Verdict:
     from ..puzzles import check as puzzle_check, hint as puzzle_hint
 
@@ -560,14 +577,13 @@ def _puzzle_judge(answer: Any, start: State) -> Verdict:
     if start != p.state():
         return not_yet("this exercise is the puzzle of the notebook; start from `exercise`.")
     if isinstance(answer, str) and not answer.strip():
-        return not_yet(f"{NOTHING_YET} Write the choice in `answer`, e.g. answer = \"end\". Hint: {hint}")
+        return not_yet(f"{NOTHING_YET} Write the choice in `answer`, e.g. answer = \"pass\". Hint: {hint}")
     if not isinstance(answer, str):
-        return not_yet(f"the answer is one choice as text, like \"end\", not {type(answer).__name__}.")
+        return not_yet(f"the answer is one choice as text, like \"pass\", not {type(answer).__name__}.")
     first = answer.split(";")[0].strip()
     v = puzzle_check(p, first)
     if v.value is None:
         return not_yet(f"{first!r} is not one of the choices here: pn.legal_actions(exercise) lists them. Hint: {hint}")
-    why = v.reason[len(v.action):].split(" [")[0].strip()
     if not v.right:
-        return not_yet(f"{v.action!r} {why}. Hint: {hint}")
-    return correct(f"{v.action!r} {why}: the exact solver proves it, and every other choice is worth less.")
+        return not_yet(f"{v.reason} Hint: {hint}")
+    return correct(f"{v.reason} The exact solver proves it, and every other choice is worth less.")

@@ -17,24 +17,42 @@ ends whatever is played) and with at least two answers, at
   ostracism);
 * the last round once a side has passed, where the side acting alone holds at most
   :data:`MAX_GOODS` goods (every action costs one, so its tree is small);
-* a battle of the last round, answering the last exchange.
+* a battle of the last round, answering the last exchange;
+* studies (:mod:`polis_nb.puzzles.studies`), at most :data:`MAX_STUDIES` of each kind per game:
+  a side acting alone stripped to one territory, market or proxenos; the last exchange of a
+  battle; the same territory study with a card of the round's deck in force that changes what
+  tribute there is worth (an event puzzle, first edition); the second side's Phoros at the end of
+  the round before the last, with the last round left bare (a Phoros puzzle).
+
+Self-play rarely meets an event card or Phoros where the solver can prove every choice, so those
+two kinds of study are searched for directly in every game.
 
 **Proof.** Every legal choice is solved by the exact solver within :data:`LIMIT` nodes (all of them
-together within :data:`TOTAL`); a position is kept when exactly one answer (choices up to payment
-variants) is best and it either wins by force or is the only one that does not lose by force, and
-when at least one wrong answer is *tempting* (the playout bot picks it at least
-:data:`~.words.TEMPTING` of the time, or it is the bot's favourite).
+together within :data:`TOTAL`; a Phoros study, which plays the whole last round out, within
+:data:`PHOROS_LIMIT` and :data:`PHOROS_TOTAL`); a position is kept when exactly one answer
+(choices up to payment variants) is best and it either wins by force or is the only one that does
+not lose by force, and when at least one wrong answer is *tempting* (the playout bot picks it at
+least :data:`~.words.TEMPTING` of the time, or it is the bot's favourite; event and Phoros studies
+need none). An event study is kept only if the card is what it is about: the card's rule is among
+its themes, and without the card the position has another answer or none. Once a position is a
+puzzle, the solving side's later decisions along its solution line (where to besiege, which rows
+of tribute) are tried as puzzles of their own.
 
-**Balance.** The playout bot's games are rarely close at the end, so in the last round a position
-where every answer wins (or every one loses) is also tried with the opponent's prestige shifted by
-1 to :data:`MAX_SHIFT` (prestige is score in the last round): the smallest shift that changes
-the verdict is found by bisection and kept if it makes a puzzle, and the puzzle records it (``source.shift``). The position is then the game's position with
-that one number changed, checked against the kernel's invariants.
+**Balance.** The playout bot's games are rarely close at the end, so in the last round (and in a
+Phoros study, whose last round follows) a position where every answer wins (or every one loses)
+is also tried with the opponent's prestige shifted by 1 to :data:`MAX_SHIFT`
+(:data:`PHOROS_SHIFT`; prestige is score in the last round): the smallest shift that changes the
+verdict is found by bisection and kept if it makes a puzzle, and the puzzle records it
+(``source.shift``). The position is then the game's position with that one number changed,
+checked against the kernel's invariants.
 
 **Selection.** Puzzles are de-duplicated (the same position; the same answer to the same step of the
-same game), then chosen theme by theme and edition by edition in rounds (every theme's first two
-first), within :data:`MAX_PUZZLES` puzzles and :data:`NODE_BUDGET` solver nodes in all (so that the
-tests can re-verify every one quickly).
+same game), then chosen theme by theme and edition by edition: first up to :data:`FIRST_PASS` of
+every theme in each edition, rarest themes first, then in rounds by first theme, within
+:data:`MAX_PUZZLES` puzzles and :data:`NODE_BUDGET` solver nodes in all (so that the tests can
+re-verify every one quickly). Within a theme, at most :data:`SAME_ANSWER` puzzles (of both
+editions together) give the same answer (:func:`answer_key`: the same decision, the same choice up
+to its payment), so that a theme's puzzles teach more than one move.
 
 **Any position.** :func:`puzzle_at` proves a position built by hand (or taken from a game) the
 same way, without asking for a tempting wrong answer.
@@ -45,47 +63,41 @@ puzzles (see :mod:`polis_nb.puzzles` for the fields).
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import random
 import sys
 import time
 from collections import Counter
-from dataclasses import replace
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from ..analysis.bots import sensible_policy
 from ..analysis.cluster import run_tasks, task_rng
 from ..analysis.hidden import hidden_from
-from ..analysis.playout import RARE, need, prior
 from ..analysis.solver import ONE, ZERO, Solver
 from ..data.safeio import write_text_atomic
-from ..rules import (CHANCE, PLAYERS, State, apply_unchecked, board, invariant_problems, is_last_round, legal_actions,
+from ..rules import (CHANCE, PLAYERS, State, apply_unchecked, invariant_problems, is_last_round, legal_actions,
                      new_game, sample_chance)
-from .model import Puzzle, PuzzleError
-from .prove import (Solved, better, group_values, groups, proof_words, solution_line, solve_choices,
-                    unique_best)
-from .words import (KIND_THEMES, QUIET_RULES, TEMPTING, THEMES, context, difficulty_of, pct, rule_theme, side, summaries,
-                    themes_of)
+from .model import find_action
+from .prove import Solved, group_values, groups, solve_choices, unique_best
+from .record import LIMIT, TOTAL, build_record, puzzle_at, shares  # noqa: F401 - puzzle_at, shares: kept here too
+from .studies import battle_ends, battle_study, event_studies, phoros_study, studies, without_event
+from .words import KIND_THEMES, THEMES
 
-VERSION = "1"
+VERSION = "2"
 FORMAT = "polis-puzzles/1"
 EDITIONS = ("ed1", "ed2")
-LIMIT = 1200  # solver nodes per choice
-TOTAL = 2400  # solver nodes per position, all choices together
+PHOROS_LIMIT = 2000  # solver nodes per choice of a Phoros study (the last round follows it)
+PHOROS_TOTAL = 6000  # solver nodes per Phoros study, all choices together
 MAX_GOODS = 4  # goods of a side acting alone in the last round (every action costs one)
 MAX_SHIFT = 16  # the largest prestige shift tried to balance a last-round position
-MAX_STUDIES = {"territory": 2, "market": 1, "proxenos": 1, "battle": 1}  # studies per game, by kind
-STUDY_AREAS = 2  # territory studies of one position, at most
-STUDY_SILVER = 6  # silver kept in a market or proxenos study, at most
-STUDY_POLEIS = 4  # poleis of the side acting alone in a study, at most
-STUDY_UNITS = 2  # units per area of the side that passed, in a study
+PHOROS_SHIFT = 8  # the largest prestige shift tried to balance a Phoros study
+MAX_STUDIES = {"territory": 2, "market": 1, "proxenos": 1, "battle": 1, "event": 4, "phoros": 1}  # per game, by kind
 PLAYOUTS = 3  # playouts that must all end the game at an earlier round's end
 MAX_PUZZLES = 90
-NODE_BUDGET = 70_000  # solver nodes of all shipped puzzles together (the tests re-solve them)
+NODE_BUDGET = 90_000  # solver nodes of all shipped puzzles together (the tests re-solve them)
 PER_THEME = 14  # puzzles chosen for their first theme, at most, per edition
+FIRST_PASS = 4  # puzzles of every theme chosen first in each edition (rarest themes first), where the pool allows
+SAME_ANSWER = 2  # puzzles of one theme that may give the same answer, at most
 DEFAULT_OUT = Path(__file__).with_name("puzzles.json")
 
 
@@ -103,19 +115,6 @@ def _ends_this_round(s: State, rng: random.Random) -> bool:
     return True
 
 
-def _battle_ends(s: State) -> bool:
-    """A battle answer after which the battle is over, whatever is played (so the cards the side to
-    decide cannot see do not matter)."""
-    if s.pending.kind != "battle-defend" or s.battle is None:
-        return False
-    area = s.battle.area
-    for a in legal_actions(s):
-        t = apply_unchecked(s, a)
-        if t.battle is not None and t.battle.area == area and t.outcome is None:
-            return False
-    return True
-
-
 def candidate_kind(s: State, rng: random.Random) -> str | None:
     """Why ``s`` is worth trying to prove (see the module docstring), or None."""
     p = s.pending.player
@@ -123,7 +122,7 @@ def candidate_kind(s: State, rng: random.Random) -> str | None:
         return None
     last = is_last_round(s)
     if s.phase == "battles":
-        return "battle" if last and _battle_ends(s) and len(groups(s)) > 1 else None
+        return "battle" if last and battle_ends(s) and len(groups(s)) > 1 else None
     if hidden_from(s, p) or len(groups(s)) < 2:
         return None
     if s.phase == "roundend":
@@ -135,10 +134,10 @@ def candidate_kind(s: State, rng: random.Random) -> str | None:
     return None
 
 
-def _examine(s: State) -> tuple[str, list[Solved] | None, int]:
+def _examine(s: State, limit: int = LIMIT, total: int = TOTAL) -> tuple[str, list[Solved] | None, int]:
     """("puzzle" | "all win" | "all lose" | "other" | "too big", the solved choices, solver nodes)."""
     solver = Solver()
-    solved = solve_choices(s, solver, LIMIT, total=TOTAL, stop_on_second_win=True)
+    solved = solve_choices(s, solver, limit, total=total, stop_on_second_win=True)
     if solved is None:
         return "too big", None, solver.nodes
     if len(solved) < len(legal_actions(s)):  # stopped at a second winning answer
@@ -163,113 +162,42 @@ def shifted(s: State, p: int, d: int) -> State | None:
     return None if invariant_problems(t) else t
 
 
-def studies(s: State) -> list[tuple[State, str]]:
-    """Endgame studies of a last-round position where a side acts alone (the other has passed):
-    (position, what it studies), at most :data:`STUDY_AREAS` territories, then the market and the
-    proxenos.
-
-    A study keeps the game's board (poleis, prestige, markets, event, tribute taken) and strips
-    what makes proofs big. The side to act feeds its cubes with prestige instead of wheat (its
-    wheat, up to what its cubes eat, becomes as much prestige: the same score once fed) and keeps
-    little to spend; the passed side keeps only the wheat its cubes eat; no project is on display.
-
-    * a **territory** study keeps the units of one territory where the side to act has hoplites
-      (the passed side's thinned to :data:`STUDY_UNITS`, so no battle can start) and one good to
-      spend (of the kind the side holds most of, wheat and silver aside; its proxenos is captive,
-      its trade ships are out): one action is left, in that territory;
-    * a **market** study keeps no units, the side's trade ships in port and up to
-      :data:`STUDY_SILVER` silver as its only goods;
-    * a **proxenos** study keeps no units, the side's free proxenos and up to :data:`STUDY_SILVER`
-      silver as its only goods.
-
-    Nothing where the side to act owns more than :data:`STUDY_POLEIS` poleis (each could be given
-    up when it feeds)."""
-    p = s.pending.player
-    if s.pending.kind != "turn" or not (s.passed and s.passed[0] != p) or not is_last_round(s):
-        return []
-    if sum(1 for o in s.owner if o == p) > STUDY_POLEIS:
-        return []
-    b = board(s)
-    mine = s.goods[p]
-    wheat = len(mine) - 1
-    silver = b.good_index["silver"]
-    theirs = list(s.goods[1 - p])
-    theirs[wheat] = min(theirs[wheat], need(s, 1 - p))
-    pr = list(s.prestige)
-    pr[p] += min(mine[wheat], need(s, p))
-    cap = max(0, min(STUDY_UNITS, b.comp.battle_threshold - b.limit(s) - 2))
-    none = tuple((0, 0) for _ in s.units)
-
-    def make(goods: list[int], units=none, ships=False, proxenos=False) -> State | None:
-        both = (tuple(goods), tuple(theirs)) if p == 0 else (tuple(theirs), tuple(goods))
-        prox = list(s.proxenos)
-        if not proxenos:
-            prox[p] = -1
-        port = list(s.ships_port)
-        if not ships:
-            port[p] = 0
-        t = s.evolve(goods=both, prestige=(pr[0], pr[1]), units=units, display=(), proxenos=(prox[0], prox[1]),
-                     ships_port=(port[0], port[1]),
-                     siege_discs=tuple(d for d in s.siege_discs if units[b.polis_area[d[0]]][d[1]]))
-        return None if invariant_problems(t) else t
-
-    out: list[tuple[State, str]] = []
-    kinds = [i for i in range(wheat) if mine[i] > 0 and i != silver]
-    if kinds:
-        spare = max(kinds, key=lambda i: (mine[i], -i))
-        goods = [0] * len(mine)
-        goods[spare] = 1
-        for area in b.territories:
-            if s.units[area][p] and sum(1 for _, k in out if k == "territory") < STUDY_AREAS:
-                units = tuple(((u[0], min(u[1], cap)) if p == 0 else (min(u[0], cap), u[1])) if i == area
-                              else (0, 0) for i, u in enumerate(s.units))
-                t = make(goods, units)
-                if t is not None:
-                    out.append((t, "territory"))
-    if mine[silver]:
-        goods = [0] * len(mine)
-        goods[silver] = min(mine[silver], STUDY_SILVER)
-        if s.ships_port[p]:
-            t = make(goods, ships=True)
-            if t is not None:
-                out.append((t, "market"))
-        if s.proxenos[p] >= 0:
-            t = make(goods, proxenos=True)
-            if t is not None:
-                out.append((t, "proxenos"))
-    return out
-
-
-def battle_study(s: State) -> State | None:
-    """The study of a battle answer in the last round: the draw pile is emptied, so the battle ends
-    after this exchange whatever is answered (and the attacker's unseen cards cannot matter), and
-    the round's other battles are left out (the units of their areas thinned below the battle
-    threshold, from the larger side); both sides keep only the wheat their cubes eat (no growth
-    follows)."""
-    bt = s.battle
-    if bt is None or s.pending.kind != "battle-defend" or not is_last_round(s):
-        return None
-    b = board(s)
-    low = b.comp.battle_threshold - 1  # one lower: an event may lower the threshold
-    units = []
-    for i, (x, y) in enumerate(s.units):
-        while i != bt.area and x and y and x + y >= low:
-            x, y = (x - 1, y) if x >= y else (x, y - 1)
-        units.append((x, y))
-    goods = tuple(g[:-1] + (min(g[-1], need(s, q)),) for q, g in enumerate(s.goods))
-    t = s.evolve(battle=replace(bt, deck=tuple(0 for _ in bt.deck)), battles=(), units=tuple(units),
-                 goods=(goods[0], goods[1]))
-    if invariant_problems(t) or not _battle_ends(t) or len(groups(t)) < 2:
-        return None
-    return t
-
-
 def themed_choice(s: State) -> bool:
     """Whether some answer at ``s`` could make a themed puzzle: a decision of a themed kind, or a
     turn with a themed action among its choices (a choice between marching and passing cannot)."""
     if s.pending.kind != "turn":
         return True
     return any(a.kind in KIND_THEMES for a in legal_actions(s))
+
+
+def _plan(kind: str) -> tuple[int, int, int, bool]:
+    """How a candidate of ``kind`` is proven: (solver nodes per choice, per position, the largest
+    prestige shift tried to balance it (0: none), whether a wrong answer must be tempting). Studies
+    of an event card or of Phoros are rare and are kept without a tempting wrong answer."""
+    if kind.startswith("study: phoros"):
+        return PHOROS_LIMIT, PHOROS_TOTAL, PHOROS_SHIFT, False
+    if kind.startswith("study: event"):
+        return LIMIT, TOTAL, MAX_SHIFT, False
+    return LIMIT, TOTAL, MAX_SHIFT, True
+
+
+def _candidates(s: State, check_rng: random.Random, done: Counter) -> list[tuple[State, str]]:
+    """The positions worth proving at the game's position ``s``: ``s`` itself (see
+    :func:`candidate_kind`) and its studies, within :data:`MAX_STUDIES` per game and kind."""
+    kind = candidate_kind(s, check_rng)
+    todo = [(s, kind)] if kind is not None else []
+    todo += [(t, f"study: {what}") for t, what in studies(s) if done[what] < MAX_STUDIES[what]]
+    if done["event"] < MAX_STUDIES["event"]:
+        todo += [(t, f"study: {what}") for t, what in event_studies(s)]
+    if done["phoros"] < MAX_STUDIES["phoros"]:
+        ph = phoros_study(s)
+        if ph is not None:
+            todo.append((ph, "study: phoros"))
+    if done["battle"] < MAX_STUDIES["battle"] and kind != "battle":
+        bs = battle_study(s)
+        if bs is not None:
+            todo.append((bs, "study: battle"))
+    return todo
 
 
 def mine_game(edition: str, index: int, seed: int) -> dict:
@@ -285,14 +213,7 @@ def mine_game(edition: str, index: int, seed: int) -> dict:
         if s.pending.player == CHANCE:
             s = apply_unchecked(s, sample_chance(s, rng))
             continue
-        kind = candidate_kind(s, check_rng)
-        todo = [(s, kind)] if kind is not None else []
-        todo += [(t, f"study: {what}") for t, what in studies(s) if done_studies[what] < MAX_STUDIES[what]]
-        if done_studies["battle"] < MAX_STUDIES["battle"] and kind != "battle":
-            bs = battle_study(s)
-            if bs is not None:
-                todo.append((bs, "study: battle"))
-        for pos, why in todo:
+        for pos, why in _candidates(s, check_rng, done_studies):
             if not themed_choice(pos):
                 continue
             key = pos.evolve(ply=0)
@@ -302,45 +223,105 @@ def mine_game(edition: str, index: int, seed: int) -> dict:
             counts["examined"] += 1
             counts[f"examined: {why}"] += 1
             if why.startswith("study: "):
-                done_studies[why[7:]] += 1
-            rec = _try(pos, why, counts, index)
-            if rec is not None:
-                found.append(rec)
+                done_studies[why[7:].split()[0]] += 1
+            recs = _try(pos, why, counts, index, seen)
+            found += recs
         s = apply_unchecked(s, sensible_policy(s, rng))
     return {"puzzles": found, "counts": dict(counts)}
 
 
-def _try(s: State, kind: str, counts: Counter, game: int) -> dict | None:
-    result, solved, nodes = _examine(s)
+def _try(s: State, kind: str, counts: Counter, game: int, seen: set[State]) -> list[dict]:
+    """The puzzles of one candidate: the candidate's own (balanced if need be), then those of the
+    solving side's later decisions along its solution line (:func:`_later_steps`), each balanced
+    again if every split of it wins (or loses)."""
+    limit, total, max_shift, tempting = _plan(kind)
+    rec, s, shift = _prove(s, kind, counts, limit, total, max_shift, tempting)
+    if rec is None:
+        return []
+    if kind.startswith("study: event") and not _event_decides(s, rec, counts, limit, total):
+        return []
+    opp = PLAYERS[1 - s.pending.player]
+    rec["source"] = {"game": game, "ply": s.ply, "kind": kind, "shift": {opp: shift} if shift else {}}
+    counts["puzzles"] += 1
+    out = [rec]
+    for t, step in _later_steps(s, rec):
+        key = t.evolve(ply=0)
+        if key in seen:
+            continue
+        seen.add(key)
+        counts["examined: later step"] += 1
+        later, t, more = _prove(t, kind, counts, limit, total, max_shift, tempting)
+        if later is None:
+            continue
+        later["source"] = {"game": game, "ply": t.ply, "kind": f"{kind}, step {step + 1} of the line",
+                           "shift": {opp: shift + more} if shift + more else {}}
+        counts["puzzles: later step"] += 1
+        out.append(later)
+    return out
+
+
+def _prove(s: State, kind: str, counts: Counter, limit: int, total: int, max_shift: int,
+           tempting: bool) -> tuple[dict | None, State, int]:
+    """(the record of the puzzle at ``s`` or None, its position, the prestige shift that balanced
+    it): ``s`` proven, and balanced (:func:`_balance`) if every answer wins or every one loses, in
+    the last round or a Phoros study."""
+    result, solved, nodes = _examine(s, limit, total)
     counts["nodes"] += nodes
     counts[f"result: {result}"] += 1
     shift = 0
-    if result in ("all win", "all lose") and is_last_round(s):
-        found = _balance(s, result, counts)
+    if result in ("all win", "all lose") and max_shift and (is_last_round(s) or kind == "study: phoros"):
+        found = _balance(s, result, counts, max_shift, limit, total)
         if found is not None:
             shift, s, solved, nodes = found
             result = "puzzle"
             counts["balanced"] += 1
     if result != "puzzle":
-        return None
-    rec = build_record(s, solved, nodes)  # type: ignore[arg-type]
+        return None, s, 0
+    rec = build_record(s, solved, nodes, need_tempting=tempting, limit=limit, total=total)  # type: ignore[arg-type]
     if rec is None:
         counts["not tempting or no theme"] += 1
-        return None
-    rec["source"] = {"game": game, "ply": s.ply, "kind": kind,
-                     "shift": {} if not shift else {PLAYERS[1 - s.pending.player]: shift}}
-    counts["puzzles"] += 1
-    return rec
+    return rec, s, shift
 
 
-def _balance(s: State, result: str, counts: Counter):
+def _later_steps(s: State, rec: dict) -> list[tuple[State, int]]:
+    """The solving side's own later decisions along a puzzle's solution line (with more than one
+    option), as positions: (position, index of the step). Each can be a puzzle of its own, with an
+    answer of its own (where to besiege, which rows of tribute, where the proxenos goes)."""
+    out = []
+    t = s
+    for i, st in enumerate(rec["solution"]):
+        if i and st["who"] == rec["player"] and not st["forced"] and not hidden_from(t, t.pending.player):
+            out.append((t, i))
+        t = apply_unchecked(t, find_action(t, st["action"]))
+    return out
+
+
+def _event_decides(s: State, rec: dict, counts: Counter, limit: int, total: int) -> bool:
+    """Whether the event card in force is what the puzzle at ``s`` is about: its rule is among the
+    themes (the solution or a proof cites it), and without the card the position has another
+    answer or none."""
+    if "events" not in rec["themes"]:
+        counts["event: no event theme"] += 1
+        return False
+    bare = without_event(s)
+    if bare is not None:
+        r, sol, n = _examine(bare, limit, total)
+        counts["nodes"] += n
+        if r == "puzzle" and unique_best(sol) == rec["answer"]:  # type: ignore[arg-type]
+            counts["event: the same answer without the card"] += 1
+            return False
+    return True
+
+
+def _balance(s: State, result: str, counts: Counter, max_shift: int = MAX_SHIFT, limit: int = LIMIT,
+             total: int = TOTAL):
     """The smallest shift of the opponent's prestige (up when every answer wins, down when every
-    one loses, by at most :data:`MAX_SHIFT`) past which not every answer wins (loses), found by
+    one loses, by at most ``max_shift``) past which not every answer wins (loses), found by
     bisection (an answer's value only falls as the opponent's prestige rises); (shift, position,
     solved choices, nodes) if that position is a puzzle, else None."""
     opp = 1 - s.pending.player
     sign = 1 if result == "all win" else -1
-    hi = MAX_SHIFT if sign > 0 else min(MAX_SHIFT, s.prestige[opp])
+    hi = max_shift if sign > 0 else min(max_shift, s.prestige[opp])
     lo = 0  # the result at shift lo is still ``result``
     seen: dict[int, tuple] = {}
 
@@ -350,7 +331,7 @@ def _balance(s: State, result: str, counts: Counter):
             if t is None:
                 seen[d] = ("none", None, None, 0)
             else:
-                r, sol, n = _examine(t)
+                r, sol, n = _examine(t, limit, total)
                 counts["nodes"] += n
                 counts["shifts tried"] += 1
                 seen[d] = (r, t, sol, n)
@@ -368,193 +349,13 @@ def _balance(s: State, result: str, counts: Counter):
     return (sign * hi, t, sol, n) if r == "puzzle" else None
 
 
-# --- a puzzle record -----------------------------------------------------------------------------
-
-def shares(s: State) -> dict[str, float]:
-    """The chance the playout bot picks each answer (group), from its prior (choices weighing
-    :data:`~polis_nb.analysis.playout.RARE` or less count nothing, as the bot never takes them)."""
-    acts = legal_actions(s)
-    w = [x if x > RARE else 0.0 for x in prior(s, acts)]
-    total = sum(w) or 1.0
-    if not sum(w):
-        w = [1.0] * len(acts)
-        total = float(len(acts))
-    out: dict[str, float] = {}
-    from .prove import group_key
-
-    for a, x in zip(acts, w):
-        g = group_key(s, a)[0]
-        out[g] = out.get(g, 0.0) + x / total
-    return out
-
-
-def build_record(s: State, solved: list[Solved], nodes: int, *, need_tempting: bool = True) -> dict | None:
-    """The puzzle at ``s`` from its solved choices (None if no theme applies, or, with
-    ``need_tempting``, if no wrong answer is tempting)."""
-    p = s.pending.player
-    answer = unique_best(solved)
-    assert answer is not None
-    vals = group_values(solved)
-    best = vals[answer]
-    sh = shares(s)
-    wrong = sorted((g for g in vals if g != answer), key=lambda g: (-sh.get(g, 0.0), list(vals).index(g)))
-    favourite = max(sh, key=lambda g: sh[g]) if sh else None
-    tempting = [g for g in wrong if sh.get(g, 0.0) >= TEMPTING or g == favourite]
-    if not tempting and need_tempting:
-        return None
-    accepted = [c for c in solved if c.group == answer and c.value == best]
-    first = accepted[0]
-    for c in accepted[1:]:
-        if better(c.proof, first.proof, p):
-            first = c
-    solver = Solver()
-    solve_choices(s, solver, LIMIT, total=TOTAL)  # a fresh memo for the line (cheap: the same tree)
-    steps, _ = solution_line(solver, s, first.action, LIMIT)
-    line_rules: list[str] = []
-    kinds = [s.pending.kind, first.action.kind]
-    if favourite is not None and favourite != answer:  # the trap the puzzle is about
-        kinds.append(next(c.action.kind for c in solved if c.group == favourite))
-    t = s
-    for st in steps:
-        a = _action(t, st.action)
-        n = apply_unchecked(t, a)
-        if st.who == PLAYERS[p]:
-            kinds += [t.pending.kind, a.kind]
-        for e in n.log:
-            line_rules += [r for r in e.rules if r not in line_rules]
-        t = n
-    end_rules: list[str] = []
-    for c in solved:
-        end_rules += [r for r in c.proof.end.rules if r not in end_rules]
-    themes = themes_of(kinds, line_rules, end_rules)
-    if not themes:
-        return None
-    wrong_share = sum(sh.get(g, 0.0) for g in wrong)
-    own_steps = sum(1 for st in steps if st.who == PLAYERS[p] and not st.forced)
-    diff, raw = difficulty_of(len(vals), wrong_share, own_steps, first.proof.choices)
-    deciding = _deciding_rules(first, [c for c in solved if c.group in tempting], line_rules, themes)
-    text = _explanation(s, solved, answer, first, steps, sh, tempting, wrong, deciding)
-    position = s.to_notation()
-    choices = [{"action": str(c.action), "group": c.group, "payment": c.payment, "value": str(c.value),
-                "verdict": c.verdict, "reason": proof_words(c.proof, p)[1], "rules": list(c.proof.end.rules),
-                "share": round(sh.get(c.group, 0.0), 4)} for c in solved]
-    return {
-        "id": f"{s.edition}-{hashlib.sha1(s.evolve(ply=0).to_notation().encode()).hexdigest()[:8]}",
-        "edition": s.edition,
-        "player": PLAYERS[p],
-        "position": position,
-        "answer": answer,
-        "accepted": [str(c.action) for c in accepted],
-        "value": str(best),
-        "solution": [st.to_dict() for st in steps],
-        "themes": list(themes),
-        "difficulty": diff,
-        "rating": {"groups": len(vals), "tempting": round(wrong_share, 4), "steps": own_steps,
-                   "depth": first.proof.choices, "score": raw},
-        "explanation": text,
-        "rules": deciding,
-        "choices": choices,
-        "nodes": nodes,
-    }
-
-
-def puzzle_at(s: State, kind: str = "hand-built", *, limit: int = LIMIT, total: int = TOTAL) -> Puzzle:
-    """The puzzle at any position ``s`` (e.g. one built with :func:`polis_nb.position`), proven as
-    the generator proves its own (every choice solved within ``limit`` solver nodes, ``total`` in
-    all), but without asking for a tempting wrong answer; ``kind`` goes to its ``source``.
-    :class:`~polis_nb.puzzles.PuzzleError` says why ``s`` makes no puzzle."""
-    if not isinstance(s, State):
-        raise TypeError(f"puzzle_at needs a State, not {type(s).__name__}")
-    if s.outcome is not None or s.pending.player == CHANCE:
-        raise PuzzleError("puzzle_at: the position is not a decision of a side (the game is over or chance is to "
-                          "play)")
-    solver = Solver()
-    solved = solve_choices(s, solver, limit, total=total)
-    if solved is None:
-        raise PuzzleError(f"puzzle_at: the choices need more than {limit} solver nodes each ({total} in all) to "
-                          "prove")
-    if unique_best(solved) is None:
-        vals = ", ".join(f"{g} {v}" for g, v in group_values(solved).items())
-        raise PuzzleError("puzzle_at: no answer is proven best (one that wins while every other is worth less, or "
-                          f"the only one that does not lose); the answers' values: {vals}")
-    rec = build_record(s, solved, solver.nodes, need_tempting=False)
-    if rec is None:
-        raise PuzzleError("puzzle_at: no theme applies to the solution")
-    rec["source"] = {"game": 0, "ply": s.ply, "kind": kind, "shift": {}}
-    return Puzzle.from_dict(rec, "puzzle_at")
-
-
-def _action(s: State, text: str):
-    for a in legal_actions(s):
-        if str(a) == text:
-            return a
-    from ..rules import chance_outcomes
-
-    for a, _ in chance_outcomes(s) if s.pending.player == CHANCE else ():
-        if str(a) == text:
-            return a
-    raise ValueError(f"{text!r} is not a choice at this position")
-
-
-def _deciding_rules(first: Solved, tempting: list[Solved], line_rules: list[str], themes) -> list[str]:
-    """The rules that decide the puzzle: the solution's ending, the rules of its line that give a
-    theme, the endings of the tempting alternatives (best variant of each)."""
-    out: list[str] = []
-
-    def add(rs):
-        for r in rs:
-            if r not in out and r not in QUIET_RULES:
-                out.append(r)
-
-    add(first.proof.end.rules)
-    add(r for r in line_rules if rule_theme(r) is not None or r.startswith(("turn.", "action.", "end.")))
-    for c in tempting:
-        add(c.proof.end.rules)
-    return out
-
-
-def _explanation(s: State, solved: list[Solved], answer: str, first: Solved, steps, sh: dict[str, float],
-                 tempting: list[str], wrong: list[str], deciding: list[str]) -> str:
-    p = s.pending.player
-    best = group_values(solved)[answer]
-    variants = [c for c in solved if c.group == answer]
-    what = answer
-    if len(variants) == 1 and first.payment:  # one way to pay: the choice as it is written
-        what = str(first.action)
-    elif len(variants) > 1:
-        if all(c.value == best for c in variants):
-            what = f"{answer} (paid any of its {len(variants)} ways)"
-        else:
-            what = f"{answer}, paid {first.payment}" if first.payment.startswith("+") else f"{answer} {first.payment}"
-    reason = proof_words(first.proof, p)[1]
-    if best == ONE:
-        head = f"The answer is {what}: it {reason}."
-    else:
-        head = f"The answer is {what}, the only choice that does not lose: it {reason}."
-    parts = [context(s), head]
-    if len(steps) > 1:
-        parts.append("The line: " + "; ".join(str(st) for st in steps) + ".")
-    told = []
-    for g in tempting[:3]:
-        c = max((c for c in solved if c.group == g), key=lambda c: c.value)
-        told.append(f"{g} (the playout bot's choice {pct(sh.get(g, 0.0))} of the time) {proof_words(c.proof, p)[1]}")
-    if told:
-        parts.append("The tempting alternatives fail: " + "; ".join(told) + ".")
-    others = [g for g in wrong if g not in tempting[:3]]
-    if others:
-        worse = [g for g in others if group_values(solved)[g] == ZERO]
-        if len(others) == 1:
-            parts.append("The other choice " + ("loses by force too." if worse else "is proven worse too."))
-        else:
-            parts.append(f"The other {len(others)} choices "
-                         + ("lose by force too." if len(worse) == len(others) else "are proven worse too."))
-    rules = summaries(deciding)
-    if rules:
-        parts.append("Rules: " + rules + ".")
-    return " ".join(parts)
-
-
 # --- choosing and writing ------------------------------------------------------------------------
+
+def answer_key(r: dict) -> tuple[str, str]:
+    """What a puzzle's answer is, to tell two answers apart: the decision (its kind) and the choice
+    up to how it is paid; the same key is the same decision in words ("Grow Chalkis")."""
+    return State.from_notation(r["position"]).pending.kind, r["answer"]
+
 
 def select(records: list[dict], max_puzzles: int = MAX_PUZZLES, node_budget: int = NODE_BUDGET) -> list[dict]:
     """De-duplicate and choose a balanced set (see the module docstring), in a fixed order."""
@@ -570,44 +371,44 @@ def select(records: list[dict], max_puzzles: int = MAX_PUZZLES, node_budget: int
     pool = sorted(unique.values(), key=lambda r: (r["nodes"] > 2000, r["id"]))
     chosen: list[dict] = []
     used = 0
-    per: Counter = Counter()  # (edition, first theme) -> count
+    per: Counter = Counter()  # (edition, theme) -> count
+    first: Counter = Counter()  # (edition, first theme) -> count
+    same: Counter = Counter()  # (theme, answer) -> count, both editions together
 
     def take(r: dict) -> bool:
         nonlocal used
-        if r in chosen or len(chosen) >= max_puzzles or used + r["nodes"] > node_budget:
+        key = answer_key(r)
+        if (r in chosen or len(chosen) >= max_puzzles or used + r["nodes"] > node_budget
+                or any(same[(t, key)] >= SAME_ANSWER for t in r["themes"])):
             return False
         chosen.append(r)
         used += r["nodes"]
         for t in r["themes"]:
             per[(r["edition"], t)] += 1
+            same[(t, key)] += 1
+        first[(r["edition"], r["themes"][0])] += 1
         return True
 
-    for need in (1, 2):  # every theme twice in each edition where the pool allows, rarest themes first
+    for need in range(1, FIRST_PASS + 1):  # every theme first, rarest themes first, where the pool allows
         for t in sorted(THEMES, key=lambda t: sum(t in r["themes"] for r in pool)):
             for ed in EDITIONS:
-                if per[(ed, t)] >= need:
-                    continue
-                for r in pool:
-                    if r["edition"] == ed and t in r["themes"] and take(r):
-                        break
+                if per[(ed, t)] < need:
+                    next((r for r in pool if r["edition"] == ed and t in r["themes"] and take(r)), None)
     progress = True
     while progress and len(chosen) < max_puzzles:  # then round-robin over editions and themes
         progress = False
         for ed in EDITIONS:
             for t in THEMES:
-                if per[(ed, t)] >= PER_THEME:
-                    continue
-                for r in pool:
-                    if r["edition"] == ed and r["themes"][0] == t and r not in chosen:
-                        if take(r):
-                            progress = True
-                        break
+                if first[(ed, t)] < PER_THEME and next((r for r in pool if r["edition"] == ed and r["themes"][0] == t
+                                                        and take(r)), None) is not None:
+                    progress = True
     return sorted(chosen, key=lambda r: (r["edition"], r["difficulty"], r["id"]))
 
 
 def generate(games: int = 150, seed: int = 1, *, workers: int | None = None, progress: bool = False,
-             max_puzzles: int = MAX_PUZZLES) -> dict:
-    """Mine ``games`` games per edition and return the file's content (a dict)."""
+             max_puzzles: int = MAX_PUZZLES, pool: list | None = None) -> dict:
+    """Mine ``games`` games per edition and return the file's content (a dict); every puzzle found,
+    before the selection, is appended to ``pool`` if given."""
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise ValueError(f"games must be a whole number >= 1, not {games!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -619,6 +420,8 @@ def generate(games: int = 150, seed: int = 1, *, workers: int | None = None, pro
     for r in results:
         records += r["puzzles"]
         counts.update(r["counts"])
+    if pool is not None:
+        pool += records
     chosen = select(records, max_puzzles)
     return {
         "format": FORMAT,
@@ -646,10 +449,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     ap.add_argument("--max", type=int, default=MAX_PUZZLES, help=f"puzzles to keep at most (default {MAX_PUZZLES})")
     ap.add_argument("--out", default=str(DEFAULT_OUT), help="where to write the JSON (default: the shipped file)")
+    ap.add_argument("--pool", default=None, help="also write every puzzle found, before the selection, to this JSON "
+                    "file (to study the selection)")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
-    content = generate(args.games, args.seed, workers=args.workers, progress=True, max_puzzles=args.max)
+    pool: list = []
+    content = generate(args.games, args.seed, workers=args.workers, progress=True, max_puzzles=args.max, pool=pool)
     write_text_atomic(args.out, dumps(content))
+    if args.pool:
+        write_text_atomic(args.pool, json.dumps(pool, ensure_ascii=False) + "\n")
     g = content["generator"]
     per = Counter((r["edition"], t) for r in content["puzzles"] for t in r["themes"])
     eds = Counter(r["edition"] for r in content["puzzles"])

@@ -11,8 +11,8 @@ from ..analysis.solver import Solver
 from ..data.safeio import loads_json
 from ..rules import (PLAYERS, RULES, Action, IllegalActionError, PolisError, State, apply_unchecked, board, explain,
                      legal_actions, parse_action, poss)
-from .prove import Step, group_key, proof_words, solve_choices
-from .words import THEMES, hint_sentences, leaks
+from .prove import Step, group_key, solve_choices
+from .words import THEMES, answer_name, choice_name, hint_sentences, leaks, reason_sentence
 
 FORMAT = "polis-puzzles/1"
 EDITIONS = ("ed1", "ed2")
@@ -30,8 +30,9 @@ class Choice:
     """One legal choice at a puzzle's position, proven: its group (what is chosen, up to how it is
     paid), its payment ("" if none), its exact value for the side to play (1 a win, 0 a loss, ½ a
     shared result, or a probability when chance decides), its verdict ("win", "loss", "shared" or
-    None), the reason in words with the deciding rule ids, and the share of its group among the
-    playout bot's picks (how tempting it looks)."""
+    None), the reason (a full sentence in words: the choice, what it leads to, and the rules that end
+    the game that way with their rulebook sections), the rule ids of that ending, and the share of
+    its group among the playout bot's picks (how tempting it looks)."""
 
     action: str
     group: str
@@ -91,7 +92,7 @@ class Puzzle:
     solution, then its sub-decisions and the replies inside the same action, as the solver plays
     them), ``choices`` every legal choice with its proven value and reason, ``themes`` (from
     :data:`~polis_nb.puzzles.words.THEMES`), ``difficulty`` 1–5 (``rating`` says from what),
-    ``explanation`` in plain words citing rule ids, ``rules`` the deciding rule ids, ``nodes`` the
+    ``explanation`` in words (no notation, no rule ids), ``rules`` the deciding rule ids, ``nodes`` the
     solver nodes that prove every choice (from a fresh solver, choices in the kernel's order) and
     ``source`` where it was mined."""
 
@@ -395,11 +396,12 @@ def position_at(puzzle: Puzzle, at: int) -> State:
         raise ValueError(f"at must be a step of the solution line, 0 to {len(puzzle.solution) - 1}, not {at!r}")
     s = puzzle.state()
     for st in puzzle.solution[:at]:
-        s = apply_unchecked(s, _find(s, st.action))
+        s = apply_unchecked(s, find_action(s, st.action))
     return s
 
 
-def _find(s: State, text: str) -> Action:
+def find_action(s: State, text: str) -> Action:
+    """The choice (or, where chance decides, the outcome) that ``text`` names at ``s``."""
     if s.is_chance:
         from ..rules import chance_outcomes
 
@@ -413,12 +415,13 @@ def check(puzzle: Puzzle, action: Action | str, at: int = 0) -> Verdict:
     """Whether ``action`` solves ``puzzle``, with the reason.
 
     At the puzzle's position (``at=0``) the answer's variants in ``accepted`` are right; any other
-    choice is wrong, with its proven value and why ("loses at once: ... [end.capital-unfed]"); a
-    variant of the answer paid the wrong way is wrong too, and says so. ``at`` (a later step of the
-    solution line where the same side decides) checks a follow-up decision: right if it keeps the
-    value the solution proved (the solver decides, within a limit from the puzzle's node count).
-    An illegal choice is wrong with the kernel's explanation; malformed text raises
-    :class:`polis_nb.InvalidActionError`."""
+    choice is wrong, with its proven value and why, in words ("Grow Athenai loses at once: ... On
+    equal scores the player with more goods left wins (End of the game)."); a variant of the answer
+    paid the wrong way is wrong too, and says so. ``at`` (a later step of the solution line where
+    the same side decides) checks a follow-up decision: right if it keeps the value the solution
+    proved (the solver decides, within a limit from the puzzle's node count). An illegal choice is
+    wrong with the kernel's explanation; malformed text raises :class:`polis_nb.InvalidActionError`.
+    The rule ids stay in ``rules``, out of the words."""
     _need_puzzle(puzzle, "check")
     if not isinstance(action, (str, Action)):
         raise TypeError(f"check needs an action (an Action or its text), not {type(action).__name__}")
@@ -435,13 +438,18 @@ def check(puzzle: Puzzle, action: Action | str, at: int = 0) -> Verdict:
     if at:
         return _check_later(puzzle, s, a)
     c = puzzle.choice(text)
-    if text in puzzle.accepted:
-        return Verdict(True, text, c.value, c.verdict, f"{text} {c.reason}", c.rules)
-    if c.group == puzzle.answer:
-        pay = f"paying {c.payment} " if c.payment else ""
-        return Verdict(False, text, c.value, c.verdict,
-                       f"{c.group} is the right idea, but {pay}it {c.reason}; pay another way", c.rules)
-    return Verdict(False, text, c.value, c.verdict, f"{text} {c.reason}", c.rules)
+    if text in puzzle.accepted or c.group != puzzle.answer:
+        return Verdict(text in puzzle.accepted, text, c.value, c.verdict, c.reason, c.rules)
+    name = answer_name(s, a)  # the right idea, paid a way that falls short
+    return Verdict(False, text, c.value, c.verdict,
+                   f"{name} is the right idea, but paid this way it {after_name(c.reason, s, a)} Pay another way.",
+                   c.rules)
+
+
+def after_name(reason: str, s: State, a: Action) -> str:
+    """A choice's reason without the choice's name at its head: "loses by force: ... ."."""
+    name = choice_name(s, a)
+    return reason[len(name):].strip() if reason.startswith(name) else reason
 
 
 def _check_later(puzzle: Puzzle, s: State, a: Action) -> Verdict:
@@ -452,8 +460,8 @@ def _check_later(puzzle: Puzzle, s: State, a: Action) -> Verdict:
     best = max(c.value for c in solved)
     mine = next(c for c in solved if c.action == a)
     p = PLAYERS.index(puzzle.player)
-    words = proof_words(mine.proof, p)[1]
-    return Verdict(mine.value == best, str(a), mine.value, mine.verdict, f"{a} {words}", mine.proof.end.rules)
+    return Verdict(mine.value == best, str(a), mine.value, mine.verdict, reason_sentence(s, a, mine.proof, p),
+                   mine.proof.end.rules)
 
 
 def hint(puzzle: Puzzle) -> str:
@@ -486,8 +494,21 @@ def _forbidden(puzzle: Puzzle) -> list[str]:
 
 
 def solution_text(puzzle: Puzzle) -> str:
-    """The solution line in words, one step after the other."""
-    return "; ".join(str(s) for s in puzzle.solution)
+    """The solution line in words, one step after the other ("Athens: Move the proxenos (pay 1
+    silver); Athens: Proxenos to Naupaktos, by land"); ``puzzle.solution`` keeps the notation."""
+    return "; ".join(line_words(puzzle.state(), puzzle.solution))
+
+
+def line_words(s: State, steps: Iterable[Step]) -> list[str]:
+    """Steps of a line from ``s`` in words ("Athens: Proxenos to Naupaktos, by land"; a forced
+    decision says so)."""
+    out = []
+    for st in steps:
+        a = find_action(s, st.action)
+        who = "Chance" if st.who == "chance" else st.who.capitalize()
+        out.append(f"{who}: {choice_name(s, a)}" + (" (the only choice)" if st.forced and st.who != "chance" else ""))
+        s = apply_unchecked(s, a)
+    return out
 
 
 def by_id(puzzle_id: str, items: Iterable[Puzzle] | None = None) -> Puzzle:

@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..analysis.evaluate import proof_words as engine_proof_words
 from ..analysis.hidden import hidden_from
 from ..analysis.solver import ONE, ZERO, Proof, Solver, label
 from ..rules import CHANCE, PLAYERS, Action, State, apply_unchecked, chance_outcomes, legal_actions, paid_with
@@ -223,9 +222,3 @@ def line_rules(line: list[tuple[State, Action]]) -> list[str]:
             for r in e.rules:
                 seen.setdefault(r)
     return list(seen)
-
-
-def proof_words(proof: Proof, p: int) -> tuple[str | None, str]:
-    """(verdict for side ``p``, the reason in words, to follow the choice's name) of a proven
-    choice, with its deciding rules: the engine's own words (:func:`polis_nb.analysis.evaluate.proof_words`)."""
-    return engine_proof_words(proof, p, sentence=True)

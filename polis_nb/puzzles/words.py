@@ -16,7 +16,7 @@ never from an estimate:
 **Difficulty** is 1 (easy) to 5 (hard), from a score::
 
     score = log2(groups) + 2 * tempting + 0.5 * (steps - 1) + 0.2 * min(depth, 10)
-    difficulty = 1 + (the thresholds of DIFFICULTY_STEPS = 2.9, 3.3, 3.5, 4.0 that the score reaches)
+    difficulty = 1 + (the thresholds of DIFFICULTY_STEPS = 2.6, 3.0, 3.34, 4.3 that the score reaches)
 
 ``groups``: the answers to choose from (choices up to payment variants); ``tempting``: the share of
 its choices the playout bot (:func:`polis_nb.analysis.playout.prior`, the chance
@@ -25,9 +25,10 @@ the solving side's own decisions with more than one option in the solution line 
 get right too); ``depth``: the decisions with more than one option along the solver's line of best
 play after the solution (how far ahead one must count). A lone choice between two answers that the
 bot already gets right scores about 1; eight answers that the bot usually gets wrong, with a
-sub-decision and a long count, score 5 and more. Every shipped puzzle has a tempting wrong answer,
-so scores start near 2.4; the thresholds were set so that every difficulty holds some of the mined
-puzzles (about a tenth each at 1 and 2, the rest spread over 3 to 5).
+sub-decision and a long count, score 5 and more. Most shipped puzzles have a tempting wrong answer
+(event and Phoros studies need none), so scores start near 1.6; the thresholds were set on the
+shipped set of generator version 2 (and today's playout policy) so that every difficulty holds a
+fair share of it: about a fifth at 1, a tenth at 2, and the rest spread over 3 to 5.
 """
 from __future__ import annotations
 
@@ -36,7 +37,11 @@ import re
 from fractions import Fraction
 from typing import Iterable
 
-from ..rules import PLAYERS, RULES, State, board, describe_pending, is_last_round, round_name, score
+from ..analysis.evaluate import proof_words as engine_proof_words
+from ..analysis.solver import Proof
+from ..record.words import action_words, cite_sections, text_words
+from ..rules import (PLAYERS, RULES, Action, State, board, describe_pending, is_last_round, paid_with, round_name,
+                     score)
 
 THEMES = ("starvation", "siege", "tribute", "trade", "battle", "phoros", "growth", "events", "proxenos")
 
@@ -88,7 +93,7 @@ def themes_of(kinds: Iterable[str], line_rules: Iterable[str], end_rules: Iterab
     return tuple(t for t in THEMES if t in found)
 
 
-DIFFICULTY_STEPS = (2.9, 3.3, 3.5, 4.0)  # the scores at which difficulty 2, 3, 4 and 5 begin
+DIFFICULTY_STEPS = (2.6, 3.0, 3.34, 4.3)  # the scores at which difficulty 2, 3, 4 and 5 begin
 
 
 def difficulty_of(groups: int, tempting: float, steps: int, depth: int) -> tuple[int, float]:
@@ -103,6 +108,12 @@ def side(p: int) -> str:
     return PLAYERS[p].capitalize()
 
 
+def sides(p: int) -> str:
+    """The side's name as a possessive: "Athens'", "Sparta's"."""
+    me = side(p)
+    return me + ("'" if me.endswith("s") else "'s")
+
+
 def context(s: State) -> str:
     """Where the puzzle stands, in one sentence."""
     p = s.pending.player
@@ -113,8 +124,8 @@ def context(s: State) -> str:
     if s.phase == "battles" and s.battle is not None:
         return f"Round {rn}, a battle in {board(s).name(s.battle.area)}: {side(p)} is to {what}."
     if s.passed and s.passed[0] != p:
-        return (f"Round {rn}: {side(1 - p)} has passed, so {side(p)} acts alone, paying one good before each "
-                f"action [turn.alone]; {side(p)} is to {what}.")
+        return (f"Round {rn}: {side(1 - p)} has passed, so {side(p)} acts alone and pays one good before each "
+                f"action ({section_name('turn.alone', s.edition)}); {side(p)} is to {what}.")
     return f"Round {rn}: {side(p)} is to {what}."
 
 
@@ -122,10 +133,14 @@ def pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
-def summaries(rules: Iterable[str], limit: int = 5) -> str:
-    """"id: summary; ..." for the first ``limit`` rules (known ids only)."""
-    parts = [f"{r}: {RULES[r].summary.rstrip('.')}" for r in rules if r in RULES][:limit]
-    return "; ".join(parts)
+def summaries(rules: Iterable[str], edition: str = "ed1", limit: int = 5) -> str:
+    """The first ``limit`` rules (known ids only) as sentences, each with its rulebook section in
+    words: "On equal scores the player with more goods left wins (End of the game)."."""
+    out = []
+    for r in [r for r in rules if r in RULES][:limit]:
+        sec = section_name(r, edition)
+        out.append(RULES[r].summary.rstrip(".") + (f" ({sec})." if sec else "."))
+    return " ".join(out)
 
 
 def value_words(v: Fraction) -> str:
@@ -136,6 +151,66 @@ def value_words(v: Fraction) -> str:
     if v == Fraction(1, 2):
         return "shared result"
     return f"win with probability {v}"
+
+
+# --- words ------------------------------------------------------------------------------------------
+# Decisions, rulebook sections and kernel sentences are worded by the render layer (above this one),
+# through the record's one wording hook (polis_nb.record.words), which render fills on import.
+
+_PAY = re.compile(r" \(pay 1 [^)]*\)$")
+_ORDINAL = re.compile(r"^(?:[0-9]+|[a-z]|[IVX]+)\. ")
+
+
+def choice_name(s: State, a: Action) -> str:
+    """A choice at ``s`` in words, as the widgets say it ("Grow Chalkis", "Move the proxenos (pay 1
+    silver)")."""
+    return action_words(s, a)
+
+
+def answer_name(s: State, a: Action) -> str:
+    """The answer (group) that choice ``a`` belongs to, in words and without its payment: "Move the
+    proxenos". Two puzzles give the same answer when these words (and the decision) are the same."""
+    words = choice_name(s, a)
+    return _PAY.sub("", words) if paid_with(s, a) else words
+
+
+def section_name(rid: str, edition: str) -> str:
+    """A rule's rulebook section in words, without the edition and the numbering: "End of the round ›
+    Feeding"; "the event card" for an event's own rule, "" for a rule the rulebooks do not state."""
+    ref = RULES.get(rid)
+    if ref is None:
+        return ""
+    src = ref.section(edition)
+    if rid.startswith("event.") and not src.startswith(("Ed1 ·", "Ed2 ·")):
+        return "the event card"
+    if not src.startswith(("Ed1 ·", "Ed2 ·")):
+        return ""
+    words = cite_sections((rid,), edition)[0].split("; ")[0].split(" · ", 1)[-1]
+    parts = [_ORDINAL.sub("", x).strip() for x in words.split(" › ")]
+    return " › ".join(x for x in parts if x and not x.isdigit() and x != "rounds")
+
+
+def plain_text(s: State, text: str) -> str:
+    """A kernel sentence as a reader sees it (combat cards by their names)."""
+    return text_words(text, s.components)
+
+
+def verdict_phrase(proof: Proof, p: int, s: State | None = None) -> str:
+    """What a proven choice achieves for side ``p``, to follow its name, in the engine's words
+    (:func:`polis_nb.analysis.evaluate.proof_words`): "wins by force: Athens has the higher score at
+    the final scoring, 7–6 (Athens–Sparta)", "leads to a shared result at once: ..."."""
+    text = engine_proof_words(proof, p)[1]
+    if text.startswith("a shared result"):
+        text = "leads to " + text
+    return plain_text(s, text) if s is not None else text
+
+
+def reason_sentence(s: State, a: Action, proof: Proof, p: int, name: str | None = None) -> str:
+    """Why choice ``a`` at ``s`` is worth what it is, in full sentences: the choice in words, its
+    proven result, then the rules that end the game that way, with their sections in words."""
+    first = f"{name or choice_name(s, a)} {verdict_phrase(proof, p, s)}."
+    rules = summaries([r for r in proof.end.rules if r not in QUIET_RULES], s.edition)
+    return f"{first} {rules}" if rules else first
 
 
 # --- the hint ----------------------------------------------------------------------------------
@@ -151,6 +226,11 @@ def leaks(text: str, forbidden: Iterable[str]) -> bool:
     return any(f" {_words(f)} " in t for f in forbidden if _words(f))
 
 
+def _shortfall(s: State, q: int) -> int:
+    """The wheat side ``q`` lacks to feed the cubes of its poleis at the round end."""
+    return max(0, sum(n for o, n in zip(s.owner, s.pop) if o == q) - s.goods[q][-1])
+
+
 def hint_sentences(s: State, themes: tuple[str, ...]) -> list[str]:
     """Nudges for a puzzle at ``s`` with ``themes``, most specific first (the caller drops those
     that would name the answer)."""
@@ -158,7 +238,7 @@ def hint_sentences(s: State, themes: tuple[str, ...]) -> list[str]:
     comp = b.comp
     p = s.pending.player
     me, them = side(p), side(1 - p)
-    mine = me + ("'" if me.endswith("s") else "'s")
+    mine = sides(p)
     capital = comp.poleis[b.capital[p]].name
     cubes = sum(n for o, n in zip(s.owner, s.pop) if o == p)
     wheat = s.goods[p][-1]
@@ -193,8 +273,11 @@ def hint_sentences(s: State, themes: tuple[str, ...]) -> list[str]:
     if is_last_round(s) and s.outcome is None:
         a, sp = score(s, 0), score(s, 1)
         when = "As things stand" if s.phase == "roundend" else "As things stand, before the round end,"
-        out.append(f"{when} Athens has {a} points and Sparta {sp} (cubes, prestige, finished projects); on "
-                   f"equal scores the goods left decide.")
+        short = [f"{side(q)} lacks {n} wheat for its cubes and pays for it in prestige or poleis"
+                 for q in (0, 1) for n in [_shortfall(s, q)] if n and s.phase != "roundend"]
+        out.append(f"{when} Athens has {a} points and Sparta {sp} (cubes, prestige, finished projects)"
+                   + (f", but {' and '.join(short)} at the round end" if short else "")
+                   + "; on equal scores the goods left decide.")
     if len(own) > 1:
         out.append(f"{me} owns {', '.join(own)}.")
     out.append("Work out what each choice leads to with best play by both sides; the obvious one is "

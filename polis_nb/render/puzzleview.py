@@ -66,22 +66,18 @@ def choice_words(p: Puzzle, action: str) -> str:
 
 
 def verdict_words(p: Puzzle, v: Verdict) -> dict:
-    """What a try says: ``{right, text, cite, cite_original, choice}`` — "Right — ..." with the proven
-    reason, or "Not this one — ..." with the proven value of that choice, in words (no notation, no
-    rule ids: the rulebook sections are in ``cite``)."""
+    """What a try says: ``{right, text, cite, cite_original, choice}`` — "Right — " with the proven
+    reason and the solution line, or "Not this one — " with the proven value of that choice, in
+    words: the puzzle's reasons name the choice and the rules in words already (no notation, no rule
+    ids; the rulebook sections are in ``cite`` too)."""
     words = choice_words(p, v.action)
-    why = reason_words(v.reason[len(v.action):].strip() if v.reason.startswith(v.action) else v.reason)
+    why = reason_words(v.reason).rstrip(".") + "."
     cite, original = cite_sections(v.rules, p.edition)
     if v.right:
         line = "; ".join(f"{x['who']}: {x['text']}" for x in solution_words(p))
-        text = f"Right — {words} {why}. The line: {line}."
+        text = f"Right — {why} The line: {line}."
     else:
-        c = next((c for c in p.choices if c.action == v.action), None)
-        if c is not None and c.group == p.answer:  # the right idea, paid a way that falls short
-            text = (f"Not this one — {words}: the idea is right, but paid this way it {reason_words(c.reason)}. "
-                    "Pay another way.")
-        else:
-            text = f"Not this one — {words} {why}."
+        text = f"Not this one — {why}"
     return {"right": v.right, "text": text, "cite": cite, "cite_original": original, "choice": words}
 
 
@@ -146,7 +142,7 @@ def puzzle_view(p: Puzzle, *, rev: int = 0, number: int = 1, count: int = 1, sta
         out["solution"] = {
             "answer": answer,
             "verdict": p.verdict,
-            "text": (f"The solution: {answer} — it {_verdict_words(p)}." if status == "shown"
+            "text": (f"The solution: {reason_words(p.choice(p.accepted[0]).reason).rstrip('.')}." if status == "shown"
                      else f"It {_verdict_words(p)}."),
             "line": line,
             "line_text": "; ".join(f"{x['who']}: {x['text']}" for x in line),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -19,8 +20,12 @@ import polis_nb as pn
 from polis_nb.analysis.solver import Solver
 from polis_nb.puzzles import (EDITIONS, SHIPPED, THEMES, Puzzle, PuzzleError, by_id, check, hint, load, loads,
                               position_at, puzzles)
-from polis_nb.puzzles.generate import mine_game, puzzle_at
-from polis_nb.rules import paid_with
+from polis_nb.lessons import start
+from polis_nb.puzzles.generate import SAME_ANSWER, answer_key, mine_game, puzzle_at, select
+from polis_nb.puzzles.studies import event_studies, phoros_study
+from polis_nb.puzzles.words import QUIET_RULES, answer_name, section_name
+from polis_nb.rules import RULES, paid_with
+from polis_nb.render.puzzleview import choice_words
 from polis_nb.rules.board import board
 from polis_nb.rules.engine import apply_unchecked
 from tests.analysis import known_positions as kp
@@ -111,11 +116,146 @@ def test_shipped_puzzle_is_proven_again_by_the_solver(pid):
     assert {c.action: (c.group, c.value) for c in p.choices} == proven  # the stored figures are the proof's
 
 
-def test_explanation_names_the_answer_and_cites_its_deciding_rules():
+def test_explanation_names_the_answer_and_its_deciding_rules_in_words():
     for p in SHIPPED_SET:
-        assert f"The answer is {p.answer}" in p.explanation, p.id
-        assert p.rules and all(f"{r}: " in p.explanation for r in p.rules[:5]), p.id
+        s = p.state()
+        assert f"The answer: {answer_name(s, pn.parse_action(s, p.accepted[0]))}" in p.explanation, p.id
+        named = [RULES[r].summary.rstrip(".") for r in p.rules[:4]]
+        assert named and all(x in p.explanation for x in named), p.id
         assert ".." not in p.explanation and "  " not in p.explanation, p.id
+
+
+# --- words, not notation -------------------------------------------------------------------------
+
+RULE_ID = re.compile(r"\b[a-z0-9]+\.[a-z0-9][a-z0-9-]*\b")
+CARD = re.compile(r"\b[a-z]+(?:-[a-z]+)*:[a-z]+\b")  # a combat card's notation, "phalanx:advance"
+
+
+def _notation(p: Puzzle) -> set[str]:
+    """The notation a text about puzzle ``p`` must not show: every legal choice of its position and
+    of each step of its solution line, and their answers, where the notation is not a plain word
+    ("grow chalkis", "proxenos +silver", "rows pacifists:3"; "pass" is also English)."""
+    out: set[str] = set()
+    for i in range(len(p.solution)):
+        s = position_at(p, i)
+        if s.pending.player in (0, 1):
+            out |= {str(a) for a in pn.legal_actions(s)}
+    out |= {c.group for c in p.choices} | {st.action for st in p.solution}
+    return {x for x in out if re.search(r"[\s+:0-9]", x)}
+
+
+def notation_problems(text: str, notation: set[str]) -> list[str]:
+    """What in ``text`` is notation or a rule id rather than words (empty if nothing)."""
+    found = [x for x in notation if re.search(rf"(?<![\w+]){re.escape(x)}(?![\w+])", text)]
+    found += [m for m in RULE_ID.findall(text) if m in RULES]
+    found += CARD.findall(text)
+    found += ["[" for _ in re.findall(r"\[", text)]
+    return found
+
+
+def _is_sentence(text: str) -> bool:
+    return len(text) > 20 and text[0].isupper() and text.endswith(".") and "  " not in text
+
+
+def test_reasons_are_sentences_that_name_their_rules_in_words():
+    """Every choice's reason names the choice in words, says what it achieves and names the rules
+    that end the game that way by their summaries, each with its rulebook section in words."""
+    for p in SHIPPED_SET:
+        s = p.state()
+        for c in p.choices:
+            a = pn.parse_action(s, c.action)
+            assert _is_sentence(c.reason), (p.id, c.reason)
+            assert c.reason.startswith(choice_words(p, c.action) + " "), (p.id, c.reason)
+            for r in (r for r in c.rules if r not in QUIET_RULES):
+                sec = section_name(r, p.edition)
+                assert RULES[r].summary.rstrip(".") + (f" ({sec})." if sec else ".") in c.reason, (p.id, r, c.reason)
+            assert answer_name(s, a) in c.reason
+
+
+def test_no_text_of_a_puzzle_shows_notation_or_rule_ids():
+    for p in SHIPPED_SET:
+        notation = _notation(p)
+        for text in (p.explanation, *(c.reason for c in p.choices), check(p, p.accepted[0]).reason, hint(p)):
+            assert not notation_problems(text, notation), (p.id, notation_problems(text, notation), text)
+        assert _is_sentence(p.explanation), p.id
+
+
+def test_the_notation_check_finds_notation_and_rule_ids():
+    """The check above can fail: it finds a choice's notation, a rule id, a card and a bracket."""
+    notation = {"grow chalkis", "proxenos +silver"}
+    assert notation_problems("Grow Chalkis wins at once (End of the game).", notation) == []
+    assert notation_problems("grow chalkis wins at once", notation) == ["grow chalkis"]
+    assert notation_problems("It wins [end.score].", set()) == ["end.score", "["]
+    assert notation_problems("Answer with phalanx:advance.", set()) == ["phalanx:advance"]
+
+
+# --- a set worth a lesson ------------------------------------------------------------------------
+
+def _answers_in_words(theme: str) -> Counter:
+    out: Counter = Counter()
+    for p in puzzles(theme=theme):
+        s = p.state()
+        out[(s.pending.kind, answer_name(s, pn.parse_action(s, p.accepted[0])))] += 1
+    return out
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_within_a_theme_at_most_two_puzzles_give_the_same_answer(theme):
+    """The same decision in words ("Grow Chalkis", "Demand tribute"), of both editions together; the
+    generator's key (the decision and the choice up to its payment) is stricter still, as a polis
+    has the same id in both editions and another name in the second (Chalkis, Chalcis)."""
+    answers = _answers_in_words(theme)
+    assert answers and all(n <= SAME_ANSWER == 2 for n in answers.values()), answers.most_common(3)
+    keys = Counter(answer_key(p.to_dict()) for p in puzzles(theme=theme))
+    assert all(n <= 2 for n in keys.values()), keys.most_common(3)
+
+
+def test_selection_keeps_at_most_two_puzzles_of_one_theme_with_the_same_answer():
+    d = _raw()
+    base = next(r for r in d["puzzles"] if "growth" in r["themes"])
+    copies = [dict(base, id=f"copy-{i}", source=dict(base["source"], game=1000 + i)) for i in range(5)]
+    other = next(r for r in d["puzzles"] if "growth" in r["themes"] and answer_key(r) != answer_key(base))
+    chosen = select(copies + [other])
+    assert [r["id"] for r in chosen if answer_key(r) == answer_key(base)] == ["copy-0", "copy-1"]
+    assert other in chosen
+
+
+def test_the_set_has_event_and_phoros_puzzles_in_the_editions_that_have_them():
+    """Several event-card puzzles, of the first edition (the second edition knows no card of its
+    last round), each with a card of its round's deck in force; and Phoros puzzles of both editions
+    whose position is the Phoros decision itself (the first edition's only have "keep the prestige"
+    as their answer, so the answer rule lets few of them in)."""
+    events = puzzles(theme="events")
+    assert len(events) >= 3 and all(p.edition == "ed1" for p in events)
+    for p in events:
+        s = p.state()
+        b = board(s)
+        assert s.event and next(e for e in b.comp.events if e.id == s.event).deck == b.comp.rounds[s.round].label
+    assert len({answer_key(p.to_dict()) for p in events}) >= 2
+    at_phoros = {ed: [p for p in puzzles(edition=ed, theme="phoros") if p.state().pending.kind == "phoros"]
+                 for ed in EDITIONS}
+    assert len(at_phoros["ed1"]) >= 1 and len(at_phoros["ed2"]) >= 2, at_phoros
+    assert len({p.answer for p in at_phoros["ed2"]}) >= 2
+
+
+def test_counts_per_theme_and_edition_match_the_files_header():
+    """Every theme has puzzles, and the figures the tutorial prints add up."""
+    per = Counter((p.edition, t) for p in SHIPPED_SET for t in p.themes)
+    for t in THEMES:
+        assert per[("ed1", t)] + per[("ed2", t)] == len(puzzles(theme=t)) >= 1, t
+    assert _raw()["generator"]["kept"] == len(SHIPPED_SET)
+
+
+def test_the_tutorial_exercise_is_none_of_the_shipped_puzzles():
+    """Tutorial 14's exercise is built by hand: its position is neither a shipped puzzle's nor any
+    position along a shipped solution line, and it is proven on its own."""
+    ex = start("14-puzzle")
+    key = ex.evolve(ply=0)
+    for p in SHIPPED_SET:
+        for i in range(len(p.solution)):
+            assert position_at(p, i).evolve(ply=0) != key, p.id
+    mine = puzzle_at(ex)
+    assert mine.id not in IDS and mine.answer == "tribute" and "events" in mine.themes
 
 
 def test_puzzle_round_trips_through_its_dict():
@@ -224,7 +364,7 @@ def test_trade_paid_with_wheat_is_the_right_idea_paid_the_wrong_way():
     assert [st.action for st in p.solution] == ["trade +oil", "offer persis.0 exchange"]
     assert check(p, "trade +oil").right
     v = check(p, "trade +wheat")
-    assert not v.right and v.value == 0 and "right idea" in v.reason and "pay another way" in v.reason
+    assert not v.right and v.value == 0 and "right idea" in v.reason and v.reason.endswith("Pay another way.")
     v = check(p, "pass")
     assert not v.right and "right idea" not in v.reason and "end.score" in v.rules
 
@@ -350,3 +490,63 @@ def test_check_and_hint_need_a_puzzle():
 
 def test_every_theme_is_known_to_the_file():
     assert tuple(_raw()["themes"]) == THEMES
+
+
+# --- studies: positions searched for directly ----------------------------------------------------
+
+def _sparta_alone_at_home(**units) -> pn.State:
+    """Ed1, round 5β (the last): Athens has passed; Sparta acts alone with hoplites in Lakedaimon
+    (its home region) and where ``units`` says, 2 metal and 1 wood, no event card in force."""
+    return kp.bare("ed1", "5b", to_move="sparta", passed=["athens"],
+                   poleis={"athenai": ("athens", 6), "sparta": ("sparta", 5)},
+                   units={"lakedaimon": (0, 3), **units}, goods={"athens": {"wheat": 6},
+                                                                 "sparta": {"metal": 2, "wood": 1, "wheat": 5}},
+                   prestige={"athens": 3, "sparta": 2})
+
+
+def test_event_studies_put_a_tribute_card_of_the_round_in_force():
+    """Ed1 · the 5β deck: Pacifism (tribute at home may go on the pacifists for prestige) is tried
+    in Sparta's home region; Etna (at most 3 hoplites collect in Sikelia) only where Sparta has more
+    than 3 hoplites in Sikelia. Each study keeps that territory's units and one good, and Sparta's
+    wheat becomes prestige (the same score once fed)."""
+    assert [w for _, w in event_studies(_sparta_alone_at_home())] == ["event pacifism-5b"]
+    assert [w for _, w in event_studies(_sparta_alone_at_home(sikelia=(0, 3)))] == ["event pacifism-5b"]
+    got = dict((w, t) for t, w in event_studies(_sparta_alone_at_home(sikelia=(0, 4))))
+    assert sorted(got) == ["event etna", "event pacifism-5b"]
+    t = got["event pacifism-5b"]
+    b = board(t)
+    assert t.event == "pacifism-5b" and t.pending.kind == "turn" and t.current_player == "sparta"
+    assert [b.area_ids[i] for i, u in enumerate(t.units) if u != (0, 0)] == ["lakedaimon"]
+    assert sum(t.goods[1]) == 1 and t.goods[1][b.good_index["metal"]] == 1 and t.prestige[1] == 2 + 5
+    rows = pn.apply(pn.apply(t, "tribute +metal"), "area lakedaimon")
+    assert any("pacifists" in str(a) for a in pn.legal_actions(rows))
+    assert got["event etna"].event == "etna"
+    assert event_studies(kp.ed1_capital_unfed_after_paying_with_wheat()) == []  # no hoplites at home
+
+
+def _phoros_before_the_last_round(edition: str) -> pn.State:
+    """Both sides pass at the end of the round before the last and are fed; then Athens (more
+    prestige: it reads first) decides its Phoros, then Sparta."""
+    r = "5a" if edition == "ed1" else "epsilon"
+    s = kp.bare(edition, r, to_move="athens", poleis={"athenai": ("athens", 5), "sparta": ("sparta", 4),
+                                                     "chalkis": ("athens", 1), "gytheion": ("sparta", 1)},
+                goods={"athens": {"wheat": 6, "silver": 2}, "sparta": {"wheat": 5, "silver": 1}},
+                prestige={"athens": 3, "sparta": 2})
+    s = pn.apply(pn.apply(s, "pass"), "pass")
+    while s.pending.kind != "phoros":
+        s = pn.apply(s, pn.legal_actions(s)[0])
+    return s
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_phoros_study_is_the_second_sides_phoros_with_a_bare_last_round(edition):
+    s = _phoros_before_the_last_round(edition)
+    assert s.current_player == "athens" and phoros_study(s) is None  # Sparta's Phoros comes after
+    s = pn.apply(s, "phoros 0")
+    assert s.pending.kind == "phoros" and s.current_player == "sparta"
+    t = phoros_study(s)
+    assert t is not None and t.pending == s.pending and t.prestige == s.prestige
+    assert all(u == (0, 0) for u in t.units) and t.display == () and t.pile == () and t.ships_port == (0, 0)
+    silver = board(t).good_index["silver"]
+    assert t.goods[1][silver] == 1 and sum(t.goods[0]) == t.goods[0][-1]  # Athens keeps only wheat
+    assert phoros_study(kp.ed1_capital_unfed_after_paying_with_wheat()) is None
