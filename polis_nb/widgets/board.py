@@ -673,5 +673,5 @@ class Board(IntentWidget):
         who = f", viewer={self._ctl.viewer}" if self._ctl.viewer else ""
         if self._opp.active:
             who += f", {self._opp.user} against the {self._opp.bot_name} bot"
-        return f"Board({src}, ply {s.ply}{who}: {self.view.get('prompt', '')})"
+        return f"Board({src}, decision {s.ply + 1}{who}: {self.view.get('prompt', '')})"
 

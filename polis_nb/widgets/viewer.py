@@ -302,5 +302,5 @@ class Viewer(IntentWidget):
     def __repr__(self) -> str:
         s = self._ctl.state
         steps = "" if self._steps == "turn" else ", steps=decision"
-        return (f"Viewer(mode={self._mode}{steps}, ply {s.ply}, {len(self._nodes)} nodes: "
+        return (f"Viewer(mode={self._mode}{steps}, decision {s.ply + 1}, {len(self._nodes)} nodes: "
                 f"{self.view['board']['prompt']})")

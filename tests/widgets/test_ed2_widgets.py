@@ -26,7 +26,7 @@ def test_board_on_an_ed2_state_constructs_and_draws_ed2_names():
     assert "Athinae" in w.svg and "Athenai" not in w.svg
     assert "merchants" in v["description"] and "black cube" in v["description"]
     assert {"action": "ships", "label": "Hire merchants", "kind": "ships"} in v["buttons"]
-    assert repr(w) == repr(w) and repr(w).startswith("Board(state, ply ")
+    assert repr(w) == repr(w) and repr(w).startswith("Board(state, decision ")
 
 
 def test_board_ed2_click_moves_a_hoplite_into_the_record():
@@ -42,7 +42,7 @@ def test_board_ed2_click_moves_a_hoplite_into_the_record():
     assert not w.view["note"], w.view["note"]
     assert g.state.ply > ply and str(g.node.action).startswith("to ")
     assert w.view["player"] == side  # still choosing where the units come from
-    assert repr(w).startswith("Board(game, ply ")
+    assert repr(w).startswith("Board(game, decision ")
 
 
 def test_board_ed2_free_ransom_is_a_button():
@@ -76,7 +76,7 @@ def test_viewer_on_an_ed2_game_plays_a_click():
     g = pn.Game(edition="ed2", seed=2)
     w = Viewer(g, mode="play")
     json.dumps(w.view)
-    assert repr(w) == repr(w) and repr(w).startswith("Viewer(mode=play, ply ")
+    assert repr(w) == repr(w) and repr(w).startswith("Viewer(mode=play, decision ")
     send(w, kind="choose", action="hoplites")
     t = sorted(x for x in w.view["board"]["targets"] if x.startswith("area:"))[0]
     send(w, kind="click", target=t)

@@ -100,8 +100,8 @@ def test_viewer_bad_intents_refused(viewer, bad):
 
 
 def test_viewer_repr_stable(viewer):
-    assert repr(viewer).startswith("Viewer(mode=view, steps=decision, ply ") and "0x" not in repr(viewer)
-    assert repr(Viewer(viewer.game)).startswith("Viewer(mode=view, ply ")
+    assert repr(viewer).startswith("Viewer(mode=view, steps=decision, decision ") and "0x" not in repr(viewer)
+    assert repr(Viewer(viewer.game)).startswith("Viewer(mode=view, decision ")
 
 
 def test_viewer_hides_the_other_sides_cards():
