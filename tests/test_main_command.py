@@ -89,24 +89,6 @@ def _status(port: int, token: str) -> int:
         return e.code
 
 
-@pytest.mark.parametrize("spelling", ["--port {}", "--port={}"])
-def test_the_main_command_takes_the_users_port(spelling):
-    _needs_venv()
-    port = _free_port()
-    with _lab(*spelling.format(port).split()) as lab:
-        assert lab.port == port, lab.url
-        assert _status(port, lab.token) == 200
-        # JupyterLab's news and update toasts are off in the JupyterLab it opens (its settings say so)
-        url = f"http://127.0.0.1:{port}/lab/api/settings/@jupyterlab/apputils-extension:notification?token={lab.token}"
-        with urllib.request.urlopen(url, timeout=10) as r:
-            got = json.load(r)
-        setting = {k: v.get("default") for k, v in got["schema"]["properties"].items()} | got["settings"]
-        assert (setting["fetchNews"], setting["checkForUpdates"]) == ("false", False), setting
-        log = lab.log.read_text(errors="replace")
-        assert lab.log.name == f"lab-{port}.log"
-    assert "only accepts one value" not in "".join(lab.lines) + log
-
-
 def test_a_taken_port_is_refused_at_once(tmp_path):
     """Another program listens on the port asked for: the script says so and stops, before it installs
     or starts anything (JupyterLab would move to the next port, and the address printed would be the
@@ -125,14 +107,29 @@ def test_a_taken_port_is_refused_at_once(tmp_path):
     assert {p.name for p in ROOT.glob("lab-*.log")} == before
 
 
-def test_two_servers_answer_on_their_own_addresses_and_keep_their_own_logs():
-    """A second server asked for the first one's port, with JupyterLab allowed to move on
-    (``--port-retries``): the script prints the port that server really listens on (its own
-    runtime file says which), where its token is accepted and the first server's is not; each
-    server writes its own log, named after its port."""
+def _news_is_off(lab: _Started) -> None:
+    """JupyterLab's news and update toasts are off in the JupyterLab the script opens (its settings say so)."""
+    url = (f"http://127.0.0.1:{lab.port}/lab/api/settings/@jupyterlab/apputils-extension:notification"
+           f"?token={lab.token}")
+    with urllib.request.urlopen(url, timeout=10) as r:
+        got = json.load(r)
+    setting = {k: v.get("default") for k, v in got["schema"]["properties"].items()} | got["settings"]
+    assert (setting["fetchNews"], setting["checkForUpdates"]) == ("false", False), setting
+
+
+def test_the_users_port_in_either_spelling_and_two_servers_with_their_own_addresses_and_logs():
+    """The user's own port is used, in either spelling (``--port=N``, then ``--port N``), not refused for
+    colliding with the script's choice. A second server asked for the first one's port, with JupyterLab
+    allowed to move on (``--port-retries``): the script prints the port that server really listens on
+    (its own runtime file says which), where its token is accepted and the first server's is not; each
+    server writes its own log, named after its port. (One test, two starts: each start checks the
+    environment with pip, the slow part.)"""
     _needs_venv()
-    with _lab() as first:
+    port = _free_port()
+    with _lab(f"--port={port}") as first:
+        assert first.port == port, first.url
         assert _status(first.port, first.token) == 200
+        _news_is_off(first)
         with _lab("--port", str(first.port), "--port-retries=5") as second:
             assert second.port != first.port, second.url
             assert _status(second.port, second.token) == 200
@@ -141,5 +138,7 @@ def test_two_servers_answer_on_their_own_addresses_and_keep_their_own_logs():
             assert second.log != first.log
             assert (first.log.name, second.log.name) == (f"lab-{first.port}.log", f"lab-{second.port}.log")
             logs = first.log.read_text(errors="replace"), second.log.read_text(errors="replace")
+    for lab, log in zip((first, second), logs):
+        assert "only accepts one value" not in "".join(lab.lines) + log
     assert f":{first.port}/" in logs[0] and f":{second.port}/" not in logs[0]
     assert f":{second.port}/" in logs[1] and f"The port {first.port} is already in use" in logs[1]

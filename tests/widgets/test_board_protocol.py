@@ -112,7 +112,7 @@ def test_board_user_text_is_escaped_in_svg():
 
 def test_board_repr_is_stable(board):
     r = repr(board)
-    assert r.startswith("Board(game, ply ") and "0x" not in r
+    assert r.startswith("Board(game, decision ") and "0x" not in r
     assert repr(Board(pn.Game(seed=3))) == r
 
 
