@@ -42,7 +42,7 @@ def growth_start(record):
 # --- the registry ---------------------------------------------------------------------------------
 def test_every_tutorial_has_an_exercise_with_a_task_and_known_rules():
     numbers = sorted({ex_id[:2] for ex_id in EXERCISES})
-    assert numbers == [f"{n:02d}" for n in range(1, 15)]
+    assert numbers == [f"{n:02d}" for n in range(1, 16)]
     for ex in EXERCISES.values():
         assert ex.task and ex.rules, ex.id
         assert all(r in pn.RULES for r in ex.rules), (ex.id, ex.rules)
@@ -273,3 +273,90 @@ def test_game_reader_finds_narrates_and_annotates(record, capsys):
     GameReader(copy).note(node, "An even chance.", "!?", arrows=[("ionia", "noties")], highlight=["samos"])
     assert node.comment == "An even chance." and node.glyphs and len(node.marks) == 2
     assert 0 <= reader.playouts(reader.find("grow gytheion", "5b"), n=1) <= 1
+
+
+# --- 15 · a worksheet of one question ---------------------------------------------------------------
+WORKSHEET_HINT = "A row pays the number under its last hoplite. Which good does Athens have none of?"
+#: the comment on the answer in the exercise's record
+LATER_WORDS = "Three hoplites on one row pay the most: six silver, and no prestige spent at home."
+#: the ways an answer to 15-worksheet is made (see worksheet_answer) -> words its verdict must contain
+WORKSHEET_CASES = {
+    "right": "Correct — one question, decision 15 (Round 3 · Athens, turn 1), with the hint",
+    "not a pair": "hand in the record and the worksheet's file together, as a pair: (answer, sheet).",
+    "not a record": "the first of the pair is the record (a Game from start(\"15-worksheet\")), not str.",
+    "another game": "that record is not the exercise's game",
+    "a decision more": "that record is not the exercise's game",
+    "no question": "the record holds no question yet",
+    "another decision": "the question asks for “Demand tribute”, decision 13 (Round 3 · Athens, turn 1); the "
+                        "exercise asks how Athens spreads its hoplites on the tribute rows, decision 15.",
+    "two questions": "the record asks 2 questions; the worksheet should ask one. Take back the other (decision 13)",
+    "no hint": "the question has no hint",
+    "no file": "there is no worksheet at sheet.html yet",
+    "answer key": "sheet.html is the answer key: it names the answer",
+    "whole game": "sheet.html is the page of the whole game, not a worksheet",
+    "no page": "sheet.html is no page of polis_nb, not a worksheet",
+    "written before": "it was written before the question or its hint last changed",
+    "leaks": f"holds words from the answer or after it (“{LATER_WORDS}",
+    "name not a path": "the second of the pair is the worksheet's file name, not int.",
+}
+
+
+def worksheet_answer(folder: Path, how: str):
+    """An answer to 15-worksheet made the way ``how`` (a key of :data:`WORKSHEET_CASES`) says: right, or
+    in one of the ways it typically goes wrong."""
+    g = start("15-worksheet")
+    sheet = folder / "sheet.html"
+    first = g.turn("3", "athens")  # Demand tribute
+    rows = first.next().next()     # the rows: the decision asked
+    if how == "not a pair":
+        return g
+    if how == "not a record":
+        return "a record", sheet
+    if how == "another game":
+        g = pn.Game(seed=1)
+        g.play("hoplites; to arkadia; from lakedaimon; from lakedaimon; from lakedaimon")
+        g.quiz(g.node, hint=WORKSHEET_HINT)
+        return g, sheet
+    if how == "a decision more":
+        g.goto(g.root.end())
+        g.play("pass")
+    if how == "no question":
+        return g, sheet
+    if how in ("another decision", "two questions"):
+        g.quiz(first, hint=WORKSHEET_HINT)
+    if how != "another decision":
+        g.quiz(rows, hint="" if how == "no hint" else WORKSHEET_HINT)
+    if how == "no file":
+        return g, sheet
+    if how == "no page":
+        sheet.write_text("Question 1 of 1: where do the hoplites go?", encoding="utf-8")
+    elif how in ("answer key", "whole game"):
+        g.to_html(sheet, worksheet=how == "answer key", answers=how == "answer key")
+    else:
+        g.to_html(sheet, worksheet=True)
+    if how == "written before":
+        g.quiz(rows, hint="Another hint, given after the worksheet was written.")
+    if how == "leaks":
+        page = sheet.read_text(encoding="utf-8")
+        sheet.write_text(page.replace("</body>", f"<p>{LATER_WORDS}</p></body>"), encoding="utf-8")
+    return (g, 3) if how == "name not a path" else (g, sheet)
+
+
+@pytest.mark.parametrize("how", sorted(WORKSHEET_CASES))
+def test_worksheet_exercise_judges_the_record_and_the_file(how, tmp_path):
+    v = verdict("15-worksheet", worksheet_answer(tmp_path, how))
+    assert v.solved == (how == "right"), v.text
+    assert v.text.startswith(CORRECT if how == "right" else NOT_YET), v.text
+    assert WORKSHEET_CASES[how] in v.text
+    assert str(tmp_path) not in v.text  # the file is named, never the folder: the notebook's output stays the same
+
+
+def test_worksheet_exercise_solved_leaves_the_answer_out_of_the_file(tmp_path):
+    answer, sheet = worksheet_answer(tmp_path, "right")
+    v = verdict("15-worksheet", (answer, str(sheet)))  # the file's name as text does as well
+    assert v.solved and v.text.endswith("holds neither the answer nor the 2 comments that follow it."), v.text
+    page = sheet.read_text(encoding="utf-8")
+    assert WORKSHEET_HINT in page and LATER_WORDS not in page
+    assert "3 hoplites on the silver row" in page  # one of the choices offered ...
+    assert "Athens chose “Tribute: 3 hoplites on the silver row”" not in page  # ... but not named the answer
+    assert start("15-worksheet").questions() == []  # the exercise's record starts without a question

@@ -42,6 +42,7 @@ KNOWN = {  # notebook -> the ids of its exercises, in order (any other marked ex
     "12-authoring.ipynb": ["12-annotate"],
     "13-editions.ipynb": ["13-free-ransom"],
     "14-puzzles.ipynb": ["14-puzzle"],
+    "15-teaching.ipynb": ["15-worksheet"],
 }
 SHORT_CELLS = {"09-battles.ipynb": 25, "11-annotated-game.ipynb": 25}  # their helpers live in polis_nb.lessons
 SUCCESS, NOT_YET = "Correct —", "Not yet:"

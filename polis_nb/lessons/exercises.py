@@ -1,4 +1,4 @@
-"""The tutorials' exercises, one per tutorial (01-13): how each starts and how it is judged.
+"""The tutorials' exercises, one per tutorial (01-15): how each starts and how it is judged.
 
 Each judge works out from the kernel what counts as solved (the legal choices, the best one, what a
 decision yields) and compares the reader's answer with it. Its hints point at the rule to look at and
@@ -6,13 +6,18 @@ never name the decisions of a solution.
 """
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
-from ..record import Game
+from ..record import Game, Node
+from ..record.steps import node_title
 from ..rules import (ACTIONS, PolisError, State, apply, board, card_types, civil_war_cost, explain, legal_actions, outcome,
                      position as new_position, score, settle, start_battle)
 from .battles import deal, words
 from ..record.words import outcome_words
+from ..render.htmlpage import e as html_escaped
+from ..render.questions import answer_words, asker, own_comment
 from ..render.text import edition_words
 from .core import Verdict, correct, exercise, not_yet, position
 from .positions import ATHENS, SPARTA, area_names, cubes, fresh, have, polis_name
@@ -587,3 +592,94 @@ def _puzzle_judge(answer: Any, start: State) -> Verdict:
     if not v.right:
         return not_yet(f"{v.reason} Hint: {hint}")
     return correct(f"{v.reason} The exact solver proves it, and every other choice is worth less.")
+
+
+# --- 15 · teaching --------------------------------------------------------------------------------
+def _tribute_lesson() -> Game:
+    """Seed 1: Sparta marches three hoplites into Arkadia and its siege of Argos fails (die 2); Athens
+    answers with a tribute from Attika, all three hoplites on the silver row, and builds a trade ship.
+    Comments follow the tribute's rows, so a worksheet that leaked them would give the answer away."""
+    g = Game(seed=1, headers={"Event": "Athens after the siege of Argos"})
+    g.play("hoplites; to arkadia; from lakedaimon; from lakedaimon; from lakedaimon; siege; polis argos")
+    g.comment("A 2 against a fortification of 3: Argos holds, and Sparta loses a hoplite.")
+    g.play("tribute; area attika; rows silver:3")
+    g.comment("Three hoplites on one row pay the most: six silver, and no prestige spent at home.")
+    g.play("ships; polis athenai; pay silver; end")
+    g.comment("The silver builds a trade ship at once.")
+    return g
+
+
+def _rows_node(g: Game) -> Node:
+    """The exercise's question: how Athens spreads its hoplites on Attika's tribute rows (the third
+    decision of Athens' first turn of round 3), found without moving the record's current node."""
+    first = next(t.node for t in g.turns(g.root.end()) if (t.round, t.player, t.number) == ("3", "athens", 1))
+    return first.next().next()  # type: ignore[union-attr]
+
+
+_PAGE_KIND = re.compile(r'<body data-kind="([a-z-]+)"')  # what an exported page is: game, worksheet, answer-key
+
+
+def _read_page(path: Any) -> str | None:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+@exercise("15-worksheet", task="a worksheet of one question with a hint: how Athens spreads its hoplites on "
+          "Attika's tribute rows after the siege of Argos, with nothing of the answer in the page",
+          rules=("tribute.rows", "tribute.home-free"), start=_tribute_lesson)
+def _worksheet(answer: Any, start: State) -> Verdict:
+    if not (isinstance(answer, tuple) and len(answer) == 2):
+        return not_yet("hand in the record and the worksheet's file together, as a pair: (answer, sheet).")
+    record, path = answer
+    if not isinstance(record, Game):
+        return not_yet(f"the first of the pair is the record (a Game from start(\"15-worksheet\")), not "
+                       f"{type(record).__name__}.")
+    if record.root.end().state != start:
+        return not_yet("that record is not the exercise's game: start from start(\"15-worksheet\") and only add "
+                       "the question (its moves stay as they are).")
+    target = _rows_node(record)
+    asked = [n for n in record.root.walk() if n.quiz is not None]
+    if not asked:
+        return not_yet("the record holds no question yet: mark the decision with answer.quiz(node, hint=...). "
+                       "Hint: answer.turn(...) finds the first decision of a turn, and node.next() the one after it.")
+    others = [n for n in asked if n is not target]
+    if target not in asked:
+        n = others[0]
+        return not_yet(f"the question asks for “{n.words()}”, decision {n.number} ({node_title(n)}); the exercise "
+                       f"asks how Athens spreads its hoplites on the tribute rows, decision {target.number}. "
+                       "answer.unquiz(node) takes a question back.")
+    if others:
+        listed = ", ".join(str(n.number) for n in others)
+        return not_yet(f"the record asks {len(asked)} questions; the worksheet should ask one. Take back the "
+                       f"other{'s' if len(others) > 1 else ''} (decision {listed}) with answer.unquiz(node).")
+    hint = target.quiz.hint  # type: ignore[union-attr]
+    if not hint.strip():
+        return not_yet("the question has no hint: give one with hint=... (marking the decision again replaces "
+                       "it). A hint points at what to look at, without naming the answer.")
+    if not isinstance(path, (str, Path)):
+        return not_yet(f"the second of the pair is the worksheet's file name, not {type(path).__name__}.")
+    page = _read_page(path)
+    name = Path(path).name
+    if page is None:
+        return not_yet(f"there is no worksheet at {name} yet: write it with answer.to_html(sheet, worksheet=True).")
+    kind = _PAGE_KIND.search(page)
+    if kind is not None and kind.group(1) == "answer-key":
+        return not_yet(f"{name} is the answer key: it names the answer, so it is for you, not the class. Write the "
+                       "worksheet with worksheet=True alone.")
+    if kind is None or kind.group(1) != "worksheet":
+        what = "the page of the whole game" if kind is not None and kind.group(1) == "game" else "no page of polis_nb"
+        return not_yet(f"{name} is {what}, not a worksheet: write it with answer.to_html(sheet, worksheet=True).")
+    if "Question 1 of 1" not in page or html_escaped(hint) not in page:
+        return not_yet(f"{name} does not hold the question as the record has it now: it was written before the "
+                       "question or its hint last changed. Write it again.")
+    later = [x for n in [target, *target.mainline()] if (x := own_comment(n))]
+    said = f"{asker(target)} chose “{answer_words(target)}”"
+    leaked = [x for x in [said, *later] if html_escaped(x) in page]
+    if leaked:
+        return not_yet(f"{name} holds words from the answer or after it (“{leaked[0]}”), so it gives the answer "
+                       "away. Write it again with answer.to_html(sheet, worksheet=True).")
+    return correct(f"one question, decision {target.number} ({node_title(target)}), with the hint “{hint}”. The "
+                   f"worksheet {name} asks it, and holds neither the answer nor the {len(later)} comments that "
+                   "follow it.")
