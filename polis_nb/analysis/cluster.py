@@ -118,14 +118,17 @@ def _classes():
             super().__init__(scheduler, name)
 
         async def start(self) -> None:
+            # its own session: an interrupt of this process (Ctrl-C, a notebook's interrupt
+            # button) stops the run, not the workers
+            detached: dict[str, Any]
+            if sys.platform == "win32":
+                detached = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
+            else:
+                detached = {"start_new_session": True}
             with open(self.log, "ab") as log:
-                # its own session: an interrupt of this process (Ctrl-C, a notebook's interrupt
-                # button) stops the run, not the workers
                 self.process = subprocess.Popen(
                     _worker_command(self.scheduler, self.name, self.directory), stdin=subprocess.DEVNULL,
-                    stdout=log, stderr=subprocess.STDOUT, env=_worker_env(), cwd=os.getcwd(),
-                    **({"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if os.name == "nt"
-                       else {"start_new_session": True}))
+                    stdout=log, stderr=subprocess.STDOUT, env=_worker_env(), cwd=os.getcwd(), **detached)
             await super().start()
 
         def exited(self) -> int | None:

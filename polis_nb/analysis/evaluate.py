@@ -466,11 +466,12 @@ def _value(a: Action, node: Node, p: int, ends: Counter | None) -> ChoiceValue:
     if node.visits == 0:
         return _untried(a)
     mean, lo, hi = _interval(node.total, node.sq, node.visits)
+    assert mean is not None, "a visited node has a mean"
     if p == 1:
-        mean, lo, hi = 1 - mean, (None if hi is None else 1 - hi), (None if lo is None else 1 - lo)  # type: ignore
+        mean, lo, hi = 1 - mean, (None if hi is None else 1 - hi), (None if lo is None else 1 - lo)
     top = Counter(e).most_common(1)
     rules = () if not top or tuple(top[0][0]) == CUT else tuple(top[0][0])
-    reason = f"{PLAYERS[p].capitalize()} wins {_pc(mean)} of the engine's {node.visits} playouts through it"  # type: ignore
+    reason = f"{PLAYERS[p].capitalize()} wins {_pc(mean)} of the engine's {node.visits} playouts through it"
     return ChoiceValue(a, node.visits, mean, lo, hi, None, None, reason, rules, e)
 
 
@@ -478,13 +479,14 @@ def line_words(s: State, actions: list[Action]) -> list[str]:
     """Each decision of a line played from ``s`` in words, as far as the line stays legal in ``s``'s
     game ("" from there on: a search that cannot see a hand may follow cards of another deal)."""
     out: list[str] = []
+    at: State | None = s  # None once the line leaves the game
     for a in actions:
-        if s is None or s.is_terminal or not is_legal(s, a):
-            s = None
+        if at is None or at.is_terminal or not is_legal(at, a):
+            at = None
             out.append("")
             continue
-        out.append(action_words(s, a))
-        s = apply_unchecked(s, a)
+        out.append(action_words(at, a))
+        at = apply_unchecked(at, a)
     return out
 
 
@@ -526,8 +528,8 @@ def analyse(s: State, budget: int = 2000, *, seconds: float | None = None, targe
     rollout_policy(rollout)
     check_client(client)
     t0 = time.perf_counter()
-    if s.is_terminal:
-        return Analysis(s, [], [], Counter(s.outcome.rules), 0, seed, 0.0, view, (0.0, 0.0, 0), None, 0)  # type: ignore
+    if s.outcome is not None:  # the game is over
+        return Analysis(s, [], [], Counter(s.outcome.rules), 0, seed, 0.0, view, (0.0, 0.0, 0), None, 0)
     comp = board(s).comp
     portable = None if is_default_components(comp) else comp  # a user's component set travels with the tasks
     tree = Tree(s, viewer=view, rollout=rollout, exploration=exploration, wave=wave)

@@ -401,10 +401,12 @@ def write_review(game: Game, decisions: list[Node], places: list[Node],
 
 def _evaluation(s: State, a: Analysis | None) -> Evaluation:
     """The evaluation of position ``s`` the record keeps, from its analysis (None: the game's end)."""
-    if s.is_terminal or a is None:
-        w = s.outcome.winner  # type: ignore[union-attr]
-        label = "shared" if w is None else "win" if w == PLAYERS[0] else "loss"
-        return Evaluation(_EXACT[label], label)
+    if s.outcome is not None or a is None:
+        if s.outcome is None:
+            raise ValueError("a position the game goes on from is evaluated from its analysis, and none was given")
+        w = s.outcome.winner
+        end = "shared" if w is None else "win" if w == PLAYERS[0] else "loss"
+        return Evaluation(_EXACT[end], end)
     label = _athens_label(a)
     athens = a.athens if label is None else _EXACT.get(label, a.athens)
     best = str(a.best.action) if a.best is not None and not s.is_chance else None

@@ -145,16 +145,16 @@ def _translate(s: State, edition: str) -> tuple[State, tuple[str, ...]]:
     markers = tuple(marks[g] for g in tc.market_goods)
 
     # offers: the same ids
-    offers = [NEUTRAL] * len(tb.offer_ids)
+    offer_ships = [NEUTRAL] * len(tb.offer_ids)
     for i, o in enumerate(s.offers):
         if o == NEUTRAL:
             continue
         oid = sb.offer_ids[i]
         if oid in tb.offer_index:
-            offers[tb.offer_index[oid]] = o
+            offer_ships[tb.offer_index[oid]] = o
         else:
             losses.append(f"{poss(o)} ship on offer {oid} (no such offer in {edition})")
-    offers = tuple(offers)
+    offers = tuple(offer_ships)
     covered: tuple[int, ...] = ()
     if tc.market_covers and not sc.market_covers:
         # the first edition opens loads by round; read the black cubes off that
@@ -182,7 +182,7 @@ def _translate(s: State, edition: str) -> tuple[State, tuple[str, ...]]:
     display = tuple(x for x in (tile(t, "on display") for t in s.display) if x)
     started = tuple((x, i) for x, i in ((tile(t, "started"), i) for t, i in s.started) if x)
     done = tuple((x, i) for x, i in ((tile(t, "completed"), i) for t, i in s.done) if x)
-    pile = {_word(t, tvocab) for t in s.pile} - {None}
+    pile = {x for x in (_word(t, tvocab) for t in s.pile) if x is not None}
     images = {_word(p.id, tvocab) for p in sc.projects}
     if any(_word(t, tvocab) is None for t in s.pile):  # a tile with no counterpart waits in the pile:
         pile |= {t for t in tvocab if t not in images}  # the other edition's own tiles wait there instead
@@ -220,15 +220,15 @@ def _translate(s: State, edition: str) -> tuple[State, tuple[str, ...]]:
         losses.append("who placed the tribute discs (" + ", ".join(
             f"{side.capitalize()} {n}" for side, n in zip(PLAYERS, s.tribute_discs)) + "): only the territories are kept")
 
-    t = s.evolve(edition=edition, components=tc.name, options=options, round=rnd, goods=tuple(goods),
-                 markers=markers, offers=offers, covered=covered, display=display, started=started, done=done,
-                 pile=pile_t, event=event, triggers=kept_triggers, closed=closed, turn_actions=turn_actions,
-                 siege_discs=siege_discs, tribute_discs=tribute_discs, outcome=None, log=())
-    t = _translate_pending(s, t, edition, losses)
-    problems = invariant_problems(t)
+    moved = s.evolve(edition=edition, components=tc.name, options=options, round=rnd, goods=tuple(goods),
+                     markers=markers, offers=offers, covered=covered, display=display, started=started, done=done,
+                     pile=pile_t, event=event, triggers=kept_triggers, closed=closed, turn_actions=turn_actions,
+                     siege_discs=siege_discs, tribute_discs=tribute_discs, outcome=None, log=())
+    moved = _translate_pending(s, moved, edition, losses)
+    problems = invariant_problems(moved)
     if problems:
         raise TranslationError(f"the position breaks {edition}'s invariants: " + "; ".join(problems))
-    return t, tuple(dict.fromkeys(losses))
+    return moved, tuple(dict.fromkeys(losses))
 
 
 def _tribute_discs(s: State) -> tuple[int, int]:

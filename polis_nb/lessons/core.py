@@ -124,10 +124,10 @@ def position(answer: Any, begin: State) -> State | None:
         for d in decisions(answer):
             s = apply(s, d)
         return None if s is begin else s
-    s = state_of(answer)
-    if s is None:
+    given = state_of(answer)
+    if given is None:
         raise NotAnAnswer(f"an answer is decisions as text, a State, a Game or a widget, not {type(answer).__name__}")
-    return None if s == begin else s
+    return None if given == begin else given
 
 
 def verdict(exercise_id: str, answer: Any, *, start: Any = None) -> Verdict:

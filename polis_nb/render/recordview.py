@@ -77,7 +77,7 @@ def step_words(nodes: list[Node], kind: str, player: int | None = None) -> str:
     once), "Round 4 begins: Nemea, Zeus and Apollon go on display; the event is Xerxes"."""
     if not nodes:
         return ""
-    steps = [(n.parent.state, n.action, n.state) for n in nodes]  # type: ignore[union-attr]
+    steps = [(n.before, n.decision, n.state) for n in nodes]
     said: list[str] = []
     for g in group_steps(steps):
         text = group_sentence(g).rstrip(".").strip()

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from ..analysis.review import VARIATION_NAME
+from ..analysis.review import VARIATION_NAME, Review
 from ..record import Game, Node
 from ..record.turns import step_last
 from .htmlpage import GLYPH_WORDS, document, e, headers_html, stepper
@@ -133,9 +133,11 @@ def _key_block(game: Game, q: Node, k: int, count: int, st: Steps, review) -> st
             f'<dl class="answers">{rows_}</dl></article>')
 
 
-def _engine(game: Game, q: Node, review) -> list[tuple[str, str]]:
+def _engine(game: Game, q: Node, review: Review | None) -> list[tuple[str, str]]:
     """What the record's review says of the decision at ``q``, in words (nothing without a review)."""
-    d = next((d for d in review.decisions if d.node is q), None) if review is not None else None
+    if review is None:
+        return []
+    d = next((d for d in review.decisions if d.node is q), None)
     if d is None:
         return []
     focus = review_view(review, current=d.node_id)["focus"]
