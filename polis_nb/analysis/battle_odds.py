@@ -324,7 +324,10 @@ def _monte_carlo(s: State, node: Node, cards: Cards, pols: tuple[Policy, Policy]
 
 # --- from units and hands -----------------------------------------------------------------------------
 
-def _cards_vector(cards: Cards, spec, what: str) -> tuple[int, ...]:
+CardsSpec = str | Mapping[str, int] | Iterable[str]  # a text of names, {name: count} or a list of names
+
+
+def _cards_vector(cards: Cards, spec: CardsSpec, what: str) -> tuple[int, ...]:
     """Counts per card type from a mapping {name: count}, a list of names or a text of names."""
     v = [0] * cards.n
     if isinstance(spec, str):
@@ -340,8 +343,8 @@ def _cards_vector(cards: Cards, spec, what: str) -> tuple[int, ...]:
 
 
 def setup_state(kind: str = "land", units: Sequence[int] = (4, 4), prestige: Sequence[int] = (5, 5),
-                hands=None, components: Any = "ed1-default", *, deck=None, attacker: str | None = None,
-                area: str | None = None) -> State:
+                hands: Sequence[CardsSpec | None] | None = None, components: Any = "ed1-default", *,
+                deck: CardsSpec | None = None, attacker: str | None = None, area: str | None = None) -> State:
     """A kernel position with a battle just dealt (or being dealt) from the given units and hands.
 
     ``hands`` is (Athens, Sparta), each None (dealt at random) or the cards as a list of names,
@@ -415,8 +418,8 @@ def setup_state(kind: str = "land", units: Sequence[int] = (4, 4), prestige: Seq
 
 
 def battle_odds_setup(kind: str = "land", units: tuple[int, int] = (4, 4), prestige: tuple[int, int] = (5, 5),
-                      hands=None, components: Any = "ed1-default", *, deck=None, attacker: str | None = None,
-                      **kwargs) -> BattleOdds:
+                      hands: Sequence[CardsSpec | None] | None = None, components: Any = "ed1-default", *,
+                      deck: CardsSpec | None = None, attacker: str | None = None, **kwargs: Any) -> BattleOdds:
     """Odds of a battle built from units, prestige and (optionally) hands; see :func:`setup_state`
     for the position and :func:`battle_odds` for the keyword arguments (policies, exact, samples,
     rng, engine, view, exchanges, precision)."""

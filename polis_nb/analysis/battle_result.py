@@ -289,7 +289,7 @@ class BattleOdds:
         out.append("</table></div>")
         return "".join(out)
 
-    def plot(self, ax=None):
+    def plot(self, ax: Any = None) -> Any:
         """Bar chart of each side's units lost (with 95% intervals for Monte Carlo); needs matplotlib."""
         try:
             import matplotlib.pyplot as plt

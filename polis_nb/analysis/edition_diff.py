@@ -295,7 +295,7 @@ def _differences(r1: State, r2: State, keys: list[str], common: frozenset[str]) 
                 a1 = (r1.owner[i], r1.pop[i])
                 a2 = (r2.owner[i], r2.pop[i])
                 if a1 != a2 and not any(x.startswith(pol.name + ":") for x in out):
-                    def own(a):
+                    def own(a: tuple[int, int]) -> str:
                         return "neutral" if a[0] == NEUTRAL else f"{names[a[0]]} {a[1]} cubes"
                     out.append(f"{pol.name}: {own(a1)} in ed1, {own(a2)} in ed2")
         elif key == "units":

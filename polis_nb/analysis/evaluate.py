@@ -36,10 +36,11 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from ..data import Components
 from ..record.compare import set_evaluator
 from ..record.words import action_words, cite_sections, text_words
 from ..rules import CHANCE, PLAYERS, Action, State, apply_unchecked, board, is_legal, legal_actions, paid_with
-from .cluster import check_client
+from .cluster import Bar, check_client
 from .search import CUT, EXPLORATION, WAVE, Node, Tree, rollout_policy
 from .solver import Proof, label
 
@@ -211,8 +212,8 @@ class Analysis:
     def athens_exact(self) -> Fraction | None:
         """Athens' exact value here, if proven (a finished game, a proven root or best choice)."""
         s = self.state
-        if s.is_terminal:
-            w = s.outcome.winner  # type: ignore[union-attr]
+        if s.outcome is not None:  # the game is over
+            w = s.outcome.winner
             return Fraction(1, 2) if w is None else Fraction(int(w == PLAYERS[0]))
         if self._root_proof is not None:
             return self._root_proof.value
@@ -259,7 +260,7 @@ class Analysis:
             return f"Athens wins with probability exactly {self.athens_exact}"
         if self.iterations == 0:
             return "not evaluated"
-        span = "" if lo is None else f" (95% interval {_pc(lo)}–{_pc(hi)})"  # type: ignore[arg-type]
+        span = "" if lo is None or hi is None else f" (95% interval {_pc(lo)}–{_pc(hi)})"
         return f"Athens wins {_pc(v)} of the engine's playouts{span}"
 
     def to_dict(self) -> dict:
@@ -393,9 +394,9 @@ def _figure(c: ChoiceValue, s: State | None = None) -> str:
         return f"wins with probability exactly {c.exact} (chance decides)"
     if c.p is None:
         return "not evaluated"
-    if c.low is None:
+    if c.low is None or c.high is None:
         return f"{_pc(c.p)} of {c.visits} playouts won (too few for an interval)"
-    return f"{_pc(c.p)} of playouts won [{_pc(c.low)}, {_pc(c.high)}]"  # type: ignore[arg-type]
+    return f"{_pc(c.p)} of playouts won [{_pc(c.low)}, {_pc(c.high)}]"
 
 
 _END_WORDS = {"end.score": "the final scoring", "end.tie-break": "a tie broken on goods",
@@ -550,13 +551,13 @@ def analyse(s: State, budget: int = 2000, *, seconds: float | None = None, targe
     return analysis_of(s, tree, seed, view, time.perf_counter() - t0)
 
 
-def _bar(total: int, progress: bool):
+def _bar(total: int, progress: bool) -> Bar:
     from .cluster import _bar as bar
 
     return bar(total, progress, "analyse")
 
 
-def is_default_components(comp) -> bool:
+def is_default_components(comp: Components) -> bool:
     """Whether ``comp`` is one of the packaged component sets (else it must travel with tasks)."""
     from ..data import default_components
 

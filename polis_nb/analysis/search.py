@@ -86,7 +86,9 @@ def rollout_policy(rollout: "str | Policy") -> Policy:
 
 def rewards(s: State) -> tuple[float, float]:
     """(Athens, Sparta) reward of a finished game: 1 a win, 0 a loss, ½ each for a shared result."""
-    v = float(result(s.outcome))  # type: ignore[arg-type]
+    if s.outcome is None:
+        raise ValueError("rewards are those of a finished game, and this one goes on")
+    v = float(result(s.outcome))
     return v, 1.0 - v
 
 
@@ -150,6 +152,12 @@ class Node:
         self.flo, self.fhi = 0.0, 1.0  # the bounds as floats, for choosing quickly
         self.proof: Proof | None = None
         self.prior: dict[Action, float] | None = None  # the playout policy's share of each choice (exact nodes)
+
+    def position(self) -> State:
+        """The position an exact node keeps."""
+        if self.state is None:
+            raise RuntimeError("only an exact node keeps its position")
+        return self.state
 
     def chances(self) -> dict[Action, Fraction]:
         """The probabilities of a chance step's outcomes, which exact nodes keep."""
@@ -287,9 +295,10 @@ class Tree:
         for a in actions:
             if not node.exact:
                 return None
-            node = node.children.get(a)  # type: ignore[assignment]
-            if node is None:
+            child = node.children.get(a)
+            if child is None:
                 return None
+            node = child
         viewer = None if s.is_chance else s.pending.player
         if not node.exact or node.state != s or s.is_terminal or hidden_from(s, viewer):
             return None
@@ -337,7 +346,7 @@ class Tree:
             self._backup(path, value, ended)
         return n
 
-    def _descend(self, rng: random.Random):
+    def _descend(self, rng: random.Random) -> tuple[list[Node], State | None, float, tuple[str, ...]]:
         """One selection: (path, leaf State to play out or None, value, ending) with a virtual
         loss on the path."""
         node = self.root
@@ -440,7 +449,7 @@ class Tree:
             for c in kids:
                 left = stop - self.solver.nodes
                 if c.proof is None and left > 0:
-                    proof = self.solver.solve(c.state, min(limit, left))  # type: ignore[arg-type]
+                    proof = self.solver.solve(c.position(), min(limit, left))
                     if proof is not None:
                         self._set_proof(c, proof)
                 if c.proof is not None:
@@ -472,7 +481,7 @@ class Tree:
             untried = next((a for a in acts if a not in ch), None)
             if untried is not None:
                 return self._new(node, untried, p)
-        pr = self._prior(s, node, acts) if not ucb else None
+        pr = self._prior(s, node, acts) if not ucb else {}  # (UCB uses no prior)
         floor = max((_lo(c, p) for a in acts if (c := ch.get(a)) is not None), default=0.0) if node.exact else 0.0
         if node.proof is not None:  # a proven root: value the choices not proven yet
             floor = -1.0
@@ -485,7 +494,7 @@ class Tree:
         for a in acts:
             c = ch.get(a)
             if c is None:  # (PUCT only: UCB has tried every choice; below a hidden card, as available once)
-                v = base + k * pr.get(a, MIN_PRIOR) * (sqrt_n if node.exact else 1.0)  # type: ignore[union-attr]
+                v = base + k * pr.get(a, MIN_PRIOR) * (sqrt_n if node.exact else 1.0)
             else:
                 if node.exact and _hi(c, p) < floor:
                     continue  # proven worse than a sibling: never the best
@@ -495,7 +504,7 @@ class Tree:
                         return a, c, False
                     v = c.for_player(p) + k * math.sqrt(log_n / n)
                 else:
-                    share = pr.get(a, MIN_PRIOR)  # type: ignore[union-attr]
+                    share = pr.get(a, MIN_PRIOR)
                     visits = sqrt_n if node.exact else math.sqrt(c.avail)
                     v = (c.for_player(p) if n else base) + k * share * visits / (1 + n)
             if v > best_v:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Collection, TypeVar, overload
 
 from ..rules import (EDITIONS, NEUTRAL, PLAYERS, Pending, PolisError, State, advance_roundend, board, board_named,
                      cite_edition_log, components_named, draw_next_project, invariant_problems, phoros_step, poss)
@@ -21,6 +22,7 @@ __all__ = ["ALIASES", "TranslationError", "translate", "translation_losses"]
 ALIASES: dict[str, str] = {"metal": "iron", "sokrates": "socrates", "phidias": "fidias", "apollon": "apollo",
                            "skene": "skini", "dionysia": "dionysos"}
 _BACK = {v: k for k, v in ALIASES.items()}
+_T = TypeVar("_T")
 
 # decisions whose pending data holds only indices (the same in both editions)
 _INDEX_DATA = frozenset({"turn", "train-polis", "train-pay", "galley-polis", "galley-pay", "ships-polis",
@@ -37,7 +39,7 @@ class TranslationError(PolisError):
 
 # --- vocabulary ------------------------------------------------------------------------------------
 
-def _word(x: str, vocab) -> str | None:
+def _word(x: str, vocab: Collection[str]) -> str | None:
     """``x`` in the vocabulary of the other edition (itself, its alias, or None)."""
     if x in vocab:
         return x
@@ -58,15 +60,19 @@ def _retext(text: str, components: str) -> str:
     """Action text with goods and tiles renamed into the words of ``components``' edition."""
     vocab = _vocab(components)
 
-    def sub(m):
+    def sub(m: re.Match[str]) -> str:
         w = m.group(0)
         return w if w in vocab else (_word(w, vocab) or w)
 
     return _TOKEN.sub(sub, text)
 
 
-def _canon(x):
-    """Edition-neutral name (first-edition words) of a good or tile."""
+@overload
+def _canon(x: str) -> str: ...
+@overload
+def _canon(x: _T) -> _T: ...
+def _canon(x: object) -> object:
+    """Edition-neutral name (first-edition words) of a good or tile (anything else as it is)."""
     return _BACK.get(x, x) if isinstance(x, str) else x
 
 

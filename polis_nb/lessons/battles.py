@@ -18,7 +18,7 @@ def deal(g: Game, *cards: str) -> None:
     g.play([f"card {c}" for c in cards], settle=False)
 
 
-def words(text, components: str = CARDS) -> str:
+def words(text: object, components: str = CARDS) -> str:
     """Kernel text with the cards named as the cards (and the Combat widget) name them."""
     return plain(str(text), components)
 

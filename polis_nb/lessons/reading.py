@@ -3,6 +3,7 @@ it, and weigh it with playouts."""
 from __future__ import annotations
 
 import random
+from typing import Iterable
 
 from ..analysis import play_out, sensible_policy
 from ..record import Game, Node
@@ -50,7 +51,8 @@ class GameReader:
                 print("    " + plain(str(entry), before.components))
             at = at.next()
 
-    def note(self, node: Node, text: str, glyph: str | None = None, arrows=(), highlight=()) -> None:
+    def note(self, node: Node, text: str, glyph: str | None = None, arrows: Iterable[tuple[str, str]] = (),
+             highlight: Iterable[str] = ()) -> None:
         """Write a note into the record at ``node``: a comment, and a glyph, blue arrows and red
         highlights if given (notebook 12 explains these calls)."""
         if glyph:

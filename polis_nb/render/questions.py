@@ -22,7 +22,7 @@ def questions(game: Game) -> list[Node]:
 
 def asker(q: Node) -> str:
     """The side that takes the decision asked at ``q`` ("Athens", "Sparta")."""
-    s = q.parent.state  # type: ignore[union-attr]
+    s = q.before
     return SIDE_NAME[s.pending.player] if s.pending.player in (0, 1) else "Chance"
 
 
@@ -65,7 +65,7 @@ def highlights(s) -> list[str]:
 
 def answer_words(q: Node) -> str:
     """The decision asked at ``q`` in words, as the widgets word it ("To Arkadia")."""
-    return action_words(q.parent.state, q.action)  # type: ignore[union-attr]
+    return action_words(q.before, q.decision)
 
 
 def own_comment(n: Node) -> str:
