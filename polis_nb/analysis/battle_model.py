@@ -25,12 +25,18 @@ from __future__ import annotations
 
 import random
 from math import comb
-from typing import Any, ClassVar, Sequence
+from typing import ClassVar, Sequence
 
+from ..data import CardSide
 from ..rules import answer_pairs, attack_pairs, card_name, card_types, matched
 
 Hand = tuple[int, ...]  # counts per card type (a hand, the deck, a drawn multiset)
 Pair = tuple[int, int]  # two card types: an attack (unordered) or an answer (to the first card, to the second)
+Score = tuple[int, int, int]  # a greedy answer's (losses, prestige given, card values spent)
+# the greedy policies' memos: (played, hand) -> best answer; (played, pool, k, units) -> attack value;
+# (played, hand counts, units) -> value against that hand
+GreedyMemos = tuple[dict[tuple[Pair, Hand], tuple[Score, Pair]], dict[tuple[Pair, Hand, int, int], float],
+                    dict[tuple[Pair, Hand, int], int]]
 
 ATHENS, SPARTA = 0, 1
 ENDS = ("defender-broken", "deck-exhausted", "retreat", "salpinx-loss", "continues")
@@ -71,7 +77,7 @@ class Cards:
     _cache: ClassVar[dict[tuple[str, str], Cards]] = {}
     components: str
     kind: str
-    types: tuple[Any, ...]  # the kernel's card sides (data.types.CardSide), in deck order
+    types: tuple[CardSide, ...]  # in deck order
     counts: Hand
     n: int
     names: tuple[str, ...]
@@ -84,7 +90,7 @@ class Cards:
     _att_opts: dict[tuple[Hand, bool], list[Pair]]
     _def_opts: dict[tuple[Hand, bool], list[Pair]]
     _relevant: dict[Pair, tuple[tuple[int, ...], int]]
-    greedy_caches: tuple[dict, dict, dict]  # GreedyPolicy's memos, shared by every greedy policy on these cards
+    greedy_caches: GreedyMemos  # shared by every greedy policy on these cards
 
     def __new__(cls, components: str, kind: str) -> Cards:
         key = (components, kind)
@@ -226,7 +232,7 @@ class Policy:
         is drawn, see :func:`attack_choice`)."""
         raise NotImplementedError(f"the {self.name} policy chooses uniformly; draw its attack with attack_choice")
 
-    def best_answer(self, played: Pair, hand: Hand) -> tuple[tuple[int, int, int], Pair]:
+    def best_answer(self, played: Pair, hand: Hand) -> tuple[Score, Pair]:
         """A deterministic policy's answer to ``played`` with its score; a uniform policy has none."""
         raise NotImplementedError(f"the {self.name} policy chooses uniformly; draw its answer with defend_choice")
 
@@ -253,11 +259,9 @@ class GreedyPolicy(Policy):
         if sum(len(x) for x in caches) > 500_000:
             for x in caches:
                 x.clear()
-        self._defence: dict[tuple[Pair, Hand], tuple[tuple[int, int, int], Pair]] = caches[0]
-        self._value: dict[tuple[Pair, Hand, int, int], float] = caches[1]
-        self._by_counts: dict[tuple[Pair, Hand, int], int] = caches[2]
+        self._defence, self._value, self._by_counts = caches
 
-    def best_answer(self, played: Pair, hand: Hand) -> tuple[tuple[int, int, int], Pair]:
+    def best_answer(self, played: Pair, hand: Hand) -> tuple[Score, Pair]:
         key = (played, hand)
         got = self._defence.get(key)
         if got is None:

@@ -48,7 +48,8 @@ MAX_PRECISION_SAMPLES = 1_000_000
 _STAGES = {"draw-card": "draw", "battle-retreat": "window", "battle-attack": "attack", "battle-defend": "defend"}
 
 
-def _node(s: State, bt: Battle) -> Node:
+def _node(s: State) -> Node:
+    bt = _check_state(s)
     u = s.units[bt.area]
     return Node(bt.attacker, bt.hands, bt.deck, u, s.prestige, _STAGES[s.pending.kind], draws=bt.draws,
                 after=bt.after, asked=bt.asked, played=bt.played, last_losses=bt.last_losses,
@@ -207,10 +208,10 @@ def battle_odds(state: State, *, policy_attacker: str = "random", policy_defende
     if view is not None:
         hidden = 1 - SIDES.index(_side(view))
     b = board(s)
-    info: dict[str, Any] = {"kind": bt.kind, "area": b.name(bt.area), "units": s.units[bt.area], "prestige": s.prestige,
-            "horizon": exchanges, "view": None if view is None else _side(view)}
+    info: dict[str, Any] = {"kind": bt.kind, "area": b.name(bt.area), "units": s.units[bt.area],
+                            "prestige": s.prestige, "horizon": exchanges, "view": None if view is None else _side(view)}
     policy = {side: policy_attacker if i == attacker else policy_defender for i, side in enumerate(SIDES)}
-    node = _node(s, bt)
+    node = _node(s)
     note = ""
     if exact and node_budget is None and _hopeless(node, exchanges, hidden):
         raise ValueError(

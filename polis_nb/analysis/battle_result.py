@@ -219,7 +219,8 @@ class BattleOdds:
     def _p_lost_exactly(self, i: int, k: int) -> Estimate:
         return self._estimate(lambda d: d[i] == k)
 
-    def _rows(self, top: int = 12) -> tuple[list[tuple[str, Estimate]], list[_LossRow], list[tuple[BattleOutcome, Estimate]]]:
+    def _rows(self, top: int = 12) -> tuple[list[tuple[str, Estimate]], list[_LossRow],
+                                           list[tuple[BattleOutcome, Estimate]]]:
         rows_end = []
         for end in ENDS:
             if end == "continues" and self.horizon is None:

@@ -106,7 +106,8 @@ def _blockade(s: State) -> Effect | None:
     return _BLOCKADES[key]
 
 
-_BLOCKADES: dict[tuple[str, str], Effect | None] = {}  # (component set, event card) -> the card's blockade effect, or None
+# (component set, event card) -> the card's blockade effect, or None
+_BLOCKADES: dict[tuple[str, str], Effect | None] = {}
 
 
 def _alone_at_ease(s: State) -> bool:

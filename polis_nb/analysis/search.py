@@ -628,7 +628,8 @@ class Tree:
                 a, child = self.choices()[0]
                 first = False
             elif (proof := node.proof) is not None and node.mover in (0, 1):
-                kids = [(a, c) for a, c in node.children.items() if c.proof is not None and c.proof.value == proof.value]
+                kids = [(a, c) for a, c in node.children.items()
+                        if c.proof is not None and c.proof.value == proof.value]
                 if not kids:
                     break
                 a, child = min(kids, key=lambda ac: abs(_proven(ac[1]).depth - (proof.depth - 1)))

@@ -16,8 +16,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..rules import (HIDDEN, PLAYERS, RULES, Action, Battle, Explanation, State, board, card_name, card_types, describe_pending,
-                     explain, legal_actions, matched, poss, view as visible_state)
+from ..rules import (HIDDEN, PLAYERS, RULES, Action, Battle, Explanation, State, board, card_name, card_types,
+                     describe_pending, explain, legal_actions, matched, poss, view as visible_state)
 from .choiceview import outcome_words
 from .text import NOBODY, action_words, cite_sections, cite_words, plain, rule_json
 from .viewmodel import explanation_json
@@ -290,8 +290,9 @@ def retreat_info(s: State, area: int, side: str | None, *, can_act: bool, why_no
 def _options(s: State) -> list[dict]:
     """Legal attack or answer pairs, each in both orders for a pick in any order (same action)."""
     out = []
-    played = _battle(s).played
-    same = s.pending.kind == "battle-defend" and len(played) == 2 and played[0] == played[1]
+    bt = s.battle
+    same = (s.pending.kind == "battle-defend" and bt is not None and len(bt.played) == 2
+            and bt.played[0] == bt.played[1])
     for a in legal_actions(s):
         if a.kind not in ("play", "answer"):
             continue
@@ -501,10 +502,11 @@ def odds_json(res) -> dict:
     """Plain JSON for the odds panel from a battle-odds result: how the battle ends, each side's
     losses, the expected prestige changes, the policies and the method."""
     policy = getattr(res, "policy_text", None)
-    out: dict[str, Any] = {"available": True, "exact": bool(getattr(res, "exact", False)), "samples": getattr(res, "samples", None),
-           "policies": policy() if callable(policy) else "",
-           "method": res.method() if callable(getattr(res, "method", None)) else "",
-           "note": getattr(res, "note", "") or "", "text": str(res), "groups": [], "figures": []}
+    out: dict[str, Any] = {
+        "available": True, "exact": bool(getattr(res, "exact", False)), "samples": getattr(res, "samples", None),
+        "policies": policy() if callable(policy) else "",
+        "method": res.method() if callable(getattr(res, "method", None)) else "",
+        "note": getattr(res, "note", "") or "", "text": str(res), "groups": [], "figures": []}
     ended = getattr(res, "ended_by", None)
     if isinstance(ended, dict) and ended:
         rows = []
