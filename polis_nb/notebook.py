@@ -40,7 +40,7 @@ def progress(total: int) -> Callable[..., None]:
     from IPython.display import display
 
     handle = display(bundle(total), raw=True, display_id=True)
-    last = [None]
+    last: list[int | None] = [None]  # the count shown (None once ended)
 
     def show(done: int, total: int, end: bool = False) -> None:
         now = None if end else done

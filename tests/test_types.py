@@ -1,18 +1,32 @@
-"""The kernel and the record layer type-check: ``python -m mypy polis_nb/rules polis_nb/record`` passes
-with the ``[tool.mypy]`` settings of pyproject.toml (about 3 s cold).
+"""The package type-checks: ``python -m mypy`` run from the repository root passes with the ``[tool.mypy]``
+settings of pyproject.toml, which list what it checks (``files``): every package but the widgets, and three
+modules rewritten with them (issue 25, the panels work), which ``exclude`` names.
+
+mypy checks the source tree whether polis_nb is installed editable, as a wheel or not at all: the checked
+files are named by path, the repository root is the first place imports are looked up (``mypy_path``), and
+the not-yet-clean modules the checked ones import are silenced by name, not by where they are installed.
+About 6 s of CPU cold; the cache (outside the clone, one per clone, mypy and Python version) makes a
+rerun take a fraction of a second.
 
 mypy comes with the ``test`` extra (``pip install -e '.[test]'``, as scripts/test.sh does). Without it
 the test skips locally, and fails when ``CI`` is set, so a missing checker never passes for green in CI.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import pathlib
+import re
+import sys
+import tempfile
+import tomllib
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-CHECKED = ("polis_nb/rules", "polis_nb/record")
+CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+# not yet clean: the panels work (issue 25) brings them in
+NOT_YET = {"polis_nb/analysis/review_job.py", "polis_nb/analysis/workers.py", "polis_nb/lessons/exercises.py"}
 
 
 def _mypy_api():
@@ -25,8 +39,36 @@ def _mypy_api():
     return api
 
 
-def test_types_rules_and_record_pass_mypy(monkeypatch):
+def _cache_dir() -> str:
+    from mypy.version import __version__
+
+    key = hashlib.sha256(str(ROOT).encode()).hexdigest()[:12]
+    name = f"polis_nb-mypy-{key}-{__version__}-py{sys.version_info[0]}{sys.version_info[1]}"
+    return os.path.join(tempfile.gettempdir(), name)
+
+
+def _checked() -> set[str]:
+    """The modules [tool.mypy] names: ``files`` (files, or folders walked) less ``exclude``."""
+    out = set()
+    for f in CONFIG["files"]:
+        path = ROOT / f
+        found = [path] if path.is_file() else sorted(path.rglob("*.py"))
+        out |= {p.relative_to(ROOT).as_posix() for p in found}
+    return {p for p in out if not any(re.search(x, p) for x in CONFIG.get("exclude", []))}
+
+
+def test_types_package_passes_mypy(monkeypatch):
     api = _mypy_api()
-    monkeypatch.chdir(ROOT)  # pyproject.toml's [tool.mypy] is read from here
-    out, err, status = api.run([*CHECKED, "--cache-dir", os.devnull, "--no-error-summary"])
-    assert status == 0, f"mypy {' '.join(CHECKED)} found problems:\n{out}{err}"
+    monkeypatch.chdir(ROOT)  # pyproject.toml's [tool.mypy] is read from here, and its files are relative to it
+    out, err, status = api.run(["--cache-dir", _cache_dir(), "--no-error-summary"])
+    assert status == 0, f"mypy (the files of pyproject's [tool.mypy]) found problems:\n{out}{err}"
+    assert "note:" not in out + err, f"mypy has notes on the configuration:\n{out}{err}"
+
+
+def test_types_every_module_but_the_widgets_is_checked():
+    everything = {p.relative_to(ROOT).as_posix() for p in (ROOT / "polis_nb").rglob("*.py")}
+    widgets = {p for p in everything if p.startswith("polis_nb/widgets/")}
+    assert NOT_YET <= everything, sorted(NOT_YET - everything)
+    assert _checked() == everything - widgets - NOT_YET
+    silenced = next(o["module"] for o in CONFIG["overrides"] if o.get("ignore_errors"))
+    assert sorted(silenced) == sorted(p[:-3].replace("/", ".") for p in NOT_YET)

@@ -15,8 +15,12 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .battle_model import (BROKEN, CONTINUES, EXHAUSTED, RETREAT, SALPINX, Cards, Node, Policy, leaf, multisets,
-                           shift, sub, vadd, vsub)
+from .battle_model import (BROKEN, CONTINUES, EXHAUSTED, RETREAT, SALPINX, Cards, Hand, Node, Pair, Policy, leaf,
+                           multisets, played_pair, shift, sub, vadd, vsub)
+
+Hands = tuple[Hand, Hand]
+Two = tuple[int, int]  # units or clipped prestige, (Athens, Sparta)
+Dist = dict[int, float]  # outcome code -> probability
 
 class BudgetExceeded(Exception):
     pass
@@ -37,14 +41,14 @@ class Exact:
         self.horizon = horizon
         self.budget = budget
         self.nodes = 0
-        self.memo: dict = {}
+        self.memo: dict[tuple, Dist] = {}
         self.cap = 1 + cards.n_salpinx
         self.tick = tick
 
     def clip(self, p: int) -> int:
         return p if p < self.cap else self.cap
 
-    def _count(self):
+    def _count(self) -> None:
         self.nodes += 1
         if self.nodes > self.budget:
             raise BudgetExceeded
@@ -55,7 +59,7 @@ class Exact:
         nd = node
         hz = self.horizon if self.horizon is not None else -1
         pres = (self.clip(nd.prestige[0]), self.clip(nd.prestige[1]))
-        units = tuple(nd.units)
+        units = (nd.units[0], nd.units[1])
         hands = (tuple(nd.hands[0]), tuple(nd.hands[1]))
         if nd.stage == "draw":
             nxt = "window" if nd.exchanges == 0 else "attack"
@@ -64,12 +68,13 @@ class Exact:
             return self.window(nd.attacker, hands, nd.deck, units, pres, nd.after, nd.last_losses, hz, nd.asked)
         if nd.stage == "attack":
             return self.attack(nd.attacker, hands, nd.deck, units, pres, hz)
-        return self.defend(nd.attacker, hands, nd.deck, units, pres, nd.played, hz)
+        return self.defend(nd.attacker, hands, nd.deck, units, pres, played_pair(nd.played), hz)
 
-    def draw(self, att, hands, deck, units, pres, draws, nxt, hz):
+    def draw(self, att: int, hands: Hands, deck: Hand, units: Two, pres: Two, draws: tuple[int, ...], nxt: str,
+             hz: int) -> Dist:
         need = [draws.count(0), draws.count(1)]
         # draws are exchangeable: deal each side's cards as a multiset, in the kernel's order
-        order = []
+        order: list[int] = []
         for p in draws:
             if p not in order:
                 order.append(p)
@@ -77,7 +82,8 @@ class Exact:
         self._deal(att, list(hands), deck, units, pres, order, need, nxt, hz, 1.0, acc)
         return acc
 
-    def _deal(self, att, hands, deck, units, pres, order, need, nxt, hz, w, acc):
+    def _deal(self, att: int, hands: list[Hand], deck: Hand, units: Two, pres: Two, order: list[int], need: list[int],
+              nxt: str, hz: int, w: float, acc: Dist) -> None:
         if not order:
             hs = (hands[0], hands[1])
             if nxt == "window":
@@ -93,7 +99,8 @@ class Exact:
             h2[p] = vadd(hands[p], m)
             self._deal(att, h2, vsub(deck, m), units, pres, order[1:], need, nxt, hz, w * q, acc)
 
-    def window(self, att, hands, deck, units, pres, after, last, hz, asked):
+    def window(self, att: int, hands: Hands, deck: Hand, units: Two, pres: Two, after: str, last: int, hz: int,
+               asked: tuple[int, ...]) -> Dist:
         for p in (att, 1 - att):
             if p in asked or pres[p] < 1:
                 continue
@@ -112,7 +119,7 @@ class Exact:
             return got
         return self.attack(att, hands, deck, units, pres, hz)
 
-    def attack(self, att, hands, deck, units, pres, hz):
+    def attack(self, att: int, hands: Hands, deck: Hand, units: Two, pres: Two, hz: int) -> Dist:
         key = (att, hands, deck, units, pres, hz)
         got = self.memo.get(key)
         if got is not None:
@@ -138,7 +145,7 @@ class Exact:
         self.memo[key] = out
         return out
 
-    def defend(self, att, hands, deck, units, pres, played, hz):
+    def defend(self, att: int, hands: Hands, deck: Hand, units: Two, pres: Two, played: Pair, hz: int) -> Dist:
         c = self.c
         dfn = 1 - att
         hand = hands[dfn]

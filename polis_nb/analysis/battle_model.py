@@ -25,8 +25,18 @@ from __future__ import annotations
 
 import random
 from math import comb
+from typing import ClassVar, Sequence
 
+from ..data import CardSide
 from ..rules import answer_pairs, attack_pairs, card_name, card_types, matched
+
+Hand = tuple[int, ...]  # counts per card type (a hand, the deck, a drawn multiset)
+Pair = tuple[int, int]  # two card types: an attack (unordered) or an answer (to the first card, to the second)
+Score = tuple[int, int, int]  # a greedy answer's (losses, prestige given, card values spent)
+# the greedy policies' memos: (played, hand) -> best answer; (played, pool, k, units) -> attack value;
+# (played, hand counts, units) -> value against that hand
+GreedyMemos = tuple[dict[tuple[Pair, Hand], tuple[Score, Pair]], dict[tuple[Pair, Hand, int, int], float],
+                    dict[tuple[Pair, Hand, int], int]]
 
 ATHENS, SPARTA = 0, 1
 ENDS = ("defender-broken", "deck-exhausted", "retreat", "salpinx-loss", "continues")
@@ -64,9 +74,25 @@ def decode(code: int) -> tuple[int, int, int, int, str, int]:
 class Cards:
     """The card types of one battle kind with their counts, values and exchange results."""
 
-    _cache: dict = {}
+    _cache: ClassVar[dict[tuple[str, str], Cards]] = {}
+    components: str
+    kind: str
+    types: tuple[CardSide, ...]  # in deck order
+    counts: Hand
+    n: int
+    names: tuple[str, ...]
+    index: dict[str, int]
+    value: tuple[int, ...]
+    form: tuple[str, ...]
+    salpinx: int  # the Salpinx type, -1 if this kind has none
+    n_salpinx: int
+    pair_result: dict[Pair, tuple[int, int, int]]
+    _att_opts: dict[tuple[Hand, bool], list[Pair]]
+    _def_opts: dict[tuple[Hand, bool], list[Pair]]
+    _relevant: dict[Pair, tuple[tuple[int, ...], int]]
+    greedy_caches: GreedyMemos  # shared by every greedy policy on these cards
 
-    def __new__(cls, components: str, kind: str):
+    def __new__(cls, components: str, kind: str) -> Cards:
         key = (components, kind)
         if key in cls._cache:
             return cls._cache[key]
@@ -90,34 +116,35 @@ class Cards:
                     self.pair_result[a, d] = (0, max(0, ta.value - td.value), 0)
                 else:
                     self.pair_result[a, d] = (1, max(0, ta.value), 0)
-        self._att_opts: dict = {}
-        self._def_opts: dict = {}
-        self._relevant: dict = {}
+        self._att_opts = {}
+        self._def_opts = {}
+        self._relevant = {}
+        self.greedy_caches = ({}, {}, {})
         cls._cache[key] = self
         return self
 
-    def result(self, played: tuple[int, int], answer: tuple[int, int]) -> tuple[int, int, bool]:
+    def result(self, played: Pair, answer: Pair) -> tuple[int, int, bool]:
         """(losses, prestige gained by the attacker before any Salpinx cost, Salpinx played)."""
         l1, g1, s1 = self.pair_result[played[0], answer[0]]
         l2, g2, s2 = self.pair_result[played[1], answer[1]]
         return l1 + l2, g1 + g2, bool(s1 or s2)
 
     # the kernel's option lists, in the kernel's order (battle.attack_options / defend_options)
-    def attack_options(self, hand: tuple[int, ...], broke: bool) -> list[tuple[int, int]]:
+    def attack_options(self, hand: Hand, broke: bool) -> list[Pair]:
         key = (hand, broke)
         out = self._att_opts.get(key)
         if out is None:
             out = self._att_opts[key] = attack_pairs(hand, self.salpinx, broke)
         return out
 
-    def defend_options(self, hand: tuple[int, ...], same: bool) -> list[tuple[int, int]]:
+    def defend_options(self, hand: Hand, same: bool) -> list[Pair]:
         key = (hand, same)
         out = self._def_opts.get(key)
         if out is None:
             out = self._def_opts[key] = answer_pairs(hand, same)
         return out
 
-    def relevant(self, played: tuple[int, int]) -> tuple[tuple[int, ...], int]:
+    def relevant(self, played: Pair) -> tuple[tuple[int, ...], int]:
         """Types that can answer ``played`` differently from the rest, and a representative of the
         rest (-1 if none): every other type fails against both cards and is worth 0 against
         Mercenaries, so the greedy defence only needs counts of the relevant types."""
@@ -130,11 +157,18 @@ class Cards:
         return out
 
 
-def sub(h: tuple[int, ...], i: int, j: int) -> tuple[int, ...]:
-    h = list(h)
-    h[i] -= 1
-    h[j] -= 1
-    return tuple(h)
+def sub(h: Hand, i: int, j: int) -> Hand:
+    out = list(h)
+    out[i] -= 1
+    out[j] -= 1
+    return tuple(out)
+
+
+def played_pair(played: Sequence[int]) -> Pair:
+    """The attacker's two cards on the table as a pair (a clear error at a position without them)."""
+    if len(played) != 2:
+        raise ValueError(f"the defence answers the attacker's two cards, but {tuple(played)} are on the table")
+    return played[0], played[1]
 
 
 def vadd(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
@@ -145,22 +179,23 @@ def vsub(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(x - y for x, y in zip(a, b))
 
 
-_MS: dict = {}
+_MS: dict[tuple[Hand, int], list[tuple[Hand, float]]] = {}
 _MS_SIZE = 0
 
 
-def multisets(deck: tuple[int, ...], k: int) -> list[tuple[tuple[int, ...], float]]:
+def multisets(deck: Hand, k: int) -> list[tuple[Hand, float]]:
     """Every multiset of k cards drawn from ``deck`` with its (hypergeometric) probability."""
     key = (deck, k)
     out = _MS.get(key)
     if out is not None:
         return out
     total = comb(sum(deck), k)
-    parts = [((), 1, 0)]  # (counts so far, ways, cards so far), kept only if k can still be reached
+    # (counts so far, ways, cards so far), kept only if k can still be reached
+    parts: list[tuple[Hand, int, int]] = [((), 1, 0)]
     after = sum(deck)
     for n_i in deck:
         after -= n_i
-        nxt = []
+        nxt: list[tuple[Hand, int, int]] = []
         for pre, w, used in parts:
             left = k - used
             for m in range(max(0, left - after), min(left, n_i) + 1):
@@ -192,6 +227,15 @@ class Policy:
     def retreats(self, own: int, opp: int) -> bool:
         return False
 
+    def best_attack(self, options: list[Pair], hand_def: Hand, deck: Hand, udef: int) -> Pair:
+        """A deterministic policy's attack among ``options``; a uniform policy has none (its choice
+        is drawn, see :func:`attack_choice`)."""
+        raise NotImplementedError(f"the {self.name} policy chooses uniformly; draw its attack with attack_choice")
+
+    def best_answer(self, played: Pair, hand: Hand) -> tuple[Score, Pair]:
+        """A deterministic policy's answer to ``played`` with its score; a uniform policy has none."""
+        raise NotImplementedError(f"the {self.name} policy chooses uniformly; draw its answer with defend_choice")
+
 
 class RandomPolicy(Policy):
     """Uniform over the kernel's legal choices; fights whenever fighting is legal (it always is)."""
@@ -211,13 +255,13 @@ class GreedyPolicy(Policy):
     def __init__(self, cards: Cards):
         super().__init__(cards)
         # shared by every greedy policy on these cards (pure functions of their keys)
-        caches = cards.__dict__.setdefault("_greedy", ({}, {}, {}))
+        caches = cards.greedy_caches
         if sum(len(x) for x in caches) > 500_000:
             for x in caches:
                 x.clear()
         self._defence, self._value, self._by_counts = caches
 
-    def best_answer(self, played: tuple[int, int], hand: tuple[int, ...]):
+    def best_answer(self, played: Pair, hand: Hand) -> tuple[Score, Pair]:
         key = (played, hand)
         got = self._defence.get(key)
         if got is None:
@@ -228,10 +272,12 @@ class GreedyPolicy(Policy):
                 score = (loss, gain, c.value[ans[0]] + c.value[ans[1]])
                 if best is None or score < best[0]:
                     best = (score, ans)
+            if best is None:
+                raise ValueError(f"no answer to {played} from the hand {hand} (a defender answers with two cards)")
             got = self._defence[key] = best
         return got
 
-    def attack_value(self, played, pool: tuple[int, ...], k: int, udef: int) -> float:
+    def attack_value(self, played: Pair, pool: Hand, k: int, udef: int) -> float:
         """Expected (net prestige + units lost by the defender) of attacking with ``played`` against
         a hand of k cards drawn from ``pool``, answered greedily."""
         c = self.cards
@@ -260,7 +306,7 @@ class GreedyPolicy(Policy):
         self._value[key] = total
         return total
 
-    def best_attack(self, options, hand_def, deck, udef):
+    def best_attack(self, options: list[Pair], hand_def: Hand, deck: Hand, udef: int) -> Pair:
         pool = vadd(deck, hand_def)
         k = sum(hand_def)
         best, best_v = options[0], None
@@ -290,13 +336,14 @@ def make_policy(name: str, cards: Cards) -> Policy:
     raise ValueError(f"unknown policy {name!r}; known: {', '.join(POLICIES)}")
 
 
-def attack_choice(pol: Policy, options, hand_def, deck, udef, rng: random.Random | None):
+def attack_choice(pol: Policy, options: list[Pair], hand_def: Hand, deck: Hand, udef: int,
+                  rng: random.Random) -> Pair:
     if pol.uniform:
         return rng.choice(options)
     return pol.best_attack(options, hand_def, deck, udef)
 
 
-def defend_choice(pol: Policy, options, played, hand, rng: random.Random | None):
+def defend_choice(pol: Policy, options: list[Pair], played: Pair, hand: Hand, rng: random.Random) -> Pair:
     if pol.uniform:
         return rng.choice(options)
     return pol.best_answer(played, hand)[1]
@@ -314,8 +361,9 @@ class Node:
     __slots__ = ("attacker", "hands", "deck", "units", "prestige", "stage", "draws", "after", "asked",
                  "played", "last_losses", "exchanges")
 
-    def __init__(self, attacker, hands, deck, units, prestige, stage, draws=(), after="attack", asked=(),
-                 played=(), last_losses=0, exchanges=0):
+    def __init__(self, attacker: int, hands: Sequence[Sequence[int]], deck: Sequence[int], units: Sequence[int],
+                 prestige: Sequence[int], stage: str, draws: Sequence[int] = (), after: str = "attack",
+                 asked: Sequence[int] = (), played: Sequence[int] = (), last_losses: int = 0, exchanges: int = 0):
         self.attacker = attacker
         self.hands = [tuple(hands[0]), tuple(hands[1])]
         self.deck = tuple(deck)
@@ -361,14 +409,15 @@ def simulate(cards: Cards, node: Node, pols: tuple[Policy, Policy], rng: random.
     att = nd.attacker
     stage = nd.stage
     draws = list(nd.draws)
-    after, asked, played = nd.after, nd.asked, nd.played
+    after, asked = nd.after, nd.asked
+    played = played_pair(nd.played) if stage == "defend" else (-1, -1)  # set by every attack
     last = nd.last_losses
     done = 0
     first_window_then = "attack"
     if stage == "draw" and nd.exchanges == 0:
         first_window_then = "window"
 
-    def code(end, side):
+    def code(end: int, side: int) -> int:
         return leaf(end, side) + shift((la[0], la[1]), (dp[0], dp[1]))
 
     while True:
@@ -428,7 +477,6 @@ def simulate(cards: Cards, node: Node, pols: tuple[Policy, Policy], rng: random.
         lost = min(loss, units[dfn])
         units[dfn] -= lost
         la[dfn] += lost
-        played = ()
         done += 1
         if units[dfn] < 2:
             return code(BROKEN, dfn)

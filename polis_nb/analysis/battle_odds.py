@@ -24,13 +24,13 @@ import math
 import random
 import time
 from collections import Counter
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
-from ..rules import (Action, State, apply, apply_unchecked, board, components_named, edit, legal_actions, new_game,
-                     poss, sample_chance, settle, start_battle)
+from ..rules import (Action, Battle, State, apply, apply_unchecked, board, components_named, edit, legal_actions,
+                     new_game, poss, sample_chance, settle, start_battle)
 from .battle_exact import BudgetExceeded, Exact
 from .battle_model import (ATHENS, BROKEN, CONTINUES, EXHAUSTED, POLICIES, RETREAT, SALPINX, SPARTA, Cards, Node,
-                           attack_choice, defend_choice, draw_card, leaf, make_policy, multisets, shift, simulate,
+                           Policy, attack_choice, draw_card, leaf, make_policy, multisets, played_pair, shift, simulate,
                            vadd, vsub)
 from .battle_result import SIDES, Z95, BattleOdds, BattleOutcome, Estimate, _side, wilson
 
@@ -49,14 +49,15 @@ _STAGES = {"draw-card": "draw", "battle-retreat": "window", "battle-attack": "at
 
 
 def _node(s: State) -> Node:
-    bt = s.battle
+    bt = _check_state(s)
     u = s.units[bt.area]
     return Node(bt.attacker, bt.hands, bt.deck, u, s.prestige, _STAGES[s.pending.kind], draws=bt.draws,
                 after=bt.after, asked=bt.asked, played=bt.played, last_losses=bt.last_losses,
                 exchanges=bt.exchanges)
 
 
-def _check_state(s: State) -> None:
+def _check_state(s: State) -> Battle:
+    """The battle of ``s``, or a clear error where there is none to analyse."""
     if not isinstance(s, State):
         raise TypeError(f"battle_odds needs a State, got {type(s).__name__}")
     if s.is_terminal:
@@ -68,16 +69,16 @@ def _check_state(s: State) -> None:
                          "; use battle_odds_setup(...) to analyse a battle from its units")
     if s.pending.kind not in _STAGES:
         raise ValueError(f"unexpected decision {s.pending.kind!r} during a battle")
+    return s.battle
 
 
-def _policies(cards: Cards, attacker: int, pa: str, pd: str):
+def _policies(cards: Cards, attacker: int, pa: str, pd: str) -> tuple[Policy, Policy]:
+    """(Athens' policy, Sparta's) from the attacker's and the defender's names."""
     for p in (pa, pd):
         if p not in POLICIES:
             raise ValueError(f"unknown policy {p!r}; known: {', '.join(POLICIES)}")
-    pols = [None, None]
-    pols[attacker] = make_policy(pa, cards)
-    pols[1 - attacker] = make_policy(pd, cards)
-    return tuple(pols)
+    att, dfn = make_policy(pa, cards), make_policy(pd, cards)
+    return (att, dfn) if attacker == ATHENS else (dfn, att)
 
 
 def _redeal(node: Node, hidden: int, rng: random.Random) -> Node:
@@ -94,16 +95,19 @@ def _redeal(node: Node, hidden: int, rng: random.Random) -> Node:
     return nd
 
 
-def _kernel_run(s: State, cards: Cards, pols, rng: random.Random, horizon: int | None) -> int:
+def _kernel_run(s: State, cards: Cards, pols: tuple[Policy, Policy], rng: random.Random,
+                horizon: int | None) -> int:
     """Play one battle with the kernel; return the outcome code."""
-    area = s.battle.area
+    area = _check_state(s).area
     u0, p0 = s.units[area], s.prestige
     names = cards.names
     done = 0
-    end, side = None, -1
+    end: int | None = None
+    side = -1
     while True:
         kind = s.pending.kind
         bt = s.battle
+        assert bt is not None, "the loop returns as soon as the battle ends"
         if kind == "draw-card":
             a = sample_chance(s, rng)
         elif kind == "battle-retreat":
@@ -125,7 +129,7 @@ def _kernel_run(s: State, cards: Cards, pols, rng: random.Random, horizon: int |
             if pol.uniform:
                 a = rng.choice(legal_actions(s))
             else:
-                x, y = defend_choice(pol, None, bt.played, bt.hands[dfn], rng)
+                x, y = pol.best_answer(played_pair(bt.played), bt.hands[dfn])[1]
                 a = Action("answer", (names[x], names[y]))
         else:  # pragma: no cover - guarded by _check_state
             raise RuntimeError(f"unexpected decision {kind!r} in a battle")
@@ -152,7 +156,7 @@ def _kernel_run(s: State, cards: Cards, pols, rng: random.Random, horizon: int |
             return leaf(end, side) + shift(loss, dp)
 
 
-def _progress(it: Iterable, total: int, seconds: float, progress: bool | None, desc: str):
+def _progress(it: Iterable[int], total: int, seconds: float, progress: bool | None, desc: str) -> Iterable[int]:
     if progress is False or (progress is None and seconds < 1.0):
         return it
     try:
@@ -187,7 +191,7 @@ def battle_odds(state: State, *, policy_attacker: str = "random", policy_defende
     unknown: it is redrawn from the cards that side could hold. ``exchanges`` stops after that many
     exchanges (end "continues").
     """
-    _check_state(state)
+    bt = _check_state(state)
     if engine not in ("kernel", "model"):
         raise ValueError(f"unknown engine {engine!r}; use 'kernel' or 'model'")
     if exchanges is not None and (not isinstance(exchanges, int) or exchanges < 1):
@@ -197,7 +201,6 @@ def battle_odds(state: State, *, policy_attacker: str = "random", policy_defende
     if precision is not None and not 0 < precision < 0.5:
         raise ValueError("precision must be a half-width between 0 and 0.5, e.g. 0.01")
     s = state.evolve(battles=())  # analyse this battle only, not the ones queued after it
-    bt = s.battle
     cards = Cards(s.components, bt.kind)
     attacker = bt.attacker
     pols = _policies(cards, attacker, policy_attacker, policy_defender)
@@ -205,8 +208,8 @@ def battle_odds(state: State, *, policy_attacker: str = "random", policy_defende
     if view is not None:
         hidden = 1 - SIDES.index(_side(view))
     b = board(s)
-    info = {"kind": bt.kind, "area": b.name(bt.area), "units": s.units[bt.area], "prestige": s.prestige,
-            "horizon": exchanges, "view": None if view is None else _side(view)}
+    info: dict[str, Any] = {"kind": bt.kind, "area": b.name(bt.area), "units": s.units[bt.area],
+                            "prestige": s.prestige, "horizon": exchanges, "view": None if view is None else _side(view)}
     policy = {side: policy_attacker if i == attacker else policy_defender for i, side in enumerate(SIDES)}
     node = _node(s)
     note = ""
@@ -252,7 +255,7 @@ def _hopeless(node: Node, horizon: int | None, hidden: int | None) -> bool:
     return (horizon is None or horizon >= 2) and _unknown(node, hidden) >= 4 and sum(node.deck) >= 16
 
 
-def _worth_trying(node: Node, horizon: int | None, hidden: int | None, pols) -> bool:
+def _worth_trying(node: Node, horizon: int | None, hidden: int | None, pols: tuple[Policy, Policy]) -> bool:
     """A cheap guess whether exact enumeration may finish within the try budget (see bench/odds.py)."""
     unknown = _unknown(node, hidden)
     if horizon is not None and horizon <= 1:
@@ -275,11 +278,13 @@ def _exact(solver: Exact, node: Node, hidden: int | None) -> dict[int, float]:
     return acc
 
 
-def _monte_carlo(s, node, cards, pols, rng, engine, hidden, horizon, samples, precision, progress, policy,
-                 attacker, info) -> Counter:
-    counts: Counter = Counter()
+def _monte_carlo(s: State, node: Node, cards: Cards, pols: tuple[Policy, Policy], rng: random.Random, engine: str,
+                 hidden: int | None, horizon: int | None, samples: int | None, precision: float | None,
+                 progress: bool | None, policy: dict[str, str], attacker: int, info: dict[str, Any]) -> Counter[int]:
+    counts: Counter[int] = Counter()
     uniform = all(p.uniform for p in pols)
     rate = _RATE[engine, uniform]
+    bt = _check_state(s)
 
     def one() -> int:
         if engine == "model":
@@ -288,9 +293,8 @@ def _monte_carlo(s, node, cards, pols, rng, engine, hidden, horizon, samples, pr
         st = s
         if hidden is not None:
             nd = _redeal(node, hidden, rng)
-            hands = list(st.battle.hands)
-            hands[hidden] = nd.hands[hidden]
-            st = st.evolve(battle=dataclasses.replace(st.battle, hands=tuple(hands), deck=nd.deck))
+            hands = (nd.hands[0], bt.hands[1]) if hidden == 0 else (bt.hands[0], nd.hands[1])
+            st = st.evolve(battle=dataclasses.replace(bt, hands=hands, deck=nd.deck))
         return _kernel_run(st, cards, pols, rng, horizon)
 
     if precision is None:
@@ -321,7 +325,10 @@ def _monte_carlo(s, node, cards, pols, rng, engine, hidden, horizon, samples, pr
 
 # --- from units and hands -----------------------------------------------------------------------------
 
-def _cards_vector(cards: Cards, spec, what: str) -> tuple[int, ...]:
+CardsSpec = str | Mapping[str, int] | Iterable[str]  # a text of names, {name: count} or a list of names
+
+
+def _cards_vector(cards: Cards, spec: CardsSpec, what: str) -> tuple[int, ...]:
     """Counts per card type from a mapping {name: count}, a list of names or a text of names."""
     v = [0] * cards.n
     if isinstance(spec, str):
@@ -336,9 +343,9 @@ def _cards_vector(cards: Cards, spec, what: str) -> tuple[int, ...]:
     return tuple(v)
 
 
-def setup_state(kind: str = "land", units: tuple[int, int] = (4, 4), prestige: tuple[int, int] = (5, 5),
-                hands=None, components: Any = "ed1-default", *, deck=None, attacker: str | None = None,
-                area: str | None = None) -> State:
+def setup_state(kind: str = "land", units: Sequence[int] = (4, 4), prestige: Sequence[int] = (5, 5),
+                hands: Sequence[CardsSpec | None] | None = None, components: Any = "ed1-default", *,
+                deck: CardsSpec | None = None, attacker: str | None = None, area: str | None = None) -> State:
     """A kernel position with a battle just dealt (or being dealt) from the given units and hands.
 
     ``hands`` is (Athens, Sparta), each None (dealt at random) or the cards as a list of names,
@@ -400,18 +407,20 @@ def setup_state(kind: str = "land", units: tuple[int, int] = (4, 4), prestige: t
     draws += tuple(p for p in order if known[p] is None for _ in range(units[p]))
     s = start_battle(s, area_i, [])
     full_deck = tuple(p + u for p, u in zip(pile, used))
+    assert s.battle is not None, "start_battle opens the battle"
     s = s.evolve(battle=dataclasses.replace(s.battle, attacker=att, deck=full_deck, draws=draws))
     for p in order:
-        if known[p] is not None:
-            for i, k in enumerate(known[p]):
+        hand = known[p]
+        if hand is not None:
+            for i, k in enumerate(hand):
                 for _ in range(k):
                     s = apply(s, Action("card", (cards.names[i],)))
     return s.evolve(log=())
 
 
 def battle_odds_setup(kind: str = "land", units: tuple[int, int] = (4, 4), prestige: tuple[int, int] = (5, 5),
-                      hands=None, components: Any = "ed1-default", *, deck=None, attacker: str | None = None,
-                      **kwargs) -> BattleOdds:
+                      hands: Sequence[CardsSpec | None] | None = None, components: Any = "ed1-default", *,
+                      deck: CardsSpec | None = None, attacker: str | None = None, **kwargs: Any) -> BattleOdds:
     """Odds of a battle built from units, prestige and (optionally) hands; see :func:`setup_state`
     for the position and :func:`battle_odds` for the keyword arguments (policies, exact, samples,
     rng, engine, view, exchanges, precision)."""

@@ -38,8 +38,9 @@ class Estimate(NamedTuple):
         return f"{self.p:.4f} [{self.low:.4f}, {self.high:.4f}]"
 
 
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for k successes in n trials (95% by default)."""
+def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for k successes in n trials (95% by default; a shared result may count
+    as half a success)."""
     if n <= 0:
         return 0.0, 1.0
     p = k / n
@@ -47,6 +48,9 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
     return (0.0 if k == 0 else max(0.0, centre - half)), (1.0 if k == n else min(1.0, centre + half))
+
+
+_LossRow = tuple[int, Estimate | None, Estimate | None]  # k, P(Athens loses at least k), P(Sparta ...)
 
 
 # --- the result ---------------------------------------------------------------------------------
@@ -103,9 +107,11 @@ class BattleOdds:
             p = sum(q for c, q in self._codes.items() if test(self._dec[c]))
             p = min(1.0, max(0.0, p))
             return Estimate(p, p, p)
+        n = self.samples
+        assert n is not None, "a result with counts has samples"
         k = sum(m for c, m in self._counts.items() if test(self._dec[c]))
-        lo, hi = wilson(k, self.samples, self._z)
-        return Estimate(k / self.samples, lo, hi)
+        lo, hi = wilson(k, n, self._z)
+        return Estimate(k / n, lo, hi)
 
     def estimate(self, predicate: Callable[[BattleOutcome], bool]) -> Estimate:
         """Probability (with its interval) that the outcome satisfies ``predicate``."""
@@ -146,6 +152,7 @@ class BattleOdds:
             m = sum(q * f(self._dec[c]) for c, q in self._codes.items())
             return Estimate(m, m, m)
         n = self.samples
+        assert n is not None, "a result with counts has samples"
         m = sum(k * f(self._dec[c]) for c, k in self._counts.items()) / n
         var = sum(k * (f(self._dec[c]) - m) ** 2 for c, k in self._counts.items()) / max(1, n - 1)
         h = self._z * math.sqrt(var / n)
@@ -206,7 +213,14 @@ class BattleOdds:
         return (f"{self.kind.capitalize()} battle in {self.area}: Athens {a} v Sparta {s} units, prestige "
                 f"{self.prestige[0]}/{self.prestige[1]}{h}{v}")
 
-    def _rows(self, top: int = 12):
+    def _p_outcome(self, o: BattleOutcome) -> Estimate:
+        return self.estimate(lambda x: x == o)
+
+    def _p_lost_exactly(self, i: int, k: int) -> Estimate:
+        return self._estimate(lambda d: d[i] == k)
+
+    def _rows(self, top: int = 12) -> tuple[list[tuple[str, Estimate]], list[_LossRow],
+                                           list[tuple[BattleOutcome, Estimate]]]:
         rows_end = []
         for end in ENDS:
             if end == "continues" and self.horizon is None:
@@ -215,7 +229,7 @@ class BattleOdds:
         n = max(self.units)
         rows_loss = [(k, self.p_loses_at_least("athens", k) if k <= self.units[0] else None,
                       self.p_loses_at_least("sparta", k) if k <= self.units[1] else None) for k in range(1, n + 1)]
-        rows_out = [(o, self.estimate(lambda x, o=o: x == o)) for o in list(self.outcomes)[:top]]
+        rows_out = [(o, self._p_outcome(o)) for o in list(self.outcomes)[:top]]
         return rows_end, rows_loss, rows_out
 
     def to_table(self, top: int = 12) -> str:
@@ -276,7 +290,7 @@ class BattleOdds:
         out.append("</table></div>")
         return "".join(out)
 
-    def plot(self, ax=None):
+    def plot(self, ax: Any = None) -> Any:
         """Bar chart of each side's units lost (with 95% intervals for Monte Carlo); needs matplotlib."""
         try:
             import matplotlib.pyplot as plt
@@ -288,12 +302,11 @@ class BattleOdds:
         n = max(self.units)
         xs = list(range(n + 1))
         for j, side in enumerate(SIDES):
-            i = j
-            ests = [self._estimate(lambda d, k=k, i=i: d[i] == k) for k in xs]
+            ests = [self._p_lost_exactly(j, k) for k in xs]
             ps = [x.p for x in ests]
-            err = [[x.p - x.low for x in ests], [x.high - x.p for x in ests]]
+            yerr = [[x.p - x.low for x in ests], [x.high - x.p for x in ests]]
             ax.bar([x + (j - 0.5) * 0.4 for x in xs], ps, width=0.4, label=side.capitalize(),
-                   yerr=None if self.exact else err, capsize=2)
+                   yerr=None if self.exact else yerr, capsize=2)
         ax.set_xticks(xs)
         ax.set_xlabel("units lost")
         ax.set_ylabel("probability")

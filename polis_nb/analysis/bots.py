@@ -68,7 +68,7 @@ def greedy_policy(s: State, rng: random.Random) -> Action:
     worth most on average against the hands the defender could hold (pile plus its hand: nothing
     hidden is used) and a greedy answer; answers with the fewest losses, then the least prestige
     given; always fights on."""
-    from .battle_model import Cards, make_policy
+    from .battle_model import Cards, GreedyPolicy, played_pair
 
     bt = s.battle
     if bt is None or s.pending.kind not in ("battle-retreat", "battle-attack", "battle-defend"):
@@ -76,13 +76,13 @@ def greedy_policy(s: State, rng: random.Random) -> Action:
     if s.pending.kind == "battle-retreat":
         return Action("fight")
     cards = Cards(s.components, bt.kind)
-    pol = make_policy("greedy", cards)
+    pol = GreedyPolicy(cards)
     if s.pending.kind == "battle-attack":
         att = bt.attacker
         opts = cards.attack_options(bt.hands[att], s.prestige[att] < 1)
         i, j = pol.best_attack(opts, bt.hands[1 - att], bt.deck, s.units[bt.area][1 - att])
         return Action("play", (cards.names[i], cards.names[j]))
-    x, y = pol.best_answer(bt.played, bt.hands[1 - bt.attacker])[1]
+    x, y = pol.best_answer(played_pair(bt.played), bt.hands[1 - bt.attacker])[1]
     return Action("answer", (cards.names[x], cards.names[y]))
 
 
@@ -110,14 +110,15 @@ def make_bot(bot: "str | Bot | Policy", **options: Any) -> Bot:
     if options:
         raise TypeError("options apply only to a bot given by name")
     if hasattr(bot, "choose") and hasattr(bot, "name"):
-        return bot  # type: ignore[return-value]
+        return bot
     if callable(bot):
         return PolicyBot(getattr(bot, "__name__", "custom"), bot)
     raise TypeError(f"a bot is a name, an object with name and choose(state, rng), or a policy function; "
                     f"not {type(bot).__name__}")
 
 
-def play_out(s: State, policy: Policy, rng: random.Random, *, checked: bool = True, max_decisions: int = 100_000):
+def play_out(s: State, policy: Policy, rng: random.Random, *, checked: bool = True,
+             max_decisions: int = 100_000) -> tuple[State, int]:
     """Play to the end with ``policy`` for both sides and ``rng`` for chance; return (final state, decisions)."""
     step = apply if checked else apply_unchecked
     n = 0

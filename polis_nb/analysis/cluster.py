@@ -45,7 +45,7 @@ import tempfile
 import threading
 import time
 import warnings
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 SERIAL = "serial"
 CONNECT_TIMEOUT = 5.0  # seconds to reach a scheduler given by address
@@ -101,7 +101,7 @@ def extra(module: str, what: str) -> Any:
 
 
 @functools.cache
-def _classes():
+def _classes() -> tuple[type, type]:
     """The local cluster's classes (built on first use: Dask is imported only then)."""
     import asyncio
 
@@ -118,14 +118,17 @@ def _classes():
             super().__init__(scheduler, name)
 
         async def start(self) -> None:
+            # its own session: an interrupt of this process (Ctrl-C, a notebook's interrupt
+            # button) stops the run, not the workers
+            detached: dict[str, Any]
+            if sys.platform == "win32":
+                detached = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
+            else:
+                detached = {"start_new_session": True}
             with open(self.log, "ab") as log:
-                # its own session: an interrupt of this process (Ctrl-C, a notebook's interrupt
-                # button) stops the run, not the workers
                 self.process = subprocess.Popen(
                     _worker_command(self.scheduler, self.name, self.directory), stdin=subprocess.DEVNULL,
-                    stdout=log, stderr=subprocess.STDOUT, env=_worker_env(), cwd=os.getcwd(),
-                    **({"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if os.name == "nt"
-                       else {"start_new_session": True}))
+                    stdout=log, stderr=subprocess.STDOUT, env=_worker_env(), cwd=os.getcwd(), **detached)
             await super().start()
 
         def exited(self) -> int | None:
@@ -154,7 +157,7 @@ def _classes():
     class PolisCluster(SpecCluster):
         """The scheduler in this process, workers in subprocesses (see :func:`local_client`)."""
 
-        def _new_worker_name(self, worker_number):
+        def _new_worker_name(self, worker_number: int) -> str:
             return f"polis-worker-{worker_number}"
 
         def processes(self) -> list:
@@ -184,7 +187,7 @@ def _healthy(entry: dict) -> bool:
             and all(w.exited() is None for w in cluster.processes()))
 
 
-def _wait_for_workers(cluster, n: int) -> None:
+def _wait_for_workers(cluster: Any, n: int) -> None:
     deadline = time.monotonic() + START_TIMEOUT
     while True:
         procs = cluster.processes()
@@ -202,7 +205,7 @@ def _wait_for_workers(cluster, n: int) -> None:
         time.sleep(0.05)
 
 
-def local_client(workers: int | None = None):
+def local_client(workers: int | None = None) -> Any:
     """The :class:`distributed.Client` of the shared local cluster, with ``workers`` worker
     processes (default: one per core), started (or rescaled) now and waited for. Raises
     :class:`LocalClusterError` (or ImportError) if it cannot start; :func:`run_tasks` then
@@ -213,7 +216,7 @@ def local_client(workers: int | None = None):
         return _local_client(distributed, n)
 
 
-def _local_client(distributed, n: int):
+def _local_client(distributed: Any, n: int) -> Any:
     entry = _LOCAL.get("entry")
     if entry is not None and not _healthy(entry):
         _drop_local()
@@ -257,7 +260,7 @@ def _local_client(distributed, n: int):
     return client
 
 
-def _close_local_cluster(client, cluster, directory) -> None:
+def _close_local_cluster(client: Any, cluster: Any, directory: str) -> None:
     for step in (client, cluster):
         if step is not None:
             try:
@@ -295,7 +298,7 @@ atexit.register(close_local)
 
 # --- choosing where to run ----------------------------------------------------------------------
 
-def _remote_client(address: str):
+def _remote_client(address: str) -> Any:
     c = _REMOTE.get(address)
     if c is not None and c.status == "running":
         return c
@@ -369,7 +372,7 @@ def run_tasks(fn: Callable, tasks: Sequence[tuple], *, client: Any = None, worke
         bar.close()
 
 
-def _run_on(c, fn: Callable, tasks: list[tuple], bar) -> list:
+def _run_on(c: Any, fn: Callable, tasks: list[tuple], bar: Bar) -> list:
     from distributed import wait
 
     # no retries: tasks are deterministic, so an error would only come again; tasks of a worker
@@ -398,7 +401,7 @@ def _run_on(c, fn: Callable, tasks: list[tuple], bar) -> list:
                 pass
 
 
-def _result(c, f) -> Any:
+def _result(c: Any, f: Any) -> Any:
     while True:  # a result lost with its worker is computed again: wait for it, if anyone can
         try:
             return f.result(timeout=1.0)
@@ -406,7 +409,7 @@ def _result(c, f) -> Any:
             _check_local(c)
 
 
-def _check_local(c) -> None:
+def _check_local(c: Any) -> None:
     """Stop waiting if every worker process of our local cluster is gone for good."""
     entry = _LOCAL.get("entry")
     if entry is None or entry["client"] is not c:
@@ -417,6 +420,14 @@ def _check_local(c) -> None:
                                 + "; ".join(f"{w.name}: {w.log_tail(200)}" for w in procs))
 
 
+class Bar(Protocol):
+    """A progress bar: tqdm's, or :class:`_NoBar` where none is shown."""
+
+    def update(self, n: int) -> Any: ...
+
+    def close(self) -> None: ...
+
+
 class _NoBar:
     def update(self, n: int) -> None:
         pass
@@ -425,7 +436,7 @@ class _NoBar:
         pass
 
 
-def _bar(total: int, progress: bool, desc: str):
+def _bar(total: int, progress: bool, desc: str) -> Bar:
     if not progress:
         return _NoBar()
     tqdm = extra("tqdm.auto", "progress=True").tqdm

@@ -295,7 +295,7 @@ def _differences(r1: State, r2: State, keys: list[str], common: frozenset[str]) 
                 a1 = (r1.owner[i], r1.pop[i])
                 a2 = (r2.owner[i], r2.pop[i])
                 if a1 != a2 and not any(x.startswith(pol.name + ":") for x in out):
-                    def own(a):
+                    def own(a: tuple[int, int]) -> str:
                         return "neutral" if a[0] == NEUTRAL else f"{names[a[0]]} {a[1]} cubes"
                     out.append(f"{pol.name}: {own(a1)} in ed1, {own(a2)} in ed2")
         elif key == "units":
@@ -343,6 +343,7 @@ def _compare_choices(here: State, there: State, losses: tuple[str, ...]
 
     # choices legal in one edition only, grouped by the rules that refuse them in the other
     groups: dict[tuple, list[str]] = {}
+    pair: tuple[str | None, str | None]
     for txt, where, other_state, other_txt in (
             [(t, here.edition, there, _retext(t, there.components)) for t in only_here]
             + [(t, there.edition, here, _retext(t, here.components)) for t in only_there]):
@@ -499,12 +500,13 @@ def _relevant(s: State, s1: State | None, s2: State | None) -> list[DiffItem]:
                    if b.polis_area[i] >= 0 and s.owner[i] != p and comp.poleis[i].base > 1
                    and siege_refusal(s, p, i) is None]
         if s.pending.kind in ("siege-polis", "siege-die") or chances:
+            polis: int | None
             if s.pending.kind == "siege-die":
-                p, i = s.pending.data
+                p, polis = s.pending.data
             else:
-                p, i = chances[0] if chances else (s.pending.player, None)
-            if i is not None:
-                fort = comp.poleis[i].base
+                p, polis = chances[0] if chances else (s.pending.player, None)
+            if polis is not None:
+                fort = comp.poleis[polis].base
                 o = siege_odds(fort)
                 if o.needed is None:
                     tail = "fortification 1 needs no roll in either edition"
@@ -514,7 +516,7 @@ def _relevant(s: State, s1: State | None, s2: State | None) -> list[DiffItem]:
                             f"the roll fails, ed2 leaves a {names[p]} siege disc there and the next try needs "
                             f"{again.needed} ({_frac(again.p_success)}), ed1 leaves nothing")
                 out.append(_item("siege discs", "siege.fortification", "siege.discs",
-                                 f"{names[p]} can besiege {comp.poleis[i].name} ({tail})"))
+                                 f"{names[p]} can besiege {comp.poleis[polis].name} ({tail})"))
 
     # tribute
     if running:
@@ -599,16 +601,16 @@ def _relevant(s: State, s1: State | None, s2: State | None) -> list[DiffItem]:
                         "ed1 lets each side turn any number of prestige into silver, one for one")
             out.append(_item("Phoros", "roundend.phoros", "roundend.phoros-ed2",
                              f"at this round end {ed1_text}; {ed2_text} ({'; '.join(lines)})"))
-            held = []
+            spoiling = []
             for p in (0, 1):
                 per = [f"{g} {s.goods[p][b.good_index[g]]}" for g in comp.perishable if s.goods[p][b.good_index[g]]]
                 if per:
-                    held.append(f"{names[p]} holds {', '.join(per)}")
-            if held and step <= _ROUNDEND_STEPS.index("spoil"):
+                    spoiling.append(f"{names[p]} holds {', '.join(per)}")
+            if spoiling and step <= _ROUNDEND_STEPS.index("spoil"):
                 printed = s.option("spoilage") == "printed-de"
                 out.append(_item("spoilage", "roundend.spoilage-printed" if printed else "roundend.spoilage",
                                  "roundend.spoilage-ed2",
-                                 f"{'; '.join(held)}: ed1 halves wine, oil and wheat"
+                                 f"{'; '.join(spoiling)}: ed1 halves wine, oil and wheat"
                                  + (" rounded down (option spoilage=printed-de)" if printed else ", rounded up")
                                  + ", ed2 only wine and wheat, rounded up"
                                  + ("" if not (last1 or last2) else
@@ -627,11 +629,11 @@ def _relevant(s: State, s1: State | None, s2: State | None) -> list[DiffItem]:
 
     # projects
     tiles = set(s.display) | {t for t, _ in s.started}
-    for t in sorted(tiles):
-        proj = b.project_index[t]
+    for tile in sorted(tiles):
+        proj = b.project_index[tile]
         if proj.prestige_rule == "half-capital-pop-up":
             ath = s.pop[b.capital[0]]
-            twin = next((x for x in c2.projects if x.id == _word(t, frozenset(p.id for p in c2.projects))), None)
+            twin = next((x for x in c2.projects if x.id == _word(tile, frozenset(p.id for p in c2.projects))), None)
             out.append(_item("Phidias", "project.phidias", None,
                              f"{proj.name} earns half of Athenai's population, rounded up, in ed1 ({(ath + 1) // 2} "
                              f"now); its ed2 counterpart {twin.name if twin else '—'} is an ordinary artist tile"
@@ -651,8 +653,8 @@ def _relevant(s: State, s1: State | None, s2: State | None) -> list[DiffItem]:
     # the event card
     other_comp = c2 if s.edition == "ed1" else c1
     mine = next((e for e in comp.events if e.id == s.event), None)
-    twin = next((e for e in other_comp.events if mine is not None and e.id == mine.id), None)
-    if running and mine is not None and (twin is None or twin.effects != mine.effects):
+    twin_card = next((e for e in other_comp.events if mine is not None and e.id == mine.id), None)
+    if running and mine is not None and (twin_card is None or twin_card.effects != mine.effects):
         ev = mine.name
         out.append(_item("event", "round.event", "round.event-ed2",
                          f"the round's event {ev} is not a card of the other edition (ed1 and ed2 have different "

@@ -36,10 +36,11 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from ..data import Components
 from ..record.compare import set_evaluator
 from ..record.words import action_words, cite_sections, text_words
 from ..rules import CHANCE, PLAYERS, Action, State, apply_unchecked, board, is_legal, legal_actions, paid_with
-from .cluster import check_client
+from .cluster import Bar, check_client
 from .search import CUT, EXPLORATION, WAVE, Node, Tree, rollout_policy
 from .solver import Proof, label
 
@@ -211,8 +212,8 @@ class Analysis:
     def athens_exact(self) -> Fraction | None:
         """Athens' exact value here, if proven (a finished game, a proven root or best choice)."""
         s = self.state
-        if s.is_terminal:
-            w = s.outcome.winner  # type: ignore[union-attr]
+        if s.outcome is not None:  # the game is over
+            w = s.outcome.winner
             return Fraction(1, 2) if w is None else Fraction(int(w == PLAYERS[0]))
         if self._root_proof is not None:
             return self._root_proof.value
@@ -259,7 +260,7 @@ class Analysis:
             return f"Athens wins with probability exactly {self.athens_exact}"
         if self.iterations == 0:
             return "not evaluated"
-        span = "" if lo is None else f" (95% interval {_pc(lo)}–{_pc(hi)})"  # type: ignore[arg-type]
+        span = "" if lo is None or hi is None else f" (95% interval {_pc(lo)}–{_pc(hi)})"
         return f"Athens wins {_pc(v)} of the engine's playouts{span}"
 
     def to_dict(self) -> dict:
@@ -393,9 +394,9 @@ def _figure(c: ChoiceValue, s: State | None = None) -> str:
         return f"wins with probability exactly {c.exact} (chance decides)"
     if c.p is None:
         return "not evaluated"
-    if c.low is None:
+    if c.low is None or c.high is None:
         return f"{_pc(c.p)} of {c.visits} playouts won (too few for an interval)"
-    return f"{_pc(c.p)} of playouts won [{_pc(c.low)}, {_pc(c.high)}]"  # type: ignore[arg-type]
+    return f"{_pc(c.p)} of playouts won [{_pc(c.low)}, {_pc(c.high)}]"
 
 
 _END_WORDS = {"end.score": "the final scoring", "end.tie-break": "a tie broken on goods",
@@ -466,11 +467,12 @@ def _value(a: Action, node: Node, p: int, ends: Counter | None) -> ChoiceValue:
     if node.visits == 0:
         return _untried(a)
     mean, lo, hi = _interval(node.total, node.sq, node.visits)
+    assert mean is not None, "a visited node has a mean"
     if p == 1:
-        mean, lo, hi = 1 - mean, (None if hi is None else 1 - hi), (None if lo is None else 1 - lo)  # type: ignore
+        mean, lo, hi = 1 - mean, (None if hi is None else 1 - hi), (None if lo is None else 1 - lo)
     top = Counter(e).most_common(1)
     rules = () if not top or tuple(top[0][0]) == CUT else tuple(top[0][0])
-    reason = f"{PLAYERS[p].capitalize()} wins {_pc(mean)} of the engine's {node.visits} playouts through it"  # type: ignore
+    reason = f"{PLAYERS[p].capitalize()} wins {_pc(mean)} of the engine's {node.visits} playouts through it"
     return ChoiceValue(a, node.visits, mean, lo, hi, None, None, reason, rules, e)
 
 
@@ -478,13 +480,14 @@ def line_words(s: State, actions: list[Action]) -> list[str]:
     """Each decision of a line played from ``s`` in words, as far as the line stays legal in ``s``'s
     game ("" from there on: a search that cannot see a hand may follow cards of another deal)."""
     out: list[str] = []
+    at: State | None = s  # None once the line leaves the game
     for a in actions:
-        if s is None or s.is_terminal or not is_legal(s, a):
-            s = None
+        if at is None or at.is_terminal or not is_legal(at, a):
+            at = None
             out.append("")
             continue
-        out.append(action_words(s, a))
-        s = apply_unchecked(s, a)
+        out.append(action_words(at, a))
+        at = apply_unchecked(at, a)
     return out
 
 
@@ -526,8 +529,8 @@ def analyse(s: State, budget: int = 2000, *, seconds: float | None = None, targe
     rollout_policy(rollout)
     check_client(client)
     t0 = time.perf_counter()
-    if s.is_terminal:
-        return Analysis(s, [], [], Counter(s.outcome.rules), 0, seed, 0.0, view, (0.0, 0.0, 0), None, 0)  # type: ignore
+    if s.outcome is not None:  # the game is over
+        return Analysis(s, [], [], Counter(s.outcome.rules), 0, seed, 0.0, view, (0.0, 0.0, 0), None, 0)
     comp = board(s).comp
     portable = None if is_default_components(comp) else comp  # a user's component set travels with the tasks
     tree = Tree(s, viewer=view, rollout=rollout, exploration=exploration, wave=wave)
@@ -548,13 +551,13 @@ def analyse(s: State, budget: int = 2000, *, seconds: float | None = None, targe
     return analysis_of(s, tree, seed, view, time.perf_counter() - t0)
 
 
-def _bar(total: int, progress: bool):
+def _bar(total: int, progress: bool) -> Bar:
     from .cluster import _bar as bar
 
     return bar(total, progress, "analyse")
 
 
-def is_default_components(comp) -> bool:
+def is_default_components(comp: Components) -> bool:
     """Whether ``comp`` is one of the packaged component sets (else it must travel with tasks)."""
     from ..data import default_components
 

@@ -19,7 +19,7 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
-from ..rules import State, board
+from ..rules import State, Topology, board
 
 HORIZON = 40  # decisions a playout plays below the tree before the evaluation scores it
 WEIGHTS_FILE = Path(__file__).with_name("evaluation.json")
@@ -27,7 +27,7 @@ FEATURES = ("bias", "score", "score_late", "goods", "wheat", "units", "poleis", 
             "danger_sparta", "prestige")
 
 
-def _side(s: State, p: int, b) -> tuple[int, int, int, int, int, int, int]:
+def _side(s: State, p: int, b: Topology) -> tuple[int, int, int, int, int, int, int]:
     cubes = poleis = 0
     for o, n in zip(s.owner, s.pop):
         if o == p:

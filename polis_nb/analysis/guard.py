@@ -117,7 +117,8 @@ def _check(s: State, a: Action, limit: int) -> QuickLoss | None:
     if end is None:
         return None
     o = end.outcome
-    return QuickLoss(PLAYERS[s.pending.player], o, _why(end), search.nodes)  # type: ignore[arg-type]
+    assert o is not None, "a loss is a finished game"
+    return QuickLoss(PLAYERS[s.pending.player], o, _why(end), search.nodes)
 
 
 def quick_loss(s: State, a: Action | str, limit: int = NODES) -> QuickLoss | None:

@@ -19,9 +19,9 @@ from ..rules import PLAYERS, State
 def viewer_index(viewer: str | int | None) -> int | None:
     """0 (Athens), 1 (Sparta) or None (a spectator, who sees neither hand) from a name or index."""
     if viewer is None or viewer in (0, 1):
-        return viewer  # type: ignore[return-value]
+        return viewer
     if viewer in PLAYERS:
-        return PLAYERS.index(viewer)  # type: ignore[arg-type]
+        return PLAYERS.index(viewer)
     raise ValueError(f"viewer must be 'athens', 'sparta' or None, not {viewer!r}")
 
 
@@ -30,7 +30,7 @@ def hidden_from(s: State, viewer: int | None) -> tuple[int, ...]:
     bt = s.battle
     if bt is None:
         return ()
-    return tuple(p for p in (0, 1) if p != viewer and sum(bt.hands[p]))
+    return tuple(p for p in (0, 1) if p != viewer and sum(bt.hands[p]) > 0)
 
 
 def determinise(s: State, viewer: str | int | None, rng: random.Random) -> State:
@@ -38,9 +38,9 @@ def determinise(s: State, viewer: str | int | None, rng: random.Random) -> State
     see (those hands plus the draw pile), each hand keeping its size. Outside battles, or when
     nothing is hidden, ``s`` itself."""
     who = hidden_from(s, viewer_index(viewer))
-    if not who:
-        return s
     bt = s.battle
+    if bt is None or not who:
+        return s
     pool = list(bt.deck)
     for p in who:
         for t, n in enumerate(bt.hands[p]):
@@ -58,4 +58,4 @@ def determinise(s: State, viewer: str | int | None, rng: random.Random) -> State
     deck = [0] * len(pool)
     for t in cards:
         deck[t] += 1
-    return s.evolve(battle=replace(bt, hands=tuple(hands), deck=tuple(deck)))
+    return s.evolve(battle=replace(bt, hands=(hands[0], hands[1]), deck=tuple(deck)))

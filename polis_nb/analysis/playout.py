@@ -37,6 +37,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from ..data import Effect
 from ..rules import (ACTIONS, Action, State, board, board_named, event_card, is_last_round, legal_actions,
                      open_offers, tribute_refusal)
 
@@ -95,7 +96,7 @@ def _charged(s: State, p: int) -> bool:
     return m1 not in reach or m2 not in reach
 
 
-def _blockade(s: State):
+def _blockade(s: State) -> Effect | None:
     """The blockade effect of the round's event card, or None."""
     if s.event is None:
         return None
@@ -105,7 +106,8 @@ def _blockade(s: State):
     return _BLOCKADES[key]
 
 
-_BLOCKADES: dict = {}  # (component set, event card) -> the card's blockade effect, or None
+# (component set, event card) -> the card's blockade effect, or None
+_BLOCKADES: dict[tuple[str, str], Effect | None] = {}
 
 
 def _alone_at_ease(s: State) -> bool:

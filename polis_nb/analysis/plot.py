@@ -98,8 +98,8 @@ def review_svg(r: "Review", width: int = 640, height: int = 240, *, current: str
            f'<text x="{left}" y="16" font-weight="bold">Athens&#8217; win chance after each decision '
            f'(the engine&#8217;s value; Sparta&#8217;s is the rest)</text>',
            f'<rect x="{left}" y="{top}" width="{w}" height="{h}" fill="#fafafa" stroke="#bbb"/>']
-    for v in (0, 0.5, 1):
-        out.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end" fill="#444">{v:.0%}</text>')
+    for level in (0, 0.5, 1):
+        out.append(f'<text x="{left - 6}" y="{y(level) + 4:.1f}" text-anchor="end" fill="#444">{level:.0%}</text>')
     out.append(f'<line x1="{left}" x2="{left + w}" y1="{y(0.5):.1f}" y2="{y(0.5):.1f}" stroke="#c33" '
                f'stroke-dasharray="3,3"/>')
     if ds:  # from Athens' value before the first decision through its value after each

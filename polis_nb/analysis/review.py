@@ -59,7 +59,7 @@ from typing import Any
 from ..record.game import Game, set_reviewer
 from ..record.node import PROVEN, Evaluation, Node
 from ..record.steps import step_title
-from ..record.turns import index_steps
+from ..record.turns import StepInfo, index_steps
 from ..record.words import action_words  # render registers the words (the widgets' names of choices)
 from ..rules import (PLAYERS, RULES, Action, State, apply, board, chance_rng, legal_actions, parse_action, poss,
                      sample_chance)
@@ -269,9 +269,8 @@ class Review:
                 "decisions": [d.to_dict() for d in self.decisions]}
 
     def __eq__(self, other: object) -> bool:
+        # (so a Review is unhashable: a class that defines __eq__ and no __hash__ has none)
         return isinstance(other, Review) and self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         sides = ", ".join(f"{s.side.capitalize()} {'-' if s.accuracy is None else f'{s.accuracy:.0f}%'} "
@@ -290,8 +289,10 @@ class Review:
         for d in self.flagged:
             rows.append(f"  {d}")
         for d in self.kept:
+            judged = d.judgement
+            assert judged is not None, "an author's glyph is kept only where the review judged the decision"
             rows.append(f"Kept the author's glyph {''.join(d.glyphs)} at decision {d.place} ({d.words}), where the "
-                        f"review finds {_a(NAMES[d.judgement])}.")  # type: ignore[index]
+                        f"review finds {_a(NAMES[judged])}.")
         return "\n".join(rows)
 
     def _basis(self) -> str:
@@ -386,7 +387,7 @@ def write_review(game: Game, decisions: list[Node], places: list[Node],
         ev, later = found[id(d)]
         label = _choice_label(a, d.action) if a is not None else None
         if ev.proven is None and label is not None:
-            who = PLAYERS[d.parent.state.pending.player]  # type: ignore[union-attr]
+            who = PLAYERS[d.before.pending.player]
             athens = label if who == PLAYERS[0] else _FLIP[label]
             found[id(d)] = (Evaluation(_EXACT[athens], athens, ev.best, ev.playouts), later)
     plans = [_plan(d, found) for d in decisions]
@@ -401,10 +402,12 @@ def write_review(game: Game, decisions: list[Node], places: list[Node],
 
 def _evaluation(s: State, a: Analysis | None) -> Evaluation:
     """The evaluation of position ``s`` the record keeps, from its analysis (None: the game's end)."""
-    if s.is_terminal or a is None:
-        w = s.outcome.winner  # type: ignore[union-attr]
-        label = "shared" if w is None else "win" if w == PLAYERS[0] else "loss"
-        return Evaluation(_EXACT[label], label)
+    if s.outcome is not None or a is None:
+        if s.outcome is None:
+            raise ValueError("a position the game goes on from is evaluated from its analysis, and none was given")
+        w = s.outcome.winner
+        end = "shared" if w is None else "win" if w == PLAYERS[0] else "loss"
+        return Evaluation(_EXACT[end], end)
     label = _athens_label(a)
     athens = a.athens if label is None else _EXACT.get(label, a.athens)
     best = str(a.best.action) if a.best is not None and not s.is_chance else None
@@ -423,8 +426,10 @@ def _athens_label(a: Analysis) -> str | None:
 
 def _choice_label(a: Analysis, action: Action | None) -> str | None:
     """The proven result of ``action`` at ``a``'s position for the side deciding there, if any."""
+    if action is None:
+        return None
     try:
-        c = a.choice(action)  # type: ignore[arg-type]
+        c = a.choice(action)
     except KeyError:
         return None
     label = getattr(c, "proven", None)
@@ -453,17 +458,17 @@ def _words(glyph: str, who: str, d: Node, a: Analysis, later: Analysis | None, b
     the playouts) and the better choice with its value."""
     side = who.capitalize()
     try:
-        played = a.choice(d.action)  # type: ignore[arg-type]
+        played = a.choice(d.decision)
     except KeyError:
         played = None
     reason = _proof_reason(played)
     s = d.state
     if reason is not None:
         what = "this " + reason
-    elif s.is_terminal:
+    elif s.outcome is not None:  # the game is over
         o = s.outcome
-        lost = o.winner is not None and o.winner != who  # type: ignore[union-attr]
-        what = f"this {'loses at once' if lost else 'ends the game'}: {o.reason}"  # type: ignore[union-attr]
+        lost = o.winner is not None and o.winner != who
+        what = f"this {'loses at once' if lost else 'ends the game'}: {o.reason}"
     elif _side_label(who, after.proven) == "loss":
         what = "this loses by force"
     else:
@@ -475,7 +480,7 @@ def _words(glyph: str, who: str, d: Node, a: Analysis, later: Analysis | None, b
     best = a.best
     better = ""
     if best is not None:
-        name = action_words(d.parent.state, best.action)  # type: ignore[union-attr]
+        name = action_words(d.before, best.action)
         why = _proof_reason(best)
         if why is not None:
             better = f" Better: {name}, which {'holds ' if why.startswith('a shared') else ''}{why}."
@@ -567,7 +572,7 @@ def _review_paragraph(comment: str) -> str:
 
 # --- small helpers -----------------------------------------------------------------------------
 
-def _step_title(info, s: State) -> str:
+def _step_title(info: StepInfo, s: State) -> str:
     """The step of a decision as the widgets title it (``s``: the position where it was taken)."""
     player = PLAYERS[info.player] if info.kind == "turn" and info.player is not None else ""
     return step_title(info.kind, board(s).comp.rounds[s.round].name, player, info.number)

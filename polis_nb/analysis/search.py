@@ -86,7 +86,9 @@ def rollout_policy(rollout: "str | Policy") -> Policy:
 
 def rewards(s: State) -> tuple[float, float]:
     """(Athens, Sparta) reward of a finished game: 1 a win, 0 a loss, ½ each for a shared result."""
-    v = float(result(s.outcome))  # type: ignore[arg-type]
+    if s.outcome is None:
+        raise ValueError("rewards are those of a finished game, and this one goes on")
+    v = float(result(s.outcome))
     return v, 1.0 - v
 
 
@@ -151,6 +153,18 @@ class Node:
         self.proof: Proof | None = None
         self.prior: dict[Action, float] | None = None  # the playout policy's share of each choice (exact nodes)
 
+    def position(self) -> State:
+        """The position an exact node keeps."""
+        if self.state is None:
+            raise RuntimeError("only an exact node keeps its position")
+        return self.state
+
+    def chances(self) -> dict[Action, Fraction]:
+        """The probabilities of a chance step's outcomes, which exact nodes keep."""
+        if self.probs is None:
+            raise RuntimeError("only an exact node at a chance step keeps its outcomes' probabilities")
+        return self.probs
+
     def set_bounds(self, lo: Fraction, hi: Fraction) -> None:
         self.lo, self.hi = lo, hi
         self.flo, self.fhi = float(lo), float(hi)
@@ -173,6 +187,12 @@ class Node:
         """The estimate for side ``p``: exact if proven."""
         v = float(self.proof.value) if self.proof is not None else self.mean()
         return v if p == 0 else 1.0 - v
+
+
+def _proven(n: Node) -> Proof:
+    if n.proof is None:
+        raise RuntimeError("a proof was asked of a node not proven")
+    return n.proof
 
 
 def _lo(n: Node, p: int) -> float:
@@ -275,9 +295,10 @@ class Tree:
         for a in actions:
             if not node.exact:
                 return None
-            node = node.children.get(a)  # type: ignore[assignment]
-            if node is None:
+            child = node.children.get(a)
+            if child is None:
                 return None
+            node = child
         viewer = None if s.is_chance else s.pending.player
         if not node.exact or node.state != s or s.is_terminal or hidden_from(s, viewer):
             return None
@@ -325,7 +346,7 @@ class Tree:
             self._backup(path, value, ended)
         return n
 
-    def _descend(self, rng: random.Random):
+    def _descend(self, rng: random.Random) -> tuple[list[Node], State | None, float, tuple[str, ...]]:
         """One selection: (path, leaf State to play out or None, value, ending) with a virtual
         loss on the path."""
         node = self.root
@@ -342,7 +363,7 @@ class Tree:
                     key = HIDDEN_DRAW
                 child = node.children.get(key)
                 new = child is None
-                if new:
+                if child is None:
                     child = node.children[key] = Node(CHANCE, node.exact and key is not HIDDEN_DRAW)
             else:
                 a, child, new = self._select(s, node, rng)
@@ -365,9 +386,10 @@ class Tree:
                 return self._virtual(path), s, 0.0, ()
             if not node.exact:
                 node.mover = TERMINAL if s.outcome is not None else s.pending.player
-            elif node.visits in SOLVE_AGAIN and self._try_solve(node, SOLVE_PER_VISIT * node.visits):
+            elif (node.visits in SOLVE_AGAIN
+                  and (proof := self._try_solve(node, SOLVE_PER_VISIT * node.visits)) is not None):
                 self._prove_up(path)
-                return self._virtual(path), None, float(node.proof.value), node.proof.end.rules  # type: ignore
+                return self._virtual(path), None, float(proof.value), proof.end.rules
 
     def _init(self, node: Node, s: State, root: bool = False) -> None:
         """Fill a new node from its position (and prove it where it can: a finished game, or a late
@@ -389,23 +411,22 @@ class Tree:
         if not root:
             self._try_solve(node, SOLVE_FIRST)
 
-    def _try_solve(self, node: Node, limit: int) -> bool:
+    def _try_solve(self, node: Node, limit: int) -> Proof | None:
         """Hand an exact, late, unproven node to the solver within ``limit`` nodes (and the run's
-        allowance); True if it is proven now."""
+        allowance); its proof if it is proven now."""
         if self.solver is None or node.proof is not None or not node.exact or node.state is None:
-            return False
+            return None
         s = node.state
         if s.outcome is not None or not _late(s):
-            return False
+            return None
         allowance = SOLVE_BASE + SOLVE_SHARE * self.iterations - (self.solver.nodes - self.solved)
         limit = min(limit, allowance)
         if limit <= 0:
-            return False
+            return None
         proof = self.solver.solve(s, limit)
-        if proof is None:
-            return False
-        self._set_proof(node, proof)
-        return True
+        if proof is not None:
+            self._set_proof(node, proof)
+        return proof
 
     def solve_root_choices(self, allowance: int = 4000) -> None:
         """Hand every root choice not yet proven to the solver, in rounds of growing node limits
@@ -428,7 +449,7 @@ class Tree:
             for c in kids:
                 left = stop - self.solver.nodes
                 if c.proof is None and left > 0:
-                    proof = self.solver.solve(c.state, min(limit, left))  # type: ignore[arg-type]
+                    proof = self.solver.solve(c.position(), min(limit, left))
                     if proof is not None:
                         self._set_proof(c, proof)
                 if c.proof is not None:
@@ -460,7 +481,7 @@ class Tree:
             untried = next((a for a in acts if a not in ch), None)
             if untried is not None:
                 return self._new(node, untried, p)
-        pr = self._prior(s, node, acts) if not ucb else None
+        pr = self._prior(s, node, acts) if not ucb else {}  # (UCB uses no prior)
         floor = max((_lo(c, p) for a in acts if (c := ch.get(a)) is not None), default=0.0) if node.exact else 0.0
         if node.proof is not None:  # a proven root: value the choices not proven yet
             floor = -1.0
@@ -473,7 +494,7 @@ class Tree:
         for a in acts:
             c = ch.get(a)
             if c is None:  # (PUCT only: UCB has tried every choice; below a hidden card, as available once)
-                v = base + k * pr.get(a, MIN_PRIOR) * (sqrt_n if node.exact else 1.0)  # type: ignore[union-attr]
+                v = base + k * pr.get(a, MIN_PRIOR) * (sqrt_n if node.exact else 1.0)
             else:
                 if node.exact and _hi(c, p) < floor:
                     continue  # proven worse than a sibling: never the best
@@ -483,7 +504,7 @@ class Tree:
                         return a, c, False
                     v = c.for_player(p) + k * math.sqrt(log_n / n)
                 else:
-                    share = pr.get(a, MIN_PRIOR)  # type: ignore[union-attr]
+                    share = pr.get(a, MIN_PRIOR)
                     visits = sqrt_n if node.exact else math.sqrt(c.avail)
                     v = (c.for_player(p) if n else base) + k * share * visits / (1 + n)
             if v > best_v:
@@ -546,7 +567,7 @@ class Tree:
         ch = node.children
         if node.mover == CHANCE:
             lo = hi = ZERO
-            for a, prob in node.probs.items():  # type: ignore[union-attr]
+            for a, prob in node.chances().items():
                 c = ch.get(a)
                 lo += prob * (c.lo if c is not None else ZERO)
                 hi += prob * (c.hi if c is not None else ONE)
@@ -564,7 +585,8 @@ class Tree:
         """The proof of a node whose bounds met: the line of best play through its children."""
         v = node.lo
         if node.mover == CHANCE:
-            return chance_proof([(prob, node.children[a].proof) for a, prob in node.probs.items()])  # type: ignore
+            # the bounds of a chance step meet only once every outcome is proven
+            return chance_proof([(prob, _proven(node.children[a])) for a, prob in node.chances().items()])
         kids = [c.proof for c in node.children.values() if c.proof is not None and c.proof.value == v]
         p = node.mover
         winning = v == (ONE if p == 0 else ZERO)
@@ -589,7 +611,7 @@ class Tree:
             rest = sorted((an for an in kids if an[1].proof is None),
                           key=lambda an: (-an[1].visits, -an[1].for_player(p)))
         proven = sorted((an for an in kids if an[1].proof is not None),
-                        key=lambda an: (-_lo(an[1], p), an[1].proof.depth))  # type: ignore[union-attr]
+                        key=lambda an: (-_lo(an[1], p), _proven(an[1]).depth))
         top = rest[0][1].for_player(p) if rest else -1.0
         ahead = [_lo(an[1], p) > top or _lo(an[1], p) == 1.0 for an in proven]  # (an estimate of 0 is no proof)
         return [an for an, x in zip(proven, ahead) if x] + rest + [an for an, x in zip(proven, ahead) if not x]
@@ -605,14 +627,14 @@ class Tree:
             if first:
                 a, child = self.choices()[0]
                 first = False
-            elif node.proof is not None and node.mover in (0, 1):
+            elif (proof := node.proof) is not None and node.mover in (0, 1):
                 kids = [(a, c) for a, c in node.children.items()
-                        if c.proof is not None and c.proof.value == node.proof.value]
+                        if c.proof is not None and c.proof.value == proof.value]
                 if not kids:
                     break
-                a, child = min(kids, key=lambda ac: abs(ac[1].proof.depth - (node.proof.depth - 1)))  # type: ignore
-            elif node.mover == CHANCE and node.probs is not None:
-                a, child = max(((a, c) for a, c in node.children.items()), key=lambda ac: (node.probs.get(ac[0], 0),
+                a, child = min(kids, key=lambda ac: abs(_proven(ac[1]).depth - (proof.depth - 1)))
+            elif node.mover == CHANCE and (probs := node.probs) is not None:
+                a, child = max(((a, c) for a, c in node.children.items()), key=lambda ac: (probs.get(ac[0], 0),
                                                                                           ac[1].visits))
             else:
                 p = max(node.mover, 0)

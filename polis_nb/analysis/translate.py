@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Collection, TypeVar, overload
 
 from ..rules import (EDITIONS, NEUTRAL, PLAYERS, Pending, PolisError, State, advance_roundend, board, board_named,
                      cite_edition_log, components_named, draw_next_project, invariant_problems, phoros_step, poss)
@@ -21,6 +22,7 @@ __all__ = ["ALIASES", "TranslationError", "translate", "translation_losses"]
 ALIASES: dict[str, str] = {"metal": "iron", "sokrates": "socrates", "phidias": "fidias", "apollon": "apollo",
                            "skene": "skini", "dionysia": "dionysos"}
 _BACK = {v: k for k, v in ALIASES.items()}
+_T = TypeVar("_T")
 
 # decisions whose pending data holds only indices (the same in both editions)
 _INDEX_DATA = frozenset({"turn", "train-polis", "train-pay", "galley-polis", "galley-pay", "ships-polis",
@@ -37,7 +39,7 @@ class TranslationError(PolisError):
 
 # --- vocabulary ------------------------------------------------------------------------------------
 
-def _word(x: str, vocab) -> str | None:
+def _word(x: str, vocab: Collection[str]) -> str | None:
     """``x`` in the vocabulary of the other edition (itself, its alias, or None)."""
     if x in vocab:
         return x
@@ -58,15 +60,19 @@ def _retext(text: str, components: str) -> str:
     """Action text with goods and tiles renamed into the words of ``components``' edition."""
     vocab = _vocab(components)
 
-    def sub(m):
+    def sub(m: re.Match[str]) -> str:
         w = m.group(0)
         return w if w in vocab else (_word(w, vocab) or w)
 
     return _TOKEN.sub(sub, text)
 
 
-def _canon(x):
-    """Edition-neutral name (first-edition words) of a good or tile."""
+@overload
+def _canon(x: str) -> str: ...
+@overload
+def _canon(x: _T) -> _T: ...
+def _canon(x: object) -> object:
+    """Edition-neutral name (first-edition words) of a good or tile (anything else as it is)."""
     return _BACK.get(x, x) if isinstance(x, str) else x
 
 
@@ -145,16 +151,16 @@ def _translate(s: State, edition: str) -> tuple[State, tuple[str, ...]]:
     markers = tuple(marks[g] for g in tc.market_goods)
 
     # offers: the same ids
-    offers = [NEUTRAL] * len(tb.offer_ids)
+    offer_ships = [NEUTRAL] * len(tb.offer_ids)
     for i, o in enumerate(s.offers):
         if o == NEUTRAL:
             continue
         oid = sb.offer_ids[i]
         if oid in tb.offer_index:
-            offers[tb.offer_index[oid]] = o
+            offer_ships[tb.offer_index[oid]] = o
         else:
             losses.append(f"{poss(o)} ship on offer {oid} (no such offer in {edition})")
-    offers = tuple(offers)
+    offers = tuple(offer_ships)
     covered: tuple[int, ...] = ()
     if tc.market_covers and not sc.market_covers:
         # the first edition opens loads by round; read the black cubes off that
@@ -182,7 +188,7 @@ def _translate(s: State, edition: str) -> tuple[State, tuple[str, ...]]:
     display = tuple(x for x in (tile(t, "on display") for t in s.display) if x)
     started = tuple((x, i) for x, i in ((tile(t, "started"), i) for t, i in s.started) if x)
     done = tuple((x, i) for x, i in ((tile(t, "completed"), i) for t, i in s.done) if x)
-    pile = {_word(t, tvocab) for t in s.pile} - {None}
+    pile = {x for x in (_word(t, tvocab) for t in s.pile) if x is not None}
     images = {_word(p.id, tvocab) for p in sc.projects}
     if any(_word(t, tvocab) is None for t in s.pile):  # a tile with no counterpart waits in the pile:
         pile |= {t for t in tvocab if t not in images}  # the other edition's own tiles wait there instead
@@ -220,15 +226,15 @@ def _translate(s: State, edition: str) -> tuple[State, tuple[str, ...]]:
         losses.append("who placed the tribute discs (" + ", ".join(
             f"{side.capitalize()} {n}" for side, n in zip(PLAYERS, s.tribute_discs)) + "): only the territories are kept")
 
-    t = s.evolve(edition=edition, components=tc.name, options=options, round=rnd, goods=tuple(goods),
-                 markers=markers, offers=offers, covered=covered, display=display, started=started, done=done,
-                 pile=pile_t, event=event, triggers=kept_triggers, closed=closed, turn_actions=turn_actions,
-                 siege_discs=siege_discs, tribute_discs=tribute_discs, outcome=None, log=())
-    t = _translate_pending(s, t, edition, losses)
-    problems = invariant_problems(t)
+    moved = s.evolve(edition=edition, components=tc.name, options=options, round=rnd, goods=tuple(goods),
+                     markers=markers, offers=offers, covered=covered, display=display, started=started, done=done,
+                     pile=pile_t, event=event, triggers=kept_triggers, closed=closed, turn_actions=turn_actions,
+                     siege_discs=siege_discs, tribute_discs=tribute_discs, outcome=None, log=())
+    moved = _translate_pending(s, moved, edition, losses)
+    problems = invariant_problems(moved)
     if problems:
         raise TranslationError(f"the position breaks {edition}'s invariants: " + "; ".join(problems))
-    return t, tuple(dict.fromkeys(losses))
+    return moved, tuple(dict.fromkeys(losses))
 
 
 def _tribute_discs(s: State) -> tuple[int, int]:

@@ -92,7 +92,7 @@ def loads_json(text: str, *, limit: int = MAX_JSON_DEPTH,
         raise JSONNumberError(text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1) + 1) from None
 
 
-def _long_number(text: str):
+def _long_number(text: str) -> re.Match[str] | None:
     """The first over-long integer of ``text`` outside strings."""
     for m in re.finditer(r'"(?:[^"\\]|\\.)*"|' + _LONG_INT.pattern, text, re.S):
         if not m.group().startswith('"'):

@@ -6,7 +6,7 @@ from typing import Iterable
 
 from ..record import Game
 from ..render.text import plain
-from ..rules import State, apply, card_names, legal_actions
+from ..rules import Battle, State, apply, card_names, legal_actions
 
 SIDES = ("athens", "sparta")
 CARDS = "ed1-default"  # the component set whose card names the words use
@@ -18,7 +18,7 @@ def deal(g: Game, *cards: str) -> None:
     g.play([f"card {c}" for c in cards], settle=False)
 
 
-def words(text, components: str = CARDS) -> str:
+def words(text: object, components: str = CARDS) -> str:
     """Kernel text with the cards named as the cards (and the Combat widget) name them."""
     return plain(str(text), components)
 
@@ -29,10 +29,17 @@ def say(entries: Iterable) -> None:
         print(words(entry))
 
 
+def _fought(s: State) -> Battle:
+    if s.battle is None:
+        raise ValueError("no battle is being fought in this position")
+    return s.battle
+
+
 def hand(s: State, side: str) -> str:
     """The cards one side holds, in words. In a game only that side may look (``rules.visibility``)."""
-    names = card_names(s.components, s.battle.kind)
-    held = s.battle.hands[SIDES.index(side)]
+    bt = _fought(s)
+    names = card_names(s.components, bt.kind)
+    held = bt.hands[SIDES.index(side)]
     return ", ".join(words(names[i], s.components) if k == 1 else f"{k}x {words(names[i], s.components)}"
                      for i, k in enumerate(held) if k)
 
@@ -40,14 +47,15 @@ def hand(s: State, side: str) -> str:
 def answers(s: State) -> None:
     """Print every answer the defender may give to the two cards on the table, cheapest first, with
     the units it loses and the prestige the attacker gains."""
-    area, att = s.battle.area, s.battle.attacker
+    bt = _fought(s)
+    area, att = bt.area, bt.attacker
     dfn = 1 - att
     rows = []
     for a in legal_actions(s):
         t = apply(s, a)
         rows.append((s.units[area][dfn] - t.units[area][dfn], t.prestige[att] - s.prestige[att], a))
-    names = card_names(s.components, s.battle.kind)
-    attack = [words(names[i], s.components) for i in s.battle.played]
+    names = card_names(s.components, bt.kind)
+    attack = [words(names[i], s.components) for i in bt.played]
     who, other = SIDES[dfn].capitalize(), SIDES[att].capitalize()
     whose = "Athens'" if who == "Athens" else "Sparta's"
     print(f"{other} attacks with {attack[0]} and {attack[1]}. {whose} answers, cheapest first:")

@@ -50,8 +50,8 @@ class Exercise:
     id: str
     task: str
     rules: tuple[str, ...]
-    make_start: Callable[[], Any] | None
-    judge: Callable[[Any, State], Verdict]
+    make_start: Callable[[], State | Game] | None
+    judge: Judge
 
     def __str__(self) -> str:
         """The exercise in words: its id, its task and where the rulebook states the rules it practises
@@ -67,10 +67,14 @@ class NotAnAnswer(TypeError):
 EXERCISES: dict[str, Exercise] = {}
 
 
-def exercise(id: str, *, task: str, rules: tuple[str, ...], start: Callable[[], Any] | None):
+Judge = Callable[[Any, State], Verdict]  # (the answer, the exercise's start) -> the verdict
+
+
+def exercise(id: str, *, task: str, rules: tuple[str, ...],
+             start: Callable[[], State | Game] | None) -> Callable[[Judge], Judge]:
     """Register the decorated function as the judge of exercise ``id``."""
 
-    def register(judge: Callable[[Any, State], Verdict]) -> Callable[[Any, State], Verdict]:
+    def register(judge: Judge) -> Judge:
         if id in EXERCISES:
             raise ValueError(f"exercise {id!r} is registered twice")
         EXERCISES[id] = Exercise(id, task, tuple(rules), start, judge)
@@ -86,13 +90,13 @@ def _get(exercise_id: str) -> Exercise:
         raise KeyError(f"no exercise {exercise_id!r}; the exercises are {', '.join(EXERCISES)}") from None
 
 
-def start(exercise_id: str):
+def start(exercise_id: str) -> State | Game:
     """A fresh copy of the exercise's starting position: a ``State``, or a ``Game`` where the exercise
     is played in a record."""
     return _start(_get(exercise_id))
 
 
-def _start(ex: Exercise):
+def _start(ex: Exercise) -> State | Game:
     exercise_id = ex.id
     if ex.make_start is None:
         raise ValueError(f"exercise {exercise_id!r} starts from a position of the notebook's own game; "
@@ -124,10 +128,10 @@ def position(answer: Any, begin: State) -> State | None:
         for d in decisions(answer):
             s = apply(s, d)
         return None if s is begin else s
-    s = state_of(answer)
-    if s is None:
+    given = state_of(answer)
+    if given is None:
         raise NotAnAnswer(f"an answer is decisions as text, a State, a Game or a widget, not {type(answer).__name__}")
-    return None if s == begin else s
+    return None if given == begin else given
 
 
 def verdict(exercise_id: str, answer: Any, *, start: Any = None) -> Verdict:

@@ -1,12 +1,14 @@
 """Small position helpers shared by the exercises and the tutorials."""
 from __future__ import annotations
 
+from typing import Any, Iterable
+
 from ..rules import State, board, position
 
 ATHENS, SPARTA = 0, 1
 
 
-def fresh(*, edition: str = "ed1", seed: int = 1, **changes) -> State:
+def fresh(*, edition: str = "ed1", seed: int = 1, **changes: Any) -> State:
     """``pn.position`` on an emptied map: only the units named in ``units`` are placed. Seed 1 (the
     default) draws "No Event" for the first round of the first edition, so no event interferes."""
     base = position(edition, seed)
@@ -32,7 +34,7 @@ def polis_name(s: State, polis: str | int) -> str:
     return b.comp.poleis[i].name
 
 
-def area_names(s: State, areas) -> str:
+def area_names(s: State, areas: Iterable[str | int]) -> str:
     """Areas (ids or indices) by name, joined with commas and "and"."""
     b = board(s)
     names = [b.name(b.area_index[a] if isinstance(a, str) else a) for a in areas]

@@ -3,6 +3,7 @@ it, and weigh it with playouts."""
 from __future__ import annotations
 
 import random
+from typing import Iterable
 
 from ..analysis import play_out, sensible_policy
 from ..record import Game, Node
@@ -27,27 +28,31 @@ class GameReader:
 
     def round_of(self, node: Node) -> str:
         """The label of the round in which the decision of ``node`` was taken ("3", "4", "5a", "5b")."""
-        return self._rounds[node.parent.state.round].label
+        return self._rounds[node.before.round].label
 
     def find(self, decision: str, round_label: str, after: str | None = None, nth: int = 1) -> Node:
         """The ``nth`` decision ``decision`` of the main line in this round (optionally the one right
         after the decision ``after``)."""
         hits = [n for n in self.end.path()[1:] if str(n.action) == decision and self.round_of(n) == round_label
-                and (after is None or str(n.parent.action) == after)]
+                and (after is None or (n.parent is not None and str(n.parent.action) == after))]
         return hits[nth - 1]
 
     def show(self, node: Node, count: int = 1) -> None:
         """Print ``count`` decisions from ``node`` on: who decided what, in words, and what the kernel
         logged."""
+        at: Node | None = node
         for _ in range(count):
-            before = node.parent.state
+            if at is None:  # the main line ends sooner
+                break
+            before = at.before
             who = "chance" if before.is_chance else before.current_player.capitalize()
-            print(f"Round {self._rounds[before.round].name}, {who}: {action_words(before, node.action)}")
-            for entry in node.state.log:
+            print(f"Round {self._rounds[before.round].name}, {who}: {action_words(before, at.decision)}")
+            for entry in at.state.log:
                 print("    " + plain(str(entry), before.components))
-            node = node.next()
+            at = at.next()
 
-    def note(self, node: Node, text: str, glyph: str | None = None, arrows=(), highlight=()) -> None:
+    def note(self, node: Node, text: str, glyph: str | None = None, arrows: Iterable[tuple[str, str]] = (),
+             highlight: Iterable[str] = ()) -> None:
         """Write a note into the record at ``node``: a comment, and a glyph, blue arrows and red
         highlights if given (notebook 12 explains these calls)."""
         if glyph:
@@ -67,5 +72,6 @@ class GameReader:
     def playouts(self, node: Node, n: int = 40) -> int:
         """Athens' wins in ``n`` games played on from ``node`` by today's ``sensible_policy``, each with
         its own pinned generator (``playout_seed + 10``, ``+ 11``, ...)."""
-        return sum(outcome(play_out(node.state, sensible_policy, random.Random(self.playout_seed + k))[0]).winner
-                   == "athens" for k in range(10, 10 + n))
+        ends = [outcome(play_out(node.state, sensible_policy, random.Random(self.playout_seed + k))[0])
+                for k in range(10, 10 + n)]
+        return sum(end is not None and end.winner == "athens" for end in ends)

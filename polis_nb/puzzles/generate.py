@@ -275,9 +275,9 @@ def _prove(s: State, kind: str, counts: Counter, limit: int, total: int, max_shi
             shift, s, solved, nodes = found
             result = "puzzle"
             counts["balanced"] += 1
-    if result != "puzzle":
+    if result != "puzzle" or solved is None:  # (a puzzle comes with its solved choices)
         return None, s, 0
-    rec = build_record(s, solved, nodes, need_tempting=tempting, limit=limit, total=total)  # type: ignore[arg-type]
+    rec = build_record(s, solved, nodes, need_tempting=tempting, limit=limit, total=total)
     if rec is None:
         counts["not tempting or no theme"] += 1
     return rec, s, shift
@@ -307,14 +307,14 @@ def _event_decides(s: State, rec: dict, counts: Counter, limit: int, total: int)
     if bare is not None:
         r, sol, n = _examine(bare, limit, total)
         counts["nodes"] += n
-        if r == "puzzle" and unique_best(sol) == rec["answer"]:  # type: ignore[arg-type]
+        if r == "puzzle" and sol is not None and unique_best(sol) == rec["answer"]:
             counts["event: the same answer without the card"] += 1
             return False
     return True
 
 
 def _balance(s: State, result: str, counts: Counter, max_shift: int = MAX_SHIFT, limit: int = LIMIT,
-             total: int = TOTAL):
+             total: int = TOTAL) -> tuple[int, State, list[Solved], int] | None:
     """The smallest shift of the opponent's prestige (up when every answer wins, down when every
     one loses, by at most ``max_shift``) past which not every answer wins (loses), found by
     bisection (an answer's value only falls as the opponent's prestige rises); (shift, position,
@@ -323,9 +323,9 @@ def _balance(s: State, result: str, counts: Counter, max_shift: int = MAX_SHIFT,
     sign = 1 if result == "all win" else -1
     hi = max_shift if sign > 0 else min(max_shift, s.prestige[opp])
     lo = 0  # the result at shift lo is still ``result``
-    seen: dict[int, tuple] = {}
+    seen: dict[int, tuple[str, State | None, list[Solved] | None, int]] = {}
 
-    def at(d: int) -> tuple:
+    def at(d: int) -> tuple[str, State | None, list[Solved] | None, int]:
         if d not in seen:
             t = shifted(s, opp, sign * d)
             if t is None:
@@ -346,7 +346,7 @@ def _balance(s: State, result: str, counts: Counter, max_shift: int = MAX_SHIFT,
         else:
             hi = mid
     r, t, sol, n = at(hi)
-    return (sign * hi, t, sol, n) if r == "puzzle" else None
+    return (sign * hi, t, sol, n) if r == "puzzle" and t is not None and sol is not None else None
 
 
 # --- choosing and writing ------------------------------------------------------------------------

@@ -168,27 +168,31 @@ def _need(cond: bool, where: str, what: str) -> None:
 
 def _str(d: Mapping, key: str, where: str) -> str:
     v = d.get(key)
-    _need(isinstance(v, str) and v != "", where, f"field {key!r} must be a non-empty string, not {v!r}")
-    return v  # type: ignore[return-value]
+    if not isinstance(v, str) or v == "":
+        raise PuzzleError(f"{where}: field {key!r} must be a non-empty string, not {v!r}")
+    return v
 
 
 def _int(d: Mapping, key: str, where: str, lo: int = 0, hi: int | None = None) -> int:
     v = d.get(key)
-    _need(isinstance(v, int) and not isinstance(v, bool) and v >= lo and (hi is None or v <= hi), where,
-          f"field {key!r} must be a whole number from {lo}" + (f" to {hi}" if hi is not None else "") + f", not {v!r}")
-    return v  # type: ignore[return-value]
+    if not isinstance(v, int) or isinstance(v, bool) or v < lo or (hi is not None and v > hi):
+        raise PuzzleError(f"{where}: field {key!r} must be a whole number from {lo}"
+                          + (f" to {hi}" if hi is not None else "") + f", not {v!r}")
+    return v
 
 
 def _num(d: Mapping, key: str, where: str) -> float:
     v = d.get(key)
-    _need(isinstance(v, (int, float)) and not isinstance(v, bool), where, f"field {key!r} must be a number, not {v!r}")
-    return float(v)  # type: ignore[arg-type]
+    if not isinstance(v, (int, float)) or isinstance(v, bool):
+        raise PuzzleError(f"{where}: field {key!r} must be a number, not {v!r}")
+    return float(v)
 
 
 def _list(d: Mapping, key: str, where: str) -> list:
     v = d.get(key)
-    _need(isinstance(v, list), where, f"field {key!r} must be a list, not {type(v).__name__}")
-    return v  # type: ignore[return-value]
+    if not isinstance(v, list):
+        raise PuzzleError(f"{where}: field {key!r} must be a list, not {type(v).__name__}")
+    return v
 
 
 def _fraction(v: Any, where: str, key: str) -> Fraction:

@@ -202,7 +202,7 @@ def full_line(solver: Solver, s: State, limit: int, cap: int = 200) -> list[tupl
     """The solver's line of best play from ``s`` to the end of the game, as (position, decision)
     pairs (a chance step with several outcomes follows its likeliest, the first of equals, as the
     proof's ``why`` does)."""
-    out = []
+    out: list[tuple[State, Action]] = []
     while s.outcome is None and len(out) < cap:
         if s.pending.player == CHANCE:
             outs = chance_outcomes(s)

@@ -9,12 +9,13 @@ in the fields meant for code (``rules``).
 from __future__ import annotations
 
 import hashlib
+from typing import Iterable
 
 from ..analysis.playout import RARE, prior
 from ..analysis.solver import ONE, ZERO, Solver
 from ..rules import CHANCE, PLAYERS, State, apply_unchecked, legal_actions
 from .model import Puzzle, PuzzleError, find_action, line_words
-from .prove import Solved, better, full_line, group_key, group_values, solution_line, solve_choices, unique_best
+from .prove import Solved, Step, better, full_line, group_key, group_values, solution_line, solve_choices, unique_best
 from .words import (QUIET_RULES, TEMPTING, answer_name, choice_name, context, difficulty_of, pct, reason_sentence,
                     rule_theme, sides, summaries, themes_of, verdict_phrase)
 
@@ -137,7 +138,8 @@ def puzzle_at(s: State, kind: str = "hand-built", *, limit: int = LIMIT, total: 
     return Puzzle.from_dict(rec, "puzzle_at")
 
 
-def _deciding_rules(first: Solved, tempting: list[Solved], line_rules: list[str], themes) -> list[str]:
+def _deciding_rules(first: Solved, tempting: list[Solved], line_rules: list[str],
+                    themes: tuple[str, ...]) -> list[str]:
     """The rules that decide the puzzle, most telling first: the rules of the solution's line that
     give it a theme (what the solution does: a siege, tribute on the pacifists; an event card's
     rule first), the solution's
@@ -145,7 +147,7 @@ def _deciding_rules(first: Solved, tempting: list[Solved], line_rules: list[str]
     of turns, actions and endings."""
     out: list[str] = []
 
-    def add(rs):
+    def add(rs: Iterable[str]) -> None:
         for r in rs:
             if r not in out and r not in QUIET_RULES:
                 out.append(r)
@@ -173,8 +175,8 @@ def _afterwards(solver: Solver, s: State, p: int, limit: int, most: int = 6) -> 
             f"decisions to the end: " + "; ".join(said[:most]) + more + ".")
 
 
-def _explanation(s: State, solved: list[Solved], answer: str, first: Solved, steps, sh: dict[str, float],
-                 tempting: list[str], wrong: list[str], deciding: list[str]) -> str:
+def _explanation(s: State, solved: list[Solved], answer: str, first: Solved, steps: tuple[Step, ...],
+                 sh: dict[str, float], tempting: list[str], wrong: list[str], deciding: list[str]) -> str:
     """The puzzle's explanation in words: where it stands, the answer and what it achieves, the rest
     of its line, why the tempting answers fail, and the rules that decide it (with their sections)."""
     p = s.pending.player

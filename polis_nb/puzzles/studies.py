@@ -50,7 +50,11 @@ def _acting_alone(s: State) -> bool:
     return s.pending.kind == "turn" and bool(s.passed) and s.passed[0] != p and is_last_round(s)
 
 
-def _strip(s: State, goods: list[int], units=None, ships: bool = False, proxenos: bool = False) -> State | None:
+Units = tuple[tuple[int, int], ...]  # (Athens, Sparta) in each area
+
+
+def _strip(s: State, goods: list[int], units: Units | None = None, ships: bool = False,
+           proxenos: bool = False) -> State | None:
     """The common part of the acting-alone studies: the side to act feeds its cubes with prestige
     instead of wheat (its wheat, up to what its cubes eat, becomes as much prestige: the same score
     once fed) and keeps ``goods`` only; the passed side keeps only the wheat its cubes eat; no
@@ -78,7 +82,7 @@ def _strip(s: State, goods: list[int], units=None, ships: bool = False, proxenos
     return None if invariant_problems(t) else t
 
 
-def _one_territory(s: State, area: int) -> tuple:
+def _one_territory(s: State, area: int) -> Units:
     """The units of ``s`` with only ``area``'s kept, the passed side's thinned to
     :data:`STUDY_UNITS` (so that no battle can start)."""
     p = s.pending.player

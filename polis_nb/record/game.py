@@ -514,7 +514,7 @@ class Game:
         path = self.node.path()
         start = 0
         for k, n in enumerate(path):
-            ps = n.parent.state  # type: ignore[union-attr]
+            ps = n.before
             if ps.pending.kind == "turn" and not ps.turn_actions:
                 start = k
         return narrate(path[start:], "Last turn")

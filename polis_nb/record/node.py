@@ -301,6 +301,22 @@ class Node:
     def ply(self) -> int:
         return self.state.ply
 
+    @property
+    def before(self) -> State:
+        """The position this node's decision was taken at: its parent's. ``ValueError`` at the root,
+        which holds the start of the game and no decision."""
+        if self.parent is None:
+            raise ValueError("the root of a record is the start of the game: no decision was taken there")
+        return self.parent.state
+
+    @property
+    def decision(self) -> Action:
+        """The decision taken at this node (its ``action``, never None below the root); ``ValueError``
+        at the root."""
+        if self.action is None:
+            raise ValueError("the root of a record is the start of the game: no decision was taken there")
+        return self.action
+
     # --- tree --------------------------------------------------------------------------------
     def root(self) -> "Node":
         n = self

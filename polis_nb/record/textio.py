@@ -75,7 +75,7 @@ def _label(node: Node, counts: dict) -> str | None:
     """``3.A2.`` where ``node`` opens a turn (see :mod:`.turns`, which the Viewer's numbering shares)."""
     if not turn_start(node):
         return None
-    parent = node.parent.state  # type: ignore[union-attr]
+    parent = node.before
     p = parent.pending.player
     key = (parent.round, p)
     counts[key] = counts.get(key, 0) + 1

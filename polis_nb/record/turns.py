@@ -91,7 +91,7 @@ def index_steps(root: Node) -> dict[int, StepInfo]:
         for child in reversed(n.variations):
             c = counts
             if starts_step(child):
-                ps = child.parent.state  # type: ignore[union-attr]
+                ps = child.before
                 k = kind_of(child)
                 label = board(ps).comp.rounds[ps.round].label
                 player, number = None, 0
@@ -116,7 +116,7 @@ def line_steps(nodes: list[Node]) -> list[Turn]:
     for n in nodes[1:]:
         if not starts_step(n):
             continue
-        ps = n.parent.state  # type: ignore[union-attr]
+        ps = n.before
         k = kind_of(n)
         label = board(ps).comp.rounds[ps.round].label
         if k != "turn":

@@ -60,7 +60,7 @@ def choice_groups(s: State, buttons: list[dict]) -> list[dict]:
     out: list[dict] = []
     groups: dict[str, dict] = {}
     for b, a, pw in parts:
-        if pw is None:
+        if pw is None or a is None:  # (an action is paid with something only where there is one)
             out.append(dict(b))
             continue
         what, how = pw
@@ -129,8 +129,8 @@ def notation_words(s: State, text: str) -> str:
     notation ("Write 'release <polis>' …") are left out, for the screen has buttons."""
     def listed(m: re.Match) -> str:
         items = [x.strip() for x in m.group(2).split(",")]
-        words = [_words_of(s, x) for x in items]
-        if any(w is None for w in words):
+        words = [w for w in (_words_of(s, x) for x in items) if w is not None]
+        if len(words) < len(items):
             return m.group(0)
         return m.group(1) + ", ".join(words) + (" …" if m.group(3) else "")
 

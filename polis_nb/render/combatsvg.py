@@ -173,7 +173,7 @@ def combat_svg(view: dict) -> str:
     title = str(view.get("title", "Battle"))
     n = int(view.get("exchanges", 0) or 0)
     head = title + (f" · {n} exchange{'' if n == 1 else 's'}" if n else "")
-    mode = {"hotseat": "hot seat", "bot": "against a bot", "replay": "replay"}.get(view.get("mode"), "")
+    mode = {"hotseat": "hot seat", "bot": "against a bot", "replay": "replay"}.get(view.get("mode") or "", "")
     body = [_text(PAD, 24, head, "t"), _text(WIDTH - PAD, 22, mode, "end mute")]
     y = 36.0
     sides = view.get("sides", [])

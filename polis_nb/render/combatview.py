@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
-from ..rules import (HIDDEN, PLAYERS, RULES, Action, Explanation, State, board, card_name, card_types, describe_pending,
-                     explain, legal_actions, matched, poss, view as visible_state)
+from ..rules import (HIDDEN, PLAYERS, RULES, Action, Battle, Explanation, State, board, card_name, card_types,
+                     describe_pending, explain, legal_actions, matched, poss, view as visible_state)
 from .choiceview import outcome_words
 from .text import NOBODY, action_words, cite_sections, cite_words, plain, rule_json
 from .viewmodel import explanation_json
@@ -50,6 +50,13 @@ class Step:
 
 def in_battle(s: State, area: int | None = None) -> bool:
     return s.outcome is None and s.battle is not None and (area is None or s.battle.area == area)
+
+
+def _battle(s: State) -> Battle:
+    """The battle being fought at ``s`` (its callers have checked there is one, see :func:`in_battle`)."""
+    if s.battle is None:
+        raise ValueError("no battle is being fought in this position")
+    return s.battle
 
 
 def card_label(t) -> str:
@@ -136,12 +143,14 @@ def step_label(st: Step, viewer: str | None, open_hands: bool) -> str:
 def reveal(st: Step, area: int, number: int) -> dict:
     """What one exchange did: each attacking card against its answer (formation match, Mercenaries,
     Salpinx), the defender's losses, the prestige won and paid, and the log with rule citations."""
-    before, after = st.before, st.state
-    bt = before.battle
+    before, after, answer = st.before, st.state, st.action
+    if before is None or answer is None:
+        raise ValueError("an exchange is revealed from the step that answered it")
+    bt = _battle(before)
     types = _types(before, bt.kind)
     names = [card_name(t) for t in types]
     att, dfn = bt.attacker, 1 - bt.attacker
-    answers = [names.index(x) for x in st.action.args]
+    answers = [names.index(x) for x in answer.args]
     pairs = []
     for ai, di in zip(bt.played, answers):
         ta, td = types[ai], types[di]
@@ -218,7 +227,7 @@ def ending(trail: Sequence[Step], area: int) -> dict | None:
     elif any("battle.salpinx-unpayable" in e.rules for e in s.log):
         cause = "salpinx-unpayable"
     elif before.pending.kind == "battle-defend":
-        dfn = 1 - before.battle.attacker
+        dfn = 1 - _battle(before).attacker
         cause = "defender-broken" if s.units[area][dfn] < 2 else "deck-exhausted"
     else:
         cause = "attacker-out-of-cards"
@@ -281,7 +290,9 @@ def retreat_info(s: State, area: int, side: str | None, *, can_act: bool, why_no
 def _options(s: State) -> list[dict]:
     """Legal attack or answer pairs, each in both orders for a pick in any order (same action)."""
     out = []
-    same = s.pending.kind == "battle-defend" and len(s.battle.played) == 2 and s.battle.played[0] == s.battle.played[1]
+    bt = s.battle
+    same = (s.pending.kind == "battle-defend" and bt is not None and len(bt.played) == 2
+            and bt.played[0] == bt.played[1])
     for a in legal_actions(s):
         if a.kind not in ("play", "answer"):
             continue
@@ -296,8 +307,9 @@ def _blocked(s: State, side: int) -> list[dict]:
     """Pairs from the attacker's own hand that the rules forbid (the Salpinx without prestige), with why."""
     if s.pending.kind != "battle-attack":
         return []
-    types = _types(s, s.battle.kind)
-    hand = s.battle.hands[side]
+    bt = _battle(s)
+    types = _types(s, bt.kind)
+    hand = bt.hands[side]
     legal = {tuple(o["cards"]) for o in _options(s)}
     out = []
     names = [card_name(t) for t in types]
@@ -321,7 +333,7 @@ def choice(s: State, area: int, side: str | None) -> dict | None:
         return None
     p = PLAYERS.index(side)
     kind = {"battle-retreat": "window", "battle-attack": "attack", "battle-defend": "answer"}[s.pending.kind]
-    out = {"kind": kind, "side": side, "options": [], "blocked": []}
+    out: dict[str, Any] = {"kind": kind, "side": side, "options": [], "blocked": []}
     if kind == "window":
         out["fight"] = {"action": "fight", "label": "Fight on"}
     else:
@@ -336,7 +348,7 @@ def prompt(s: State, area: int, *, gate: str | None = None) -> str:
     if not in_battle(s, area):
         return "The battle is over."
     if s.is_chance:
-        bt = s.battle
+        bt = _battle(s)
         who = NAMES[PLAYERS[bt.draws[0]]] if bt.draws else "Chance"
         return f"Dealing: a card for {who}"
     who = NAMES.get(s.current_player, s.current_player)
@@ -368,10 +380,12 @@ def combat_view(trail: Sequence[Step], *, area: int, mode: str, rev: int = 0, vi
     # the battle as last seen (after its end, the position before the last decision)
     live = s if not over else next((st.state for st in reversed(trail) if in_battle(st.state, area)), start)
     if not in_battle(live, area):
-        live = trail[-1].before if trail[-1].before is not None and in_battle(trail[-1].before, area) else None
-    if live is None:
-        raise ValueError("this trail holds no position of the battle")
-    kind = live.battle.kind
+        last_before = trail[-1].before
+        if last_before is None or not in_battle(last_before, area):
+            raise ValueError("this trail holds no position of the battle")
+        live = last_before
+    fought = _battle(live)
+    kind = fought.kind
     types = _types(live, kind)
     seen = (live.to_dict() if open_hands else visible_state(live, viewer))["battle"]
     if open_hands:
@@ -379,7 +393,7 @@ def combat_view(trail: Sequence[Step], *, area: int, mode: str, rev: int = 0, vi
         seen["deck_size"] = sum(seen["deck"])
         seen["deck"] = HIDDEN
     b = board(live)
-    attacker = live.battle.attacker
+    attacker = fought.attacker
     sides = []
     for p, name in enumerate(PLAYERS):
         hand = seen["hands"][p]
@@ -393,7 +407,7 @@ def combat_view(trail: Sequence[Step], *, area: int, mode: str, rev: int = 0, vi
             "bot": (bots or {}).get(name, ""),
             "to_act": not over and live.current_player == name,
         })
-    played = list(live.battle.played) if not over else []
+    played = list(fought.played) if not over else []
     entries = battle_entries(trail)
     view = {
         "rev": rev,
@@ -475,7 +489,7 @@ def odds_view(s: State, area: int, viewer: str | None, *, open_hands: bool = Fal
         out = odds_json(res)
     except Exception as e:  # the panel is optional: it must never break the widget
         return {"available": False, "note": f"Odds unavailable: {type(e).__name__}: {e}"}
-    out["known"] = "both hands" if open_hands else f"{poss(viewer)} hand only"
+    out["known"] = f"{poss(viewer)} hand only" if viewer is not None and not open_hands else "both hands"
     return out
 
 
@@ -488,10 +502,11 @@ def odds_json(res) -> dict:
     """Plain JSON for the odds panel from a battle-odds result: how the battle ends, each side's
     losses, the expected prestige changes, the policies and the method."""
     policy = getattr(res, "policy_text", None)
-    out = {"available": True, "exact": bool(getattr(res, "exact", False)), "samples": getattr(res, "samples", None),
-           "policies": policy() if callable(policy) else "",
-           "method": res.method() if callable(getattr(res, "method", None)) else "",
-           "note": getattr(res, "note", "") or "", "text": str(res), "groups": [], "figures": []}
+    out: dict[str, Any] = {
+        "available": True, "exact": bool(getattr(res, "exact", False)), "samples": getattr(res, "samples", None),
+        "policies": policy() if callable(policy) else "",
+        "method": res.method() if callable(getattr(res, "method", None)) else "",
+        "note": getattr(res, "note", "") or "", "text": str(res), "groups": [], "figures": []}
     ended = getattr(res, "ended_by", None)
     if isinstance(ended, dict) and ended:
         rows = []

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, overload
 
 from ..analysis.plot import GLYPH_NAMES, review_svg
 from ..record.node import Mark
@@ -22,6 +23,9 @@ from ..record.result import Result
 from ..rules import ACTIONS, PLAYERS, RULES, Action, State, board, poss, score_parts, target_of
 from .text import SIDE_NAME, action_words, cite_sections, edition_words, plain, target_name
 from .viewmodel import log_json
+
+if TYPE_CHECKING:
+    from ..analysis.review import Review
 
 Step = tuple[State, Action, State]
 
@@ -340,9 +344,9 @@ def group_sentence(g: Group) -> str:
         return f"{who}: {'; '.join(said)}" if said else f"{who} answered the event"
     # anything else: the action's name and the kernel's own words for it
     title = edition_words(b.comp, ACTIONS[k].title) if k in ACTIONS else ""
-    words = [_lower(action_words(s, a)) for s, a, _ in g.steps if not s.is_chance and s.pending.kind != "turn"]
+    chosen = [_lower(action_words(s, a)) for s, a, _ in g.steps if not s.is_chance and s.pending.kind != "turn"]
     said = _kernel_text(g)
-    head = f"{who}: {title}" if title else f"{who}: {_and(words) or 'a decision'}"
+    head = f"{who}: {title}" if title else f"{who}: {_and(chosen) or 'a decision'}"
     return head + (f" — {'; '.join(said)}" if said else "")
 
 
@@ -454,10 +458,9 @@ def game_over_view(s: State, resigned: str | None = None) -> dict | None:
         return None
     comp = board(s).comp
     title = f"{o.winner.capitalize()} wins" if o.winner else "A shared result"
-    sudden = o.scores is None
     rule = next((r for r in o.rules if r in RULES), None)
     reason = edition_words(comp, o.reason)
-    if sudden:
+    if o.scores is None:  # a sudden end
         loser = [x for x in PLAYERS if x != o.winner][0] if o.winner else None
         text = (f"{title} at once: {reason}" + (f" — {SIDE_NAME[PLAYERS.index(loser)]} loses the game before its end"
                                                   if loser else ""))
@@ -468,7 +471,8 @@ def game_over_view(s: State, resigned: str | None = None) -> dict | None:
                 f"{a['projects']} from projects; Sparta: {_count(sp['cubes'], 'cube')}, {sp['prestige']} prestige, "
                 f"{sp['projects']} from projects")
     cite = cite_sections((rule,), s.edition) if rule else ("", "")  # the section, in words (no rule id)
-    return {"title": title, "winner": o.winner, "text": text.rstrip(".") + ".", "sudden": sudden, "resigned": None,
+    return {"title": title, "winner": o.winner, "text": text.rstrip(".") + ".", "sudden": o.scores is None,
+            "resigned": None,
             "scores": rows,
             "rule": {"id": rule, "summary": RULES[rule].summary if rule else "", "cite": cite[0],
                      "cite_original": cite[1]}}
@@ -496,7 +500,12 @@ def review_chart(review, *, current: str | None = None, width: int = 520, height
     return review_svg(review, width, height, current=current, clickable=True)
 
 
-def review_view(review, *, current: str | None = None, width: int = 520, height: int = 190) -> dict | None:
+@overload
+def review_view(review: Review, *, current: str | None = None, width: int = 520, height: int = 190) -> dict: ...
+@overload
+def review_view(review: None, *, current: str | None = None, width: int = 520, height: int = 190) -> None: ...
+def review_view(review: Review | None, *, current: str | None = None, width: int = 520,
+                height: int = 190) -> dict | None:
     """A review (:class:`polis_nb.analysis.Review`) in words for the Board and the Viewer:
     ``{summary: [{side, name, accuracy, decisions, inaccuracies, mistakes, blunders, text}], basis,
     chart (SVG markup), flagged: [{node, num, side, who, words, glyph, name, text, better}], focus}``;

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..analysis.review import _strip_review
 from ..record import Game, Node
-from ..rules import legal_actions, target_of
+from ..rules import Action, State, legal_actions, target_of
 from .text import SIDE_NAME, action_words
 
 
@@ -22,14 +22,15 @@ def questions(game: Game) -> list[Node]:
 
 def asker(q: Node) -> str:
     """The side that takes the decision asked at ``q`` ("Athens", "Sparta")."""
-    s = q.parent.state  # type: ignore[union-attr]
+    s = q.before
     return SIDE_NAME[s.pending.player] if s.pending.player in (0, 1) else "Chance"
 
 
-def choice_places(s) -> tuple[list, list]:
+def choice_places(s: State) -> tuple[list[Action], list[Action]]:
     """The legal choices at ``s`` split by where a player picks them: (places on the map, choices
     offered as buttons)."""
-    on_map, buttons = [], []
+    on_map: list[Action] = []
+    buttons: list[Action] = []
     for a in legal_actions(s):
         (buttons if target_of(a, s.pending.kind) is None else on_map).append(a)
     return on_map, buttons
@@ -64,7 +65,7 @@ def highlights(s) -> list[str]:
 
 def answer_words(q: Node) -> str:
     """The decision asked at ``q`` in words, as the widgets word it ("To Arkadia")."""
-    return action_words(q.parent.state, q.action)  # type: ignore[union-attr]
+    return action_words(q.before, q.decision)
 
 
 def own_comment(n: Node) -> str:

@@ -77,7 +77,7 @@ def step_words(nodes: list[Node], kind: str, player: int | None = None) -> str:
     once), "Round 4 begins: Nemea, Zeus and Apollon go on display; the event is Xerxes"."""
     if not nodes:
         return ""
-    steps = [(n.parent.state, n.action, n.state) for n in nodes]  # type: ignore[union-attr]
+    steps = [(n.before, n.decision, n.state) for n in nodes]
     said: list[str] = []
     for g in group_steps(steps):
         text = group_sentence(g).rstrip(".").strip()
@@ -125,12 +125,12 @@ class Steps:
         return said
 
     def title(self, n: Node) -> str:
-        return step_title(self.of(n), n.parent.state)  # type: ignore[union-attr]
+        return step_title(self.of(n), n.before)
 
 
 def _decision_row(n: Node, index: dict[int, str], viewer: str | None, depth: int, starts: bool, current: Node,
                   on_line: set[int]) -> dict:
-    ps = n.parent.state  # type: ignore[union-attr]
+    ps = n.before
     return {"id": index[id(n)], "num": ps.ply + 1, "text": _notation(n, viewer), "words": _label(n, viewer),
             "depth": depth, "glyphs": "".join(n.glyphs), "comment": n.comment, "name": n.name if starts else "",
             "current": n is current, "on_line": id(n) in on_line, "variation": starts, "auto": n.auto,
@@ -158,7 +158,7 @@ def rows(game: Game, index: dict[int, str], viewer: str | None = None, current: 
         info = st.of(last)
         own = st.nodes(first_own, last)
         first = info.first
-        ps = first.parent.state  # type: ignore[union-attr]
+        ps = first.before
         if depth == 0 and last_round[-1:] != [info.round]:
             out.append({"heading": True, "text": f"Round {board(ps).comp.rounds[ps.round].name}", "depth": 0})
             last_round.append(info.round)
@@ -228,7 +228,9 @@ def _position(node: Node, st: Steps, horizon: Node | None = None) -> dict | None
     if horizon is not None:
         n = node
         while n is not last and n is not horizon:
-            n = n.next()  # type: ignore[assignment]
+            nxt = n.next()
+            assert nxt is not None, "a step's last decision is on the line of its others"
+            n = nxt
         last = n
     count = len(nodes) + len(st.nodes(node, last)) - 1
     return {"kind": info.kind, "label": info.turn().label, "title": st.title(info.first),
@@ -270,7 +272,7 @@ def viewer_view(game: Game, *, mode: str, rev: int, viewer: str | None = None, n
     path = node.path()
     first = st.of(node).first if node.parent is not None else None
     start = next((i for i, n in enumerate(path) if n is first), len(path))
-    turn = [{"decision": _label(n, viewer), "num": n.parent.state.ply + 1,  # type: ignore[union-attr]
+    turn = [{"decision": _label(n, viewer), "num": n.before.ply + 1,
              "sentences": sentences(n), "comment": n.comment, "glyphs": "".join(n.glyphs), "current": n is node}
             for n in path[start:]]
     b = board(node.state)

@@ -142,9 +142,9 @@ def place_tips(s: State) -> dict[str, dict]:
             lines.append(f"Battle going on, {SIDE_NAME[s.battle.attacker]} attacking")
         out[f"area:{a.id}"] = {"title": a.name, "lines": lines}
     for i, p in enumerate(comp.poleis):
-        o = s.owner[i]
-        lines = [f"Owner: {SIDE_NAME[o]}" if o in (0, 1) else "Neutral (no owner)"]
-        lines.append(f"Population {s.pop[i]} of at most {p.max_pop}" if o in (0, 1)
+        owner = s.owner[i]
+        lines = [f"Owner: {SIDE_NAME[owner]}" if owner in (0, 1) else "Neutral (no owner)"]
+        lines.append(f"Population {s.pop[i]} of at most {p.max_pop}" if owner in (0, 1)
                      else f"Population 0 (at most {p.max_pop} once owned)")
         lines.append(f"Fortification {p.base} (its base population)")
         where = comp.areas[b.polis_area[i]].name if b.polis_area[i] >= 0 else "land no unit may enter"

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from ..analysis.review import VARIATION_NAME
+from ..analysis.review import VARIATION_NAME, Review
 from ..record import Game, Node
 from ..record.turns import step_last
 from .htmlpage import GLYPH_WORDS, document, e, headers_html, stepper
@@ -59,7 +59,7 @@ def worksheet_html(game: Game, title: str, *, answers: bool = False) -> str:
         body = (f'<header class="top">\n<h1>{e(title)}</h1>\n<p class="sheet-kind">Answer key · {plural}</p>\n'
                 f'{headers_html(game)}\n{intro}\n{_TOOLS_KEY}</header>\n<section class="questions">{blocks}</section>\n')
         return document(f"{title} · answer key", body, kind="answer-key", script=True)
-    lead = [game.root] + qs[0].parent.path()  # type: ignore[union-attr]
+    lead = [game.root] + _parent(qs[0]).path()
     blocks = "".join(_question_block(q, k, count, st) for k, q in enumerate(qs, start=1))
     intro = (f'<p class="sheet-intro">A worksheet of {plural}. Each shows the position before a decision of the '
              "game: find what the player should do. The game up to the first question is below; what "
@@ -78,24 +78,31 @@ def worksheet_html(game: Game, title: str, *, answers: bool = False) -> str:
     return document(f"{title} · worksheet", body, kind="worksheet", data=data, script=True)
 
 
+def _parent(q: Node) -> Node:
+    """The node whose position question ``q`` asks about (a record never asks at its start)."""
+    if q.parent is None:
+        raise ValueError("a question is asked at a decision of the game, never at its start")
+    return q.parent
+
+
 def _picture(q: Node, k: int) -> str:
     """The position asked at ``q`` as a still picture: its choices highlighted, no marks (those belong
     to the record), ids made unique in the page, and no place focusable (nothing here is clicked)."""
-    s = q.parent.state  # type: ignore[union-attr]
+    s = q.before
     markup = svg(s, highlight=highlights(s))
     return _FOCUS.sub("", _ID.sub(f'id="q{k}-', markup))
 
 
 def _asked(q: Node, k: int, count: int, st: Steps, *, so_far: bool) -> str:
     """The question's heading, prompt, decision and (``so_far``) the turn up to it, and its picture."""
-    s = q.parent.state  # type: ignore[union-attr]
+    s = q.before
     who = asker(q)
     info = st.of(q)
     out = [f'<h2 id="q{k}-h">Question {k} of {count}</h2>',
            f'<p class="prompt">{e(st.title(q))}: what should {e(who)} do?</p>',
            f'<p class="decision">{e(prompt(s))}.</p>']
     if so_far and info.first is not q:
-        out.append(f'<p class="sofar">So far this turn: {e(st.words(info.first, q.parent))}.</p>')  # type: ignore[arg-type]
+        out.append(f'<p class="sofar">So far this turn: {e(st.words(info.first, _parent(q)))}.</p>')
     out = ['<div class="asked-head">', *out, "</div>"]
     lit = "; the places to choose from are highlighted" if highlights(s) else ""
     out.append(f'<figure class="qboard">{_picture(q, k)}<figcaption>The position before {e(who)}\'s '
@@ -104,7 +111,7 @@ def _asked(q: Node, k: int, count: int, st: Steps, *, so_far: bool) -> str:
 
 
 def _question_block(q: Node, k: int, count: int, st: Steps) -> str:
-    s = q.parent.state  # type: ignore[union-attr]
+    s = q.before
     hint = q.quiz.hint if q.quiz is not None else ""
     folded = (f'<details class="hint"><summary>Hint</summary><p>{e(hint)}</p></details>' if hint else "")
     lines = '<span class="line"></span>'
@@ -133,9 +140,11 @@ def _key_block(game: Game, q: Node, k: int, count: int, st: Steps, review) -> st
             f'<dl class="answers">{rows_}</dl></article>')
 
 
-def _engine(game: Game, q: Node, review) -> list[tuple[str, str]]:
+def _engine(game: Game, q: Node, review: Review | None) -> list[tuple[str, str]]:
     """What the record's review says of the decision at ``q``, in words (nothing without a review)."""
-    d = next((d for d in review.decisions if d.node is q), None) if review is not None else None
+    if review is None:
+        return []
+    d = next((d for d in review.decisions if d.node is q), None)
     if d is None:
         return []
     focus = review_view(review, current=d.node_id)["focus"]
@@ -148,7 +157,7 @@ def _engine(game: Game, q: Node, review) -> list[tuple[str, str]]:
         out.append(("The engine's choice", focus["better"]))
     elif d.best is not None and d.best == d.action:
         out.append(("The engine's choice", "the same decision"))
-    line = _engine_line(q.parent)  # type: ignore[arg-type]
+    line = _engine_line(_parent(q))
     if line:
         out.append(("The engine's line", line))
     return out
@@ -160,7 +169,7 @@ def _engine_line(at: Node) -> str:
     if var is None:
         return ""
     nodes = [var] + list(var.mainline())
-    said = [action_words(n.parent.state, n.action) for n in nodes[:LINE_MAX]]  # type: ignore[union-attr]
+    said = [action_words(n.before, n.decision) for n in nodes[:LINE_MAX]]
     return ", then ".join(said) + (" …" if len(nodes) > LINE_MAX else ".")
 
 
