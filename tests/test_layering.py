@@ -95,7 +95,7 @@ def test_layering_every_layer_folder_exists():
 
 # --- one face for the kernel -------------------------------------------------------------------------
 # The layers above the kernel import the rules only through ``polis_nb.rules`` itself: the names of its
-# ``__all__``, never its modules (``polis_nb.rules.board``) or private names. A name they need is added
+# ``__all__``, never its modules (``polis_nb.rules.topology``) or private names. A name they need is added
 # to ``polis_nb/rules/__init__.py``, under a public name.
 FACE_LAYERS = ("record", "analysis", "puzzles", "render", "lessons", "widgets")
 

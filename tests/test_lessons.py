@@ -15,7 +15,7 @@ from polis_nb.analysis import translate
 from polis_nb.lessons import EXERCISES, GameReader, Verdict, check, fresh, start, verdict
 from polis_nb.lessons.battles import answers, deal, hand, say, words
 from polis_nb.render.combatview import Step
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 
 GAMES = Path(__file__).resolve().parents[1] / "tutorials" / "games"
 CORRECT, NOT_YET = "Correct — ", "Not yet: "
@@ -242,7 +242,7 @@ def test_a_checker_works_out_the_answer_of_another_position():
 # --- helpers of notebooks 09 and 11 ---------------------------------------------------------------
 def test_fresh_places_only_the_named_units():
     s = fresh(round="4", units={"boiotia": (2, 1)})
-    b = board(s)
+    b = topology_of(s)
     assert s.units[b.area_index["boiotia"]] == (2, 1)
     assert sum(a + sp for a, sp in s.units) == 3
 

@@ -37,7 +37,7 @@ from html.parser import HTMLParser
 
 from polis_nb.data.loader import PACKAGED
 from polis_nb.rules import RULES
-from polis_nb.rules.board import components_named
+from polis_nb.rules.topology import components_named
 
 KINDS = ("card", "goods", "offer", "place", "route", "payment", "count", "rule", "ply")
 #: the notation keywords that take a place, project or event id as their argument

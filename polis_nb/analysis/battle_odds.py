@@ -26,7 +26,7 @@ import time
 from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..rules import (Action, Battle, State, apply, apply_unchecked, board, components_named, edit, legal_actions,
+from ..rules import (Action, Battle, State, apply, apply_unchecked, topology_of, components_named, edit, legal_actions,
                      new_game, poss, sample_chance, settle, start_battle)
 from .battle_exact import BudgetExceeded, Exact
 from .battle_model import (ATHENS, BROKEN, CONTINUES, EXHAUSTED, POLICIES, RETREAT, SALPINX, SPARTA, Cards, Node,
@@ -207,7 +207,7 @@ def battle_odds(state: State, *, policy_attacker: str = "random", policy_defende
     hidden = None
     if view is not None:
         hidden = 1 - SIDES.index(_side(view))
-    b = board(s)
+    b = topology_of(s)
     info: dict[str, Any] = {"kind": bt.kind, "area": b.name(bt.area), "units": s.units[bt.area],
                             "prestige": s.prestige, "horizon": exchanges, "view": None if view is None else _side(view)}
     policy = {side: policy_attacker if i == attacker else policy_defender for i, side in enumerate(SIDES)}
@@ -368,7 +368,7 @@ def setup_state(kind: str = "land", units: Sequence[int] = (4, 4), prestige: Seq
     if len(units) != 2 or len(prestige) != 2 or min(units) < 0 or min(prestige) < 0:
         raise ValueError("units and prestige are (Athens, Sparta) pairs of non-negative ints")
     s = settle(new_game(comp.edition, components=comp))
-    b = board(s)
+    b = topology_of(s)
     if area is None:
         area_i = b.seas[0] if kind == "sea" else next(t for t in b.territories if t not in b.home)
     else:

@@ -22,7 +22,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..data.types import PROVENANCE_RULES
-from ..rules import (ACTIONS, ED2, EDITIONS, NEUTRAL, PLAYERS, RULES, PolisError, State, apply_unchecked, board,
+from ..rules import (ACTIONS, ED2, EDITIONS, NEUTRAL, PLAYERS, RULES, PolisError, State, apply_unchecked, topology_of,
                      chance_outcomes, components_named, describe_pending, explain, legal_actions, open_offers, poss,
                      score, siege_bonus, siege_refusal, trade_available, tribute_refusal)
 from .odds import market_move_odds, siege_odds
@@ -233,7 +233,7 @@ def _common_goods(c1: str, c2: str) -> frozenset[str]:
 
 def _view(s: State, common: frozenset[str]) -> tuple:
     """The position in edition-neutral terms: what both editions can hold, in first-edition words."""
-    b = board(s)
+    b = topology_of(s)
     comp = b.comp
     goods = tuple(tuple(sorted((_canon(g), n) for g, n in zip(comp.goods, s.goods[p]) if _canon(g) in common))
                   for p in (0, 1))
@@ -273,7 +273,7 @@ def _changed(b1: dict, b2: dict, v1: dict, v2: dict) -> list[str]:
 def _differences(r1: State, r2: State, keys: list[str], common: frozenset[str]) -> list[str]:
     """Plain words for what differs between two results (first edition first)."""
     v1, v2 = dict(_view(r1, common)), dict(_view(r2, common))
-    b = board(r1)
+    b = topology_of(r1)
     names = _names(r1)
     out: list[str] = []
     for key in keys:
@@ -435,7 +435,7 @@ def _item(topic: str, ed1: str | None, ed2: str | None, text: str) -> DiffItem:
 def _relevant(s: State, s1: State | None, s2: State | None) -> list[DiffItem]:
     """Rule differences that bear on position ``s`` (``s1``/``s2``: the position in each edition, None
     where it could not be translated)."""
-    b = board(s)
+    b = topology_of(s)
     comp = b.comp
     names = _names(s)
     out: list[DiffItem] = []
@@ -553,7 +553,7 @@ def _relevant(s: State, s1: State | None, s2: State | None) -> list[DiffItem]:
             lim = c1.rounds[r1].max_load
             shut1 = sorted(o.id for m in c1.markets for o in m.offers if o.load > lim)
             if s2 is not None:
-                b2 = board(s2)
+                b2 = topology_of(s2)
                 cov = [b2.offer_ids[i] for i in s2.covered]
                 out.append(_item("black cubes", "trade.offer", "trade.black-cubes",
                                  f"ed1 round {c1.rounds[r1].name} opens loads up to {lim} "
@@ -662,7 +662,7 @@ def _relevant(s: State, s1: State | None, s2: State | None) -> list[DiffItem]:
 
     # discs (second edition: 25 per side)
     if s2 is not None:
-        b2 = board(s2)
+        b2 = topology_of(s2)
         low = [(names[p], b2.discs_free(s2, p)) for p in (0, 1)]
         low = [(n, f) for n, f in low if f is not None and f <= 3]
         if low:

@@ -39,7 +39,7 @@ from typing import Any
 from ..data import Components
 from ..record.compare import set_evaluator
 from ..record.words import action_words, cite_sections, text_words
-from ..rules import CHANCE, PLAYERS, Action, State, apply_unchecked, board, is_legal, legal_actions, paid_with
+from ..rules import CHANCE, PLAYERS, Action, State, apply_unchecked, topology_of, is_legal, legal_actions, paid_with
 from .cluster import Bar, check_client
 from .search import CUT, EXPLORATION, WAVE, Node, Tree, rollout_policy
 from .solver import Proof, label
@@ -531,7 +531,7 @@ def analyse(s: State, budget: int = 2000, *, seconds: float | None = None, targe
     t0 = time.perf_counter()
     if s.outcome is not None:  # the game is over
         return Analysis(s, [], [], Counter(s.outcome.rules), 0, seed, 0.0, view, (0.0, 0.0, 0), None, 0)
-    comp = board(s).comp
+    comp = topology_of(s).comp
     portable = None if is_default_components(comp) else comp  # a user's component set travels with the tasks
     tree = Tree(s, viewer=view, rollout=rollout, exploration=exploration, wave=wave)
     bar = _bar(budget, progress)

@@ -19,7 +19,7 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
-from ..rules import State, Topology, board
+from ..rules import State, Topology, topology_of
 
 HORIZON = 40  # decisions a playout plays below the tree before the evaluation scores it
 WEIGHTS_FILE = Path(__file__).with_name("evaluation.json")
@@ -51,7 +51,7 @@ def features(s: State) -> tuple[float, ...]:
     """The features of ``s`` in the order of :data:`FEATURES` (Athens minus Sparta, except the
     dangers, which are each side's own: the wheat it lacks at round end beyond what its prestige,
     keeping one, could pay)."""
-    b = board(s)
+    b = topology_of(s)
     a = _side(s, 0, b)
     sp = _side(s, 1, b)
     rounds = len(b.comp.rounds)

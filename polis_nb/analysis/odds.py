@@ -21,7 +21,7 @@ import html
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..rules import ACTIONS, State, board, siege_bonus, siege_refusal
+from ..rules import ACTIONS, State, topology_of, siege_bonus, siege_refusal
 from .battle_odds import (BattleOdds, BattleOutcome, Estimate, battle_odds, battle_odds_setup, setup_state,
                           wilson)
 
@@ -112,7 +112,7 @@ def siege_odds(state_or_fortification: State | int, *, modifier: int = 0) -> Sie
         if x.pending.kind != "siege-die":
             raise ValueError("this position is not waiting for a siege roll; use siege_odds_for(state, polis) "
                              "or siege_odds(fortification)")
-        b = board(x)
+        b = topology_of(x)
         p, i = x.pending.data
         pol = b.comp.poleis[i]
         return _siege(pol.base, modifier + siege_bonus(x, p, i), pol.name)
@@ -123,7 +123,7 @@ def siege_odds_for(state: State, polis_id: str, *, player: str | None = None, mo
     """Odds of besieging ``polis_id`` in ``state`` (its fortification from the components); says in
     ``refusal`` why the siege is not legal for ``player`` (default: the player to move), if it is not.
     The player's siege discs in that territory (second edition) add to ``modifier``."""
-    b = board(state)
+    b = topology_of(state)
     if polis_id not in b.polis_index:
         raise ValueError(f"unknown polis {polis_id!r}; known: {', '.join(b.polis_ids)}")
     i = b.polis_index[polis_id]
@@ -215,7 +215,7 @@ def market_move_odds(mode: str, edition: str = "ed1") -> MarketOdds:
 def market_value_after(state: State, good: str, mode: str) -> MarketOdds:
     """Where ``good``'s marker ends after a trade of ``mode`` in ``state`` (clamped at the track's ends),
     with the price of each load size at the new position."""
-    b = board(state)
+    b = topology_of(state)
     comp = b.comp
     if good not in comp.market_goods:
         raise ValueError(f"{good!r} has no market marker; market goods: {', '.join(comp.market_goods)}")

@@ -38,8 +38,8 @@ import random
 from functools import lru_cache
 
 from ..data import Effect
-from ..rules import (ACTIONS, Action, State, board, board_named, event_card, is_last_round, legal_actions,
-                     open_offers, tribute_refusal)
+from ..rules import (ACTIONS, Action, State, topology_of, topology_named, event_card, is_last_round, legal_actions,
+                     open_offers, tribute_refusal, wheat_need)
 
 # weights of the turn's actions (a side not short of food); "pass" is weighed separately
 WEIGHT = {"trade": 4.0, "tribute": 4.0, "hoplites": 2.5, "siege": 5.0, "train": 2.5, "fleet": 1.5, "civilwar": 3.0,
@@ -55,18 +55,13 @@ PASS = Action("pass")
 MILITARY = frozenset(k for k, spec in ACTIONS.items() if spec.prestige_cost)  # cost prestige when chosen
 
 
-def need(s: State, p: int) -> int:
-    """Wheat ``p`` must pay at round end: one per cube in its poleis."""
-    return sum(n for o, n in zip(s.owner, s.pop) if o == p)
-
-
 def _wheat(s: State, p: int) -> int:
     return s.goods[p][-1]  # wheat is the last good of both editions
 
 
 def food_gap(s: State, p: int) -> int:
     """The wheat ``p`` lacks to feed its cubes at this round's end."""
-    return max(0, need(s, p) - _wheat(s, p))
+    return max(0, wheat_need(s, p) - _wheat(s, p))
 
 
 def spare_prestige(s: State, p: int) -> int:
@@ -85,7 +80,7 @@ def _charged(s: State, p: int) -> bool:
     if e is None:
         return False
     m1, m2, _, galleys, sea1, sea2 = e.args
-    b = board(s)
+    b = topology_of(s)
     if s.units[b.area_index[sea1]][p] + s.units[b.area_index[sea2]][p] >= galleys:
         return False
     # the markets the rival could sail to, were its ships in port, its stores full and every offer free
@@ -156,7 +151,7 @@ def _turn(s: State, acts: tuple[Action, ...]) -> list[float]:
     alone = bool(s.passed) and s.passed[0] != p
     goods = s.goods[p]
     wheat_i = len(goods) - 1
-    b = board(s)
+    b = topology_of(s)
     out = []
     feeds = []  # whether each choice brings wheat (or spares feeding cubes) while short of it
     for a in acts:
@@ -170,7 +165,7 @@ def _turn(s: State, acts: tuple[Action, ...]) -> list[float]:
             w *= FOOD_SHIP if k == "ships" and food else FOOD.get(k, 0.3)
         if w and a.args:  # acting alone: the good paid first
             g = b.good_index[a.args[0][1:]]
-            if g == wheat_i and goods[g] <= need(s, p):
+            if g == wheat_i and goods[g] <= wheat_need(s, p):
                 w = 0.0
             else:
                 w *= goods[g] / 8  # pay with what is plentiful
@@ -201,7 +196,7 @@ def _ship_would_trade(s: State, p: int, gap: int) -> bool:
 
 def _home_tribute(s: State, p: int) -> bool:
     """Whether ``p`` may demand tribute in its home region (free of prestige) now."""
-    return tribute_refusal(s, p, board(s).home[p]) is None
+    return tribute_refusal(s, p, topology_of(s).home[p]) is None
 
 
 def _one(acts: tuple[Action, ...], pick: Action) -> list[float]:
@@ -214,11 +209,11 @@ def _one(acts: tuple[Action, ...], pick: Action) -> list[float]:
 def _feed(s: State, acts: tuple[Action, ...]) -> list[float]:
     """Feeding with prestige where the side survives Phoros after it, else releasing poleis."""
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     big = [o == p and n > pol.base for o, n, pol in zip(s.owner, s.pop, b.comp.poleis)]
     # the prestige kept against ostracism, less what Megalopolis pays before Phoros
     keep = 0 if is_last_round(s) else 1 - sum(big)
-    short = need(s, p) - _wheat(s, p)
+    short = wheat_need(s, p) - _wheat(s, p)
     feed = [a for a in acts if a.kind == "feed"]
     if feed and s.prestige[p] - short >= keep:
         return _one(acts, feed[0])
@@ -245,14 +240,14 @@ def _grow(s: State, acts: tuple[Action, ...]) -> list[float]:
         return [1.0] * len(acts)
     if is_last_round(s):  # a cube is a point, the wheat only breaks ties
         return [1.0 / n if a.kind == "grow" else RARE for a in acts]
-    b = board(s)
+    b = topology_of(s)
     mega = []  # whether each choice lets a polis grow past its base population
     for a in acts:
         i = b.polis_index[a.args[0]] if a.kind == "grow" else -1
         mega.append(i >= 0 and s.pop[i] == b.comp.poleis[i].base)
     if any(mega):
         return [1.0 if m else RARE for m in mega]
-    if _wheat(s, p) - 1 >= (need(s, p) + 1 + 1) // 2:  # enough left for half the bigger league next round
+    if _wheat(s, p) - 1 >= (wheat_need(s, p) + 1 + 1) // 2:  # enough left for half the bigger league next round
         return [0.8 / n if a.kind == "grow" else 0.2 for a in acts]
     return [RARE if a.kind == "grow" else 1.0 for a in acts]
 
@@ -279,7 +274,7 @@ def _sell(s: State, acts: tuple[Action, ...]) -> list[float]:
 
 def _tribute_area(s: State, acts: tuple[Action, ...]) -> list[float]:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     home = [a for a in acts if b.area_index[a.args[0]] == b.home[p]]
     return _one(acts, home[0]) if home else [1.0] * len(acts)
 
@@ -288,14 +283,14 @@ def _rows(s: State, acts: tuple[Action, ...]) -> list[float]:
     """The tribute rows worth most (wheat and silver, which buys wheat, count triple while short of
     wheat; otherwise silver counts one and a half): the best gets the weight, the rest
     :data:`RARE`."""
-    b = board(s)
+    b = topology_of(s)
     return list(_row_weights(s.components, b.area_ids[s.pending.data[0]], acts,
                              food_gap(s, s.pending.player) > 0))
 
 
 @lru_cache(maxsize=4096)
 def _row_weights(components: str, area: str, acts: tuple[Action, ...], hungry: bool) -> tuple[float, ...]:
-    table = {r.good: r.amounts for r in board_named(components).comp.tribute.get(area, ())}
+    table = {r.good: r.amounts for r in topology_named(components).comp.tribute.get(area, ())}
     values = []
     for a in acts:
         v = 0.0
@@ -311,7 +306,7 @@ def _row_weights(components: str, area: str, acts: tuple[Action, ...], hungry: b
 
 def _offer(s: State, acts: tuple[Action, ...]) -> list[float]:
     if food_gap(s, s.pending.player):
-        b = board(s)
+        b = topology_of(s)
         wheat = [a.args[1] == "buy" or b.offers[b.offer_index[a.args[0]]].receive == "wheat" for a in acts]
         if any(wheat):
             return [1.0 if w else RARE for w in wheat]
@@ -333,7 +328,7 @@ def _move_from(s: State, acts: tuple[Action, ...]) -> list[float]:
     pays tribute without prestige, and only to a side with hoplites there)."""
     w = _more(s, acts)
     if s.pending.data[0] == "hoplite":
-        b = board(s)
+        b = topology_of(s)
         p = s.pending.player
         home = b.area_ids[b.home[p]]
         if s.units[b.home[p]][p] <= 1:
@@ -345,7 +340,7 @@ def _move_from(s: State, acts: tuple[Action, ...]) -> list[float]:
 
 def _move_dest(s: State, acts: tuple[Action, ...]) -> list[float]:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     contested = [s.units[b.area_index[a.args[0]]][1 - p] >= 3 for a in acts]
     k = sum(contested)
     if not k:

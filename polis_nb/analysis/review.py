@@ -61,7 +61,7 @@ from ..record.node import PROVEN, Evaluation, Node
 from ..record.steps import step_title
 from ..record.turns import StepInfo, index_steps
 from ..record.words import action_words  # render registers the words (the widgets' names of choices)
-from ..rules import (PLAYERS, RULES, Action, State, apply, board, chance_rng, legal_actions, parse_action, poss,
+from ..rules import (PLAYERS, RULES, Action, State, apply, topology_of, chance_rng, legal_actions, parse_action, poss,
                      sample_chance)
 from .evaluate import Analysis
 
@@ -575,7 +575,7 @@ def _review_paragraph(comment: str) -> str:
 def _step_title(info: StepInfo, s: State) -> str:
     """The step of a decision as the widgets title it (``s``: the position where it was taken)."""
     player = PLAYERS[info.player] if info.kind == "turn" and info.player is not None else ""
-    return step_title(info.kind, board(s).comp.rounds[s.round].name, player, info.number)
+    return step_title(info.kind, topology_of(s).comp.rounds[s.round].name, player, info.number)
 
 
 def _choice_words(at: Node | None, action: str | None) -> str:

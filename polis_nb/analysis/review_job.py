@@ -45,7 +45,7 @@ from typing import Any, Callable, Generator, Iterator
 
 from ..record.game import Game
 from ..record.node import Node
-from ..rules import CHANCE, Action, State, board, register_components
+from ..rules import CHANCE, Action, State, topology_of, register_components
 from .evaluate import Analysis, analysis_of, is_default_components
 from .search import WAVE, Tree
 from .solver import Solver
@@ -246,7 +246,7 @@ class ReviewJob:
             links = [(local[b], local.get(a), d.action) for (b, a), d in zip(self._pairs, self.decisions)
                      if b in local]
             states = [self._places[k].state for k in r]
-            comp = board(states[0]).comp
+            comp = topology_of(states[0]).comp
             self._tasks.append((states, [paths[k] if k != r.start else () for k in r],
                                 [position_seed(seed, s.ply) for s in states], budget, links,
                                 None if is_default_components(comp) else comp))

@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 from typing import Collection, TypeVar, overload
 
-from ..rules import (EDITIONS, NEUTRAL, PLAYERS, Pending, PolisError, State, advance_roundend, board, board_named,
+from ..rules import (EDITIONS, NEUTRAL, PLAYERS, Pending, PolisError, State, advance_roundend, topology_of, topology_named,
                      cite_edition_log, components_named, draw_next_project, invariant_problems, phoros_step, poss)
 
 __all__ = ["ALIASES", "TranslationError", "translate", "translation_losses"]
@@ -79,7 +79,7 @@ def _canon(x: object) -> object:
 # --- translation -----------------------------------------------------------------------------------
 
 def _target_round(s: State, edition: str) -> tuple[int, str | None]:
-    src = board(s).comp
+    src = topology_of(s).comp
     dst = components_named(EDITIONS[edition].component_set)
     lim = src.rounds[s.round].stacking
     same = [i for i, r in enumerate(dst.rounds) if r.stacking == lim]
@@ -111,10 +111,10 @@ def _translate(s: State, edition: str) -> tuple[State, tuple[str, ...]]:
         return s, ()
     if s.outcome is not None:
         raise TranslationError(f"the game is over ({s.outcome.reason}); only a running game can be carried over")
-    sb = board(s)
+    sb = topology_of(s)
     sc = sb.comp
     ed = EDITIONS[edition]
-    tb = board_named(ed.component_set)
+    tb = topology_named(ed.component_set)
     tc = tb.comp
     losses: list[str] = []
     if s.components != EDITIONS[s.edition].component_set:
@@ -241,7 +241,7 @@ def _tribute_discs(s: State) -> tuple[int, int]:
     """Tribute discs per side, read off the territories that paid: a disc belongs to the side with more
     hoplites there (the collector needs hoplites there), on a tie to the side whose home region it is,
     else to Sparta."""
-    b = board(s)
+    b = topology_of(s)
     td = [0, 0]
     for t in s.tribute_done:
         a, sp = s.units[t]
@@ -252,7 +252,7 @@ def _tribute_discs(s: State) -> tuple[int, int]:
 def _translate_pending(s: State, t: State, edition: str, losses: list[str]) -> State:
     """The waiting decision in the other edition's terms (or what that edition would wait for instead)."""
     k = s.pending.kind
-    tc = board(t).comp
+    tc = topology_of(t).comp
     last = t.round == len(tc.rounds) - 1
     if s.phase == "roundend" and s.roundend and last:
         step = _ROUNDEND_STEPS[s.roundend[0]] if s.roundend[0] < len(_ROUNDEND_STEPS) else "prepare"

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..record import Game, Node
 from ..record.steps import node_title
-from ..rules import (ACTIONS, PolisError, State, apply, board, card_types, civil_war_cost, explain, legal_actions, outcome,
+from ..rules import (ACTIONS, PolisError, State, apply, topology_of, card_types, civil_war_cost, explain, legal_actions, outcome,
                      position as new_position, score, settle, start_battle)
 from .battles import deal, words
 from ..record.words import outcome_words
@@ -27,7 +27,7 @@ NOTHING_YET = "nothing decided yet."
 
 def taken_words(s: State) -> str:
     """The actions taken this turn, by their names ("Move hoplites and Besiege a polis", "none")."""
-    names = [edition_words(board(s).comp, ACTIONS[k].title) if k in ACTIONS else k for k in s.turn_actions]
+    names = [edition_words(topology_of(s).comp, ACTIONS[k].title) if k in ACTIONS else k for k in s.turn_actions]
     return " and ".join(names) or "none"
 
 
@@ -48,7 +48,7 @@ def _thebai(answer: Any, start: State) -> Verdict:
         return not_yet(f"{NOTHING_YET} Write Athens' first action in `answer`, decisions separated by ';'. Hint: "
                        "a siege needs control of the territory and as many hoplites there as the polis' "
                        "fortification; where do Athens' hoplites stand now?")
-    b = board(s)
+    b = topology_of(s)
     thebai, boiotia = b.polis_index["thebai"], b.area_index["boiotia"]
     fort = b.comp.poleis[thebai].base
     if s.current_player != "athens" or s.pending.kind != "turn":
@@ -100,7 +100,7 @@ def _phoros_judge(answer: Any, start: State) -> Verdict:
         return not_yet(f"safe, but Athens takes only {got} silver and keeps {end.prestige[ATHENS]} prestige; it could "
                        "turn more prestige into silver and still not be ostracised.")
     return correct(f"Athens turns {got} prestige into {got} silver and keeps {end.prestige[ATHENS]}, the least that "
-                   f"escapes ostracism; round {board(end).comp.rounds[end.round].name} begins.")
+                   f"escapes ostracism; round {topology_of(end).comp.rounds[end.round].name} begins.")
 
 
 # --- 03 · the skeleton of a round ---------------------------------------------------------------
@@ -124,7 +124,7 @@ def _acting_alone(answer: Any, start: State) -> Verdict:
         return not_yet(f"{NOTHING_YET} Write Athens' decisions in `answer`, separated by ';'. Hint: Sparta has "
                        "passed; what may Athens do now that it could not before, and what does each action cost? "
                        "pn.legal_actions lists the choices.")
-    b = board(s)
+    b = topology_of(s)
     kyk, nts = b.area_index["kyklades"], b.area_index["noties"]
     gained = (s.units[kyk][ATHENS] - start.units[kyk][ATHENS], s.units[nts][ATHENS] - start.units[nts][ATHENS])
     if gained[0] < 1 or gained[1] < 1:
@@ -135,7 +135,7 @@ def _acting_alone(answer: Any, start: State) -> Verdict:
     if wheat > 0:
         return not_yet(f"both galleys are there, but Athens gave up {wheat} wheat. Each action after the "
                        "opponent has passed costs one good of Athens' choice: choose another good.")
-    spent = ", ".join(f"{n} {g}" for g in board(s).comp.goods
+    spent = ", ".join(f"{n} {g}" for g in topology_of(s).comp.goods
                       if (n := have(start, ATHENS, g) - have(s, ATHENS, g)) > 0)
     return correct("a galley more in the Kyklades and in the Noties Sporades, from two build actions in a row, "
                    f"which only a side acting alone may take, one good apiece (Athens spent {spent}; no wheat).")
@@ -154,7 +154,7 @@ def _temple_judge(answer: Any, start: State) -> Verdict:
     if s is None:
         return not_yet(f"{NOTHING_YET} Write the whole action in `answer`: the action, the tile, the polis and the "
                        "payment. Hint: silver may stand in for a kind of good, but only for all of it.")
-    b = board(s)
+    b = topology_of(s)
     if ("zeus", b.polis_index["sparta"]) in s.started:
         paid = next((e.text for e in s.log if "project.cost" in e.rules), "")
         return correct(f"{paid}. Silver replaced whole kinds of goods only, as the rule asks.")
@@ -178,7 +178,7 @@ def _galleys_judge(answer: Any, start: State) -> Verdict:
         return not_yet(f"{NOTHING_YET} Write the fleet action in `answer`: moving galleys, the destination, then "
                        "the sea each galley comes from, one galley at a time. Hint: the galleys arrive one at a time, "
                        "and each one that leaves a sea can change who controls it.")
-    b = board(s)
+    b = topology_of(s)
     fleet = sum(start.units[i][ATHENS] for i in range(len(b.area_ids)) if b.is_sea[i])
     arrived = s.units[b.area_index["thrakikon"]][ATHENS]
     if s.turn_actions[:1] != ("fleet",) or len(s.turn_actions) > 1:
@@ -232,7 +232,7 @@ def _trade() -> State:
 
 def _offer_words(s: State, oid: str) -> str:
     """An offer by its id in words: "the Aigyptos offer of 4 wheat for wine"."""
-    b = board(s)
+    b = topology_of(s)
     m = next(m for m in b.comp.markets if any(o.id == oid for o in m.offers))
     o = next(o for o in m.offers if o.id == oid)
     return f"the {m.name} offer of {o.load} {o.receive} for {o.demand[0]}"
@@ -243,7 +243,7 @@ def _offer_words(s: State, oid: str) -> str:
           start=_trade)
 def _trade_judge(answer: Any, start: State) -> Verdict:
     s = position(answer, start)
-    b = board(start)
+    b = topology_of(start)
     used = [oid for oid, k, k0 in zip(b.offer_ids, s.offers if s else start.offers, start.offers)
             if k == ATHENS and k0 != ATHENS]
     if s is None or not used:
@@ -280,7 +280,7 @@ def _where(s: State, side: int) -> str:
           rules=("proxenos.route", "proxenos.bribe", "civilwar.cost"), start=_proxenos)
 def _proxenos_judge(answer: Any, start: State) -> Verdict:
     s = position(answer, start) or start
-    argos = board(start).polis_index["argos"]
+    argos = topology_of(start).polis_index["argos"]
     cost = civil_war_cost(start, argos)[0]
     left = have(s, ATHENS, "silver")
     paid = have(start, ATHENS, "silver") - left
@@ -297,7 +297,7 @@ def _proxenos_judge(answer: Any, start: State) -> Verdict:
 
 # --- 09 · battles -------------------------------------------------------------------------------
 def _battle() -> State:
-    b = board(fresh())
+    b = topology_of(fresh())
     s = start_battle(fresh(round="4", to_move="athens", units={"boiotia": (4, 4)}), b.area_index["boiotia"], [])
     g = Game.from_state(s, settle=False)
     deal(g, "phalanx:othismos", "cavalry:advance", "archers:shoot", "peltasts:hold",  # Sparta
@@ -413,7 +413,7 @@ def _feeding(answer: Any, start: State) -> Verdict:
     released = " and ".join(f"{polis_name(s, i)} ({start.pop[i]} cube{'s' if start.pop[i] != 1 else ''})"
                             for i in freed) or "no polis"
     return correct(f"Athens releases {released} and pays the rest of the meal with prestige: it keeps {kept} cubes "
-                   f"and {s.prestige[ATHENS]} prestige, and round {board(end).comp.rounds[end.round].name} begins.")
+                   f"and {s.prestige[ATHENS]} prestige, and round {topology_of(end).comp.rounds[end.round].name} begins.")
 
 
 # --- 11 · an annotated game ---------------------------------------------------------------------
@@ -439,7 +439,7 @@ def _best_growth(s: State, seen: dict) -> int:
 def _last_growth(answer: Any, start: State) -> Verdict:
     s = position(answer, start) or start
     end = _finish_game(s)
-    b = board(start)
+    b = topology_of(start)
     grown = [f"{p.name} +{end.pop[i] - start.pop[i]}" for i, p in enumerate(b.comp.poleis)
              if end.owner[i] == SPARTA and end.pop[i] > start.pop[i]]
     final, athens, best = score(end, SPARTA), score(end, ATHENS), _best_growth(start, {})
@@ -499,7 +499,7 @@ def _civil_wars(start: State) -> dict[str, State]:
     position after the civil war, by polis id."""
     out = {}
     trip = apply(apply(start, "ransom"), "proxenos")
-    b = board(start)
+    b = topology_of(start)
     for a in legal_actions(trip):
         there = apply(trip, a)
         if explain(there, "civilwar").legal:
@@ -554,7 +554,7 @@ PUZZLE_14 = {"round": "5b", "to_move": "sparta", "passed": ["athens"], "event": 
 
 
 def _puzzle_start() -> State:
-    goods = {side: {g: 0 for g in board(new_position()).comp.goods} for side in ("athens", "sparta")}
+    goods = {side: {g: 0 for g in topology_of(new_position()).comp.goods} for side in ("athens", "sparta")}
     for side, got in PUZZLE_14["goods"].items():
         goods[side].update(got)
     return fresh(**{**PUZZLE_14, "goods": goods})

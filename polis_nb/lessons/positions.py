@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..rules import State, board, position
+from ..rules import State, topology_of, position
 
 ATHENS, SPARTA = 0, 1
 
@@ -12,14 +12,14 @@ def fresh(*, edition: str = "ed1", seed: int = 1, **changes: Any) -> State:
     """``pn.position`` on an emptied map: only the units named in ``units`` are placed. Seed 1 (the
     default) draws "No Event" for the first round of the first edition, so no event interferes."""
     base = position(edition, seed)
-    units = {a: (0, 0) for a in board(base).area_ids}
+    units = {a: (0, 0) for a in topology_of(base).area_ids}
     units.update(changes.pop("units", {}))
     return position(edition, seed, units=units, **changes)
 
 
 def have(s: State, side: int, good: str) -> int:
     """How much of ``good`` side ``side`` (0 Athens, 1 Sparta) holds."""
-    return s.goods[side][board(s).good_index[good]]
+    return s.goods[side][topology_of(s).good_index[good]]
 
 
 def cubes(s: State, side: int) -> int:
@@ -29,13 +29,13 @@ def cubes(s: State, side: int) -> int:
 
 def polis_name(s: State, polis: str | int) -> str:
     """A polis' name in the position's edition ("Thebai" or "Thibae")."""
-    b = board(s)
+    b = topology_of(s)
     i = b.polis_index[polis] if isinstance(polis, str) else polis
     return b.comp.poleis[i].name
 
 
 def area_names(s: State, areas: Iterable[str | int]) -> str:
     """Areas (ids or indices) by name, joined with commas and "and"."""
-    b = board(s)
+    b = topology_of(s)
     names = [b.name(b.area_index[a] if isinstance(a, str) else a) for a in areas]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

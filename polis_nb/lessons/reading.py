@@ -9,7 +9,7 @@ from ..analysis import play_out, sensible_policy
 from ..record import Game, Node
 from ..render import svg
 from ..render.text import action_words, plain
-from ..rules import board, outcome
+from ..rules import topology_of, outcome
 
 
 class GameReader:
@@ -24,7 +24,7 @@ class GameReader:
         self.game = game
         self.end = end if end is not None else game.root.end()
         self.playout_seed = playout_seed
-        self._rounds = board(game.root.state).comp.rounds
+        self._rounds = topology_of(game.root.state).comp.rounds
 
     def round_of(self, node: Node) -> str:
         """The label of the round in which the decision of ``node`` was taken ("3", "4", "5a", "5b")."""

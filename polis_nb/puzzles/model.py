@@ -9,7 +9,7 @@ from typing import Any, Iterable, Mapping
 
 from ..analysis.solver import Solver
 from ..data.safeio import loads_json
-from ..rules import (PLAYERS, RULES, Action, IllegalActionError, PolisError, State, apply_unchecked, board, explain,
+from ..rules import (PLAYERS, RULES, Action, IllegalActionError, PolisError, State, apply_unchecked, topology_of, explain,
                      legal_actions, parse_action, poss)
 from .prove import Step, group_key, solve_choices
 from .words import THEMES, answer_name, choice_name, hint_sentences, leaks, reason_sentence
@@ -482,7 +482,7 @@ def hint(puzzle: Puzzle) -> str:
 def _forbidden(puzzle: Puzzle) -> list[str]:
     """The words a hint must not use: the solving side's decisions in the solution line (and the
     answer's group) and the places they act on (ids and names)."""
-    b = board(puzzle.state())
+    b = topology_of(puzzle.state())
     names = {p.id: p.name for p in b.comp.poleis}
     names.update({a.id: a.name for a in b.comp.areas})
     out = [puzzle.answer]

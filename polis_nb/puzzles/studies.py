@@ -17,9 +17,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..analysis.hidden import hidden_from
-from ..analysis.playout import need
-from ..rules import (PLAYERS, PolisError, State, apply_unchecked, board, edit, invariant_problems, is_last_round,
-                     legal_actions)
+from ..rules import (PLAYERS, PolisError, State, apply_unchecked, topology_of, edit, invariant_problems, is_last_round,
+                     legal_actions, wheat_need)
 from .prove import groups
 
 STUDY_AREAS = 2  # territory studies of one position, at most
@@ -64,11 +63,11 @@ def _strip(s: State, goods: list[int], units: Units | None = None, ships: bool =
     mine = s.goods[p]
     wheat = len(mine) - 1
     theirs = list(s.goods[1 - p])
-    theirs[wheat] = min(theirs[wheat], need(s, 1 - p))
+    theirs[wheat] = min(theirs[wheat], wheat_need(s, 1 - p))
     pr = list(s.prestige)
-    pr[p] += min(mine[wheat], need(s, p))
+    pr[p] += min(mine[wheat], wheat_need(s, p))
     units = units if units is not None else tuple((0, 0) for _ in s.units)
-    b = board(s)
+    b = topology_of(s)
     both = (tuple(goods), tuple(theirs)) if p == 0 else (tuple(theirs), tuple(goods))
     prox = list(s.proxenos)
     if not proxenos:
@@ -86,7 +85,7 @@ def _one_territory(s: State, area: int) -> Units:
     """The units of ``s`` with only ``area``'s kept, the passed side's thinned to
     :data:`STUDY_UNITS` (so that no battle can start)."""
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     cap = max(0, min(STUDY_UNITS, b.comp.battle_threshold - b.limit(s) - 2))
     return tuple(((u[0], min(u[1], cap)) if p == 0 else (min(u[0], cap), u[1])) if i == area else (0, 0)
                  for i, u in enumerate(s.units))
@@ -96,7 +95,7 @@ def _spare_good(s: State) -> list[int] | None:
     """One good of the kind the side to act holds most of (wheat and silver aside), or None."""
     p = s.pending.player
     mine = s.goods[p]
-    silver = board(s).good_index["silver"]
+    silver = topology_of(s).good_index["silver"]
     kinds = [i for i in range(len(mine) - 1) if mine[i] > 0 and i != silver]
     if not kinds:
         return None
@@ -124,7 +123,7 @@ def studies(s: State) -> list[tuple[State, str]]:
     p = s.pending.player
     if not _acting_alone(s) or sum(1 for o in s.owner if o == p) > STUDY_POLEIS:
         return []
-    b = board(s)
+    b = topology_of(s)
     mine = s.goods[p]
     silver = b.good_index["silver"]
     out: list[tuple[State, str]] = []
@@ -167,7 +166,7 @@ def event_studies(s: State) -> list[tuple[State, str]]:
         return []
     if not s.passed:
         s = s.evolve(passed=(1 - p,), turn_actions=())
-    b = board(s)
+    b = topology_of(s)
     spare = _spare_good(s)
     if spare is None:
         return []
@@ -214,7 +213,7 @@ def phoros_study(s: State) -> State | None:
     keeps its wheat and up to :data:`PHOROS_SILVER` silver, the other side only the wheat its cubes
     eat. What the prestige sold buys in the last round, against what it would have scored, is the
     puzzle."""
-    b = board(s)
+    b = topology_of(s)
     if s.pending.kind != "phoros" or s.round != len(b.comp.rounds) - 2 or hidden_from(s, s.pending.player):
         return None
     if apply_unchecked(s, legal_actions(s)[0]).pending.kind == "phoros":  # the other side decides after
@@ -225,7 +224,7 @@ def phoros_study(s: State) -> State | None:
     mine, theirs = [0] * n, [0] * n
     mine[silver] = min(s.goods[p][silver], PHOROS_SILVER)
     mine[wheat] = s.goods[p][wheat]
-    theirs[wheat] = min(s.goods[1 - p][wheat], need(s, 1 - p))
+    theirs[wheat] = min(s.goods[1 - p][wheat], wheat_need(s, 1 - p))
     goods = (tuple(mine), tuple(theirs)) if p == 0 else (tuple(theirs), tuple(mine))
     t = s.evolve(goods=goods, units=tuple((0, 0) for _ in s.units), display=(), pile=(), proxenos=(-1, -1),
                  ships_port=(0, 0), siege_discs=())
@@ -243,14 +242,14 @@ def battle_study(s: State) -> State | None:
     bt = s.battle
     if bt is None or s.pending.kind != "battle-defend" or not is_last_round(s):
         return None
-    b = board(s)
+    b = topology_of(s)
     low = b.comp.battle_threshold - 1  # one lower: an event may lower the threshold
     units = []
     for i, (x, y) in enumerate(s.units):
         while i != bt.area and x and y and x + y >= low:
             x, y = (x - 1, y) if x >= y else (x, y - 1)
         units.append((x, y))
-    goods = tuple(g[:-1] + (min(g[-1], need(s, q)),) for q, g in enumerate(s.goods))
+    goods = tuple(g[:-1] + (min(g[-1], wheat_need(s, q)),) for q, g in enumerate(s.goods))
     t = s.evolve(battle=replace(bt, deck=tuple(0 for _ in bt.deck)), battles=(), units=tuple(units),
                  goods=(goods[0], goods[1]))
     if invariant_problems(t) or not battle_ends(t) or len(groups(t)) < 2:

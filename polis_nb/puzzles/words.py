@@ -34,13 +34,12 @@ from __future__ import annotations
 
 import math
 import re
-from fractions import Fraction
 from typing import Iterable
 
 from ..analysis.evaluate import proof_words as engine_proof_words
 from ..analysis.solver import Proof
 from ..record.words import action_words, cite_sections, text_words
-from ..rules import (PLAYERS, RULES, Action, State, board, describe_pending, is_last_round, paid_with, round_name,
+from ..rules import (PLAYERS, RULES, Action, State, topology_of, describe_pending, is_last_round, paid_with, round_name,
                      score)
 
 THEMES = ("starvation", "siege", "tribute", "trade", "battle", "phoros", "growth", "events", "proxenos")
@@ -122,7 +121,7 @@ def context(s: State) -> str:
     if s.phase == "roundend":
         return f"The end of round {rn}: {side(p)} is to {what}."
     if s.phase == "battles" and s.battle is not None:
-        return f"Round {rn}, a battle in {board(s).name(s.battle.area)}: {side(p)} is to {what}."
+        return f"Round {rn}, a battle in {topology_of(s).name(s.battle.area)}: {side(p)} is to {what}."
     if s.passed and s.passed[0] != p:
         return (f"Round {rn}: {side(1 - p)} has passed, so {side(p)} acts alone and pays one good before each "
                 f"action ({section_name('turn.alone', s.edition)}); {side(p)} is to {what}.")
@@ -141,16 +140,6 @@ def summaries(rules: Iterable[str], edition: str = "ed1", limit: int = 5) -> str
         sec = section_name(r, edition)
         out.append(RULES[r].summary.rstrip(".") + (f" ({sec})." if sec else "."))
     return " ".join(out)
-
-
-def value_words(v: Fraction) -> str:
-    if v == 1:
-        return "win"
-    if v == 0:
-        return "loss"
-    if v == Fraction(1, 2):
-        return "shared result"
-    return f"win with probability {v}"
 
 
 # --- words ------------------------------------------------------------------------------------------
@@ -234,7 +223,7 @@ def _shortfall(s: State, q: int) -> int:
 def hint_sentences(s: State, themes: tuple[str, ...]) -> list[str]:
     """Nudges for a puzzle at ``s`` with ``themes``, most specific first (the caller drops those
     that would name the answer)."""
-    b = board(s)
+    b = topology_of(s)
     comp = b.comp
     p = s.pending.player
     me, them = side(p), side(1 - p)

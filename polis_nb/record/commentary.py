@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from ..rules import LogEntry, board, poss
+from ..rules import LogEntry, topology_of, poss
 from .node import Node
 from .words import cite_sections, text_words
 
@@ -128,7 +128,7 @@ def narrate(nodes: list[Node], title: str, *, round: str | None = None) -> Comme
         if n.parent is None:
             continue
         parent = n.parent.state
-        comp = board(parent).comp
+        comp = topology_of(parent).comp
         label = comp.rounds[parent.round].label
         if round is not None and label != round:
             continue

@@ -10,7 +10,7 @@ import html
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..rules import NEUTRAL, PLAYERS, State, board, poss, score
+from ..rules import NEUTRAL, PLAYERS, State, topology_of, poss, score
 from .words import action_words
 
 
@@ -111,7 +111,7 @@ def _whose(o: int) -> str:
 
 
 def _differences(a: State, b: State, la: str, lb: str) -> list[Difference]:
-    bd = board(a)
+    bd = topology_of(a)
     comp = bd.comp
     out: list[Difference] = []
     if a.round != b.round:

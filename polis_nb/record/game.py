@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any, Callable, Iterator
 
 from ..data.safeio import check_text, write_text_atomic
-from ..rules import (Action, IllegalActionError, State, apply, board, chance_outcomes, chance_rng, new_game,
+from ..rules import (Action, IllegalActionError, State, apply, topology_of, chance_outcomes, chance_rng, new_game,
                      parse_action, sample_chance)
 from . import jsonio, textio
 from .checks import check_savable, need, need_path, own_node
@@ -267,7 +267,7 @@ class Game:
 
     def turn(self, round: str | int, player: str, number: int = 1) -> Node:
         """Go to the first decision of a player's n-th turn in a round (on the current line)."""
-        labels = [r.label for r in board(self.root.state).comp.rounds]
+        labels = [r.label for r in topology_of(self.root.state).comp.rounds]
         label = labels[round - 1] if isinstance(round, int) else str(round)
         for t in self.turns():
             if t.round == label and t.player == player and t.number == number:
@@ -504,7 +504,7 @@ class Game:
         limits it to one round (label like "4" or "5a", or its number 1..4)."""
         n = node or self.node
         nodes = [self.root] + n.path() + list(n.mainline())
-        labels = [r.label for r in board(self.root.state).comp.rounds]
+        labels = [r.label for r in topology_of(self.root.state).comp.rounds]
         label = labels[round - 1] if isinstance(round, int) else round
         title = f"Polis {self.headers['Edition']}, seed {self.headers['Seed']}" + (f", round {label}" if label else "")
         return narrate(nodes, title, round=label)
@@ -630,7 +630,7 @@ class Game:
     # --- display ------------------------------------------------------------------------------
     def __str__(self) -> str:
         """For terminals: the board as text (with this node's marks) and the last turn narrated."""
-        marks = "".join(f"\nMark: {mark_words(board(self.state), m)}" for m in self.node.marks)
+        marks = "".join(f"\nMark: {mark_words(topology_of(self.state), m)}" for m in self.node.marks)
         board_text = str(self.state)
         o = self.state.outcome
         if o is not None:  # the kernel's outcome ends in its rule ids; here it reads as words
@@ -683,7 +683,7 @@ class Game:
         who = "game over" if s.is_terminal else f"{s.current_player.capitalize()} to decide"
         at = f"at decision {self.node.number}" if self.node.parent is not None else "at the start"
         return (f"<Game {self.headers['Edition']} seed={self.headers['Seed']}: {nodes} decisions, {at}, "
-                f"round {board(s).comp.rounds[s.round].name}, {who}>")
+                f"round {topology_of(s).comp.rounds[s.round].name}, {who}>")
 
     def __iter__(self) -> Iterator[Node]:
         return iter(self.line()[1:])

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..rules import Action, State, apply, board, paid_with, parse_action
+from ..rules import Action, State, apply, topology_of, paid_with, parse_action
 from .steps import node_title
 from .words import action_words
 
@@ -60,7 +60,7 @@ def check_mark(s: State, m: Mark) -> None:
     """Raise :class:`RecordError` unless ``m`` is a well-formed mark on the map of position ``s``: an
     arrow (two targets) or a highlight (one), its areas, poleis or markets known, its colour one of
     :data:`COLOURS`."""
-    b = board(s)
+    b = topology_of(s)
     known = set(b.area_ids) | set(b.polis_ids) | {mk.id for mk in b.comp.markets}
     bad = [t for t in m.targets if t not in known]
     if bad:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import PLAYERS, board, edition_of, poss
+from ..rules import PLAYERS, topology_of, edition_of, poss
 
 Decision = Any  # a record Node
 
@@ -117,4 +117,4 @@ def node_title(node: Decision) -> str:
     """The title of the step that holds the decision at ``node`` ("Round 3 · Sparta, turn 1")."""
     first, kind, player, number = step_of(node)
     ps = first.parent.state
-    return step_title(kind, board(ps).comp.rounds[ps.round].name, player, number)
+    return step_title(kind, topology_of(ps).comp.rounds[ps.round].name, player, number)

@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from ..rules import board
+from ..rules import topology_of
 from .headers import KNOWN_HEADERS, start_position
 from .node import GLYPHS, PROVEN, Evaluation, Mark, Node, Quiz, RecordError, check_mark, quiz_problem, resign_problem
 from .reading import line_col, play_recorded, replace_surrogates, unix_lines
@@ -79,7 +79,7 @@ def _label(node: Node, counts: dict) -> str | None:
     p = parent.pending.player
     key = (parent.round, p)
     counts[key] = counts.get(key, 0) + 1
-    rl = board(parent).comp.rounds[parent.round].label
+    rl = topology_of(parent).comp.rounds[parent.round].label
     return f"{rl}.{'AS'[p]}{counts[key]}."
 
 

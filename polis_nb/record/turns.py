@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import PLAYERS, board
+from ..rules import PLAYERS, topology_of
 from .node import Node
 from .steps import (KINDS, PHASE_KIND, kind_of, starts_step, step_first, step_last, step_title,  # noqa: F401
                     turn_start)
@@ -56,7 +56,7 @@ class Turn:
         """The step in words, as the widgets head it: "Round 3 · Athens, turn 2", "Round 4 begins"
         (see :func:`.steps.step_title`)."""
         ps = self.node.parent.state if self.node.parent is not None else self.node.state
-        return step_title(self.kind, board(ps).comp.rounds[ps.round].name, self.player, self.number)
+        return step_title(self.kind, topology_of(ps).comp.rounds[ps.round].name, self.player, self.number)
 
     def __str__(self) -> str:
         return self.title
@@ -93,7 +93,7 @@ def index_steps(root: Node) -> dict[int, StepInfo]:
             if starts_step(child):
                 ps = child.before
                 k = kind_of(child)
-                label = board(ps).comp.rounds[ps.round].label
+                label = topology_of(ps).comp.rounds[ps.round].label
                 player, number = None, 0
                 if k == "turn":
                     player = ps.pending.player
@@ -118,7 +118,7 @@ def line_steps(nodes: list[Node]) -> list[Turn]:
             continue
         ps = n.before
         k = kind_of(n)
-        label = board(ps).comp.rounds[ps.round].label
+        label = topology_of(ps).comp.rounds[ps.round].label
         if k != "turn":
             out.append(Turn(label, "", 0, n, k))
             continue

@@ -12,7 +12,7 @@ library.
 from __future__ import annotations
 
 from ..record.node import Mark
-from ..rules import PLAYERS, State, board, target_of
+from ..rules import PLAYERS, State, topology_of, target_of
 from .text import SIDE_NAME, action_words
 
 TOP = 6  # rows listed in the panel
@@ -84,7 +84,7 @@ def best_marks(s: State, a) -> list[Mark]:
             marks.append(Mark.highlight(t.split(":", 1)[1], colour))
     b = a.best
     if b is not None and kind == "move-from" and b.action.kind == "from" and b.action.args:
-        dest = board(s).area_ids[s.pending.data[1]]  # move-from waits with (unit, destination, moved)
+        dest = topology_of(s).area_ids[s.pending.data[1]]  # move-from waits with (unit, destination, moved)
         marks.append(Mark.arrow(b.action.args[0], dest, BEST))
     return marks
 

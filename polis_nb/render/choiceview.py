@@ -10,7 +10,7 @@ import re
 
 from ..analysis.guard import QuickLoss
 from ..record.words import outcome_words
-from ..rules import ACTIONS, RULES, Action, Explanation, PolisError, State, board, paid_with
+from ..rules import ACTIONS, RULES, Action, Explanation, PolisError, State, topology_of, paid_with
 from .text import SIDE_NAME, action_words, cite_sections, edition_words, plain, target_name
 
 
@@ -18,12 +18,12 @@ from .text import SIDE_NAME, action_words, cite_sections, edition_words, plain, 
 
 def _what_words(s: State, what: str, first: Action) -> str:
     """The choice a group of payments pays for, in words: "Trade", "A galley into the Myrtoon Pelagos"."""
-    comp = board(s).comp
+    comp = topology_of(s).comp
     kw = what.split()[0]
     if s.pending.kind == "turn" and kw in ACTIONS:
         return edition_words(comp, ACTIONS[kw].title)
     if kw == "pay" and len(what.split()) == 2:  # galley-pay: into which sea
-        return f"A galley into {target_name(board(s), what.split()[1])}"
+        return f"A galley into {target_name(topology_of(s), what.split()[1])}"
     return action_words(s, first)
 
 
@@ -35,7 +35,7 @@ def _how_words(s: State, how: str) -> str:
         return "silver instead of " + (" and ".join(goods))
     if how == "in kind":
         return "the goods themselves"
-    if " " not in how and how in board(s).comp.goods:
+    if " " not in how and how in topology_of(s).comp.goods:
         return f"1 {how}"
     return how
 
@@ -88,7 +88,7 @@ def choice_groups(s: State, buttons: list[dict]) -> list[dict]:
 def question_view(s: State, a: Action, loss: QuickLoss) -> dict:
     """What the Board asks before playing ``a``, which loses at once (``loss``): ``{action, label,
     text, question, play, cancel, cite, cite_original, rules}``, all in words."""
-    comp = board(s).comp
+    comp = topology_of(s).comp
     why = plain(edition_words(comp, loss.why), comp.name).rstrip(".")
     why = re.sub(r"(:| and| ) ?(it )?loses( the game)?$", "", why)  # "loses" is said once, in the text below
     cite, original = cite_sections(loss.rules, s.edition)

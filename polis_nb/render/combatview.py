@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..rules import (HIDDEN, PLAYERS, RULES, Action, Battle, Explanation, State, board, card_name, card_types,
+from ..rules import (HIDDEN, PLAYERS, RULES, Action, Battle, Explanation, State, topology_of, card_name, card_types,
                      describe_pending, explain, legal_actions, matched, poss, view as visible_state)
 from .choiceview import outcome_words
 from .text import NOBODY, action_words, cite_sections, cite_words, plain, rule_json
@@ -392,7 +392,7 @@ def combat_view(trail: Sequence[Step], *, area: int, mode: str, rev: int = 0, vi
         seen["hand_sizes"] = [sum(h) for h in seen["hands"]]
         seen["deck_size"] = sum(seen["deck"])
         seen["deck"] = HIDDEN
-    b = board(live)
+    b = topology_of(live)
     attacker = fought.attacker
     sides = []
     for p, name in enumerate(PLAYERS):

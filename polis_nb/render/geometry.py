@@ -371,9 +371,3 @@ def stripes(polys, spacing: float = 11.0, clip: tuple[float, float, float, float
                 out.append(((round(lo, 1), round(c - lo, 1)), (round(hi, 1), round(c - hi, 1))))
         c += spacing
     return tuple(out)
-
-
-def centroid(points) -> Point:
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    return (round(sum(xs) / len(xs), 1), round(sum(ys) / len(ys), 1))

@@ -24,7 +24,7 @@ from functools import lru_cache
 from html import escape
 
 from ..record import Game, Node
-from ..rules import RULES, board
+from ..rules import RULES, topology_of
 from .assets import asset_text
 from .playview import game_over_view
 from .svg import BARE_LAYERS, join_layers, svg_layers
@@ -97,7 +97,7 @@ def who(n: Node) -> str:
 
 def round_words(n: Node) -> str:
     s = (n.parent or n).state
-    return f"Round {board(s).comp.rounds[s.round].name}"
+    return f"Round {topology_of(s).comp.rounds[s.round].name}"
 
 
 class Citations:
@@ -241,7 +241,7 @@ def stepper(nodes: list[Node], rws: list[dict], cut: bool, *, ends: dict[int, st
             "nm": n.name if n.starts_variation() else "",
             "var": n.starts_variation(),
             "log": cites.log(s),
-            "mk": [mark_words(board(s), m) for m in n.marks],
+            "mk": [mark_words(topology_of(s), m) for m in n.marks],
             "next": (ends or {}).get(id(n)) or next_words(n, bool(kids)),
         })
     pieces_, layers_ = table.to_json()

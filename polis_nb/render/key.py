@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..rules import ATHENS, SPARTA, board_named
+from ..rules import ATHENS, SPARTA, topology_named
 from .svg import BLACK_CUBE, GOLD, INK, SIDE_COLOUR, _badge, _f, _proxenos, _ship, _text
 from .text import edition_words
 
@@ -60,7 +60,7 @@ def _later(comp) -> str:
 
 @lru_cache(maxsize=8)
 def _key(components: str) -> tuple[tuple[str, str, str], ...]:
-    comp = board_named(components).comp
+    comp = topology_named(components).comp
     ship = edition_words(comp, "trade ship")
     items = [
         ("units", _sample(_badge(18, 11, ATHENS, 3, False)),

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, overload
 from ..analysis.plot import GLYPH_NAMES, review_svg
 from ..record.node import Mark
 from ..record.result import Result
-from ..rules import ACTIONS, PLAYERS, RULES, Action, State, board, poss, score_parts, target_of
+from ..rules import ACTIONS, PLAYERS, RULES, Action, State, topology_of, poss, score_parts, target_of
 from .text import SIDE_NAME, action_words, cite_sections, edition_words, plain, target_name
 from .viewmodel import log_json
 
@@ -71,7 +71,7 @@ def group_steps(steps: list[Step]) -> list[Group]:
             cur = Group(a.kind, p)
             out.append(cur)
         elif k in BATTLE_KINDS:
-            b = board(s)
+            b = topology_of(s)
             area = s.battle.area if s.battle is not None else b.area_index.get(a.args[0] if a.args else "")
             if cur is None or cur.kind != "battle" or (area is not None and cur.area not in (None, area)):
                 cur = Group("battle", None, area=area)
@@ -116,7 +116,7 @@ def _lower(text: str) -> str:
 
 def _goods_change(g: Group, p: int) -> tuple[list[str], list[str]]:
     """(what side ``p`` paid, what it got) over the group, in words: goods and prestige."""
-    comp = board(g.before).comp
+    comp = topology_of(g.before).comp
     paid, got = [], []
     for name, x, y in zip(comp.goods, g.before.goods[p], g.after.goods[p]):
         if y < x:
@@ -135,7 +135,7 @@ def _args(g: Group, kind: str, keyword: str | None = None) -> list[str]:
 
 
 def _polis_name(s: State, pid: str) -> str:
-    return target_name(board(s), pid)
+    return target_name(topology_of(s), pid)
 
 
 def _dice(g: Group) -> list[str]:
@@ -177,7 +177,7 @@ def _kernel_text(g: Group, skip_choice: bool = True) -> list[str]:
 
 def _sentence_build(g: Group, who: str, p: int) -> str:
     verb, unit = BUILDS[g.kind]
-    comp = board(g.before).comp
+    comp = topology_of(g.before).comp
     noun = edition_words(comp, "trade ship") if g.kind == "ships" else unit
     kind = {"train": "train-pay", "galleys": "galley-pay", "ships": "ships-pay"}[g.kind]
     n = sum(1 for s, a, _ in g.steps if s.pending.kind == kind and a.kind in ("pay", "hire"))
@@ -196,9 +196,9 @@ def _sentence_move(g: Group, who: str) -> tuple[str, list[tuple[str, str, int]]]
         if a.kind == "to" and a.args:
             dest = a.args[0]
         elif a.kind == "from" and a.args and s.pending.kind == "move-from":
-            d = dest or (board(s).area_ids[s.pending.data[1]] if len(s.pending.data) > 1 else "")
+            d = dest or (topology_of(s).area_ids[s.pending.data[1]] if len(s.pending.data) > 1 else "")
             moved[(a.args[0], d)] = moved.get((a.args[0], d), 0) + 1
-    b = board(g.before)
+    b = topology_of(g.before)
     total = sum(moved.values())
     if not total:
         to = f" to {target_name(b, dest)}" if dest else ""
@@ -221,7 +221,7 @@ def _sentence_move(g: Group, who: str) -> tuple[str, list[tuple[str, str, int]]]
 
 def _sentence_battle(g: Group) -> tuple[str, str | None]:
     """A battle (or its part in this reply) in words, and its area id."""
-    b = board(g.before)
+    b = topology_of(g.before)
     if g.area is None:
         return "A battle", None
     area = b.area_ids[g.area]
@@ -241,12 +241,12 @@ def _sentence_battle(g: Group) -> tuple[str, str | None]:
 
 def _sentence_round_start(g: Group) -> str:
     s = g.after
-    comp = board(s).comp
+    comp = topology_of(s).comp
     tiles, event = [], None
     for st, a, _ in g.steps:
         if a.kind == "draw" and a.args:
-            tiles.append(target_name(board(st), a.args[0]) if a.args[0] not in board(st).project_index
-                         else board(st).project_index[a.args[0]].name)
+            tiles.append(target_name(topology_of(st), a.args[0]) if a.args[0] not in topology_of(st).project_index
+                         else topology_of(st).project_index[a.args[0]].name)
         elif a.kind == "event" and a.args:
             event = next((e.name for e in comp.events if e.id == a.args[0]), a.args[0])
     parts = []
@@ -269,7 +269,7 @@ def group_sentence(g: Group) -> str:
         return "; ".join(said) if said else _and([action_words(s, a) for s, a, _ in g.steps])
     assert p is not None
     who = SIDE_NAME[p]
-    b = board(g.before)
+    b = topology_of(g.before)
     if k == "pass":
         ends = any(_ROUND_END.match(e.text) for _, _, t in g.steps for e in t.log)
         return f"{who} passed" + (" and the round ends" if ends else "")
@@ -358,7 +358,7 @@ def group_marks(g: Group) -> list[Mark]:
     if g.actor is None:
         return []
     colour = SIDE_COLOUR[g.actor]
-    b = board(g.before)
+    b = topology_of(g.before)
     marks: list[Mark] = []
     if g.kind in MOVES:
         for src, dst, _ in _sentence_move(g, "")[1]:
@@ -456,7 +456,7 @@ def game_over_view(s: State, resigned: str | None = None) -> dict | None:
     o = s.outcome
     if o is None:
         return None
-    comp = board(s).comp
+    comp = topology_of(s).comp
     title = f"{o.winner.capitalize()} wins" if o.winner else "A shared result"
     rule = next((r for r in o.rules if r in RULES), None)
     reason = edition_words(comp, o.reason)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..record import Game, Node
 from ..record.result import result_at
 from ..record.turns import StepInfo, index_steps, step_last
-from ..rules import PLAYERS, RULES, board, poss
+from ..rules import PLAYERS, RULES, topology_of, poss
 from .playview import group_sentence, group_steps
 from .text import SIDE_NAME, action_words, cite_words, mark_words, plain
 from .viewmodel import board_view
@@ -63,7 +63,7 @@ def sentences(n: Node) -> list[dict]:
 def step_title(info: StepInfo, s) -> str:
     """The step in words: "Round 3 · Athens, turn 2", "Round 4 begins", "Round 5β · a battle",
     "End of round 3" (``s`` is a position of the step, for the round's name)."""
-    name = board(s).comp.rounds[s.round].name
+    name = topology_of(s).comp.rounds[s.round].name
     if info.kind == "turn":
         who = SIDE_NAME[info.player] if info.player is not None else "?"
         return f"Round {name} · {who}, turn {info.number}" if info.number else f"Round {name} · {poss(info.player) if info.player is not None else 'a'} turn"
@@ -160,7 +160,7 @@ def rows(game: Game, index: dict[int, str], viewer: str | None = None, current: 
         first = info.first
         ps = first.before
         if depth == 0 and last_round[-1:] != [info.round]:
-            out.append({"heading": True, "text": f"Round {board(ps).comp.rounds[ps.round].name}", "depth": 0})
+            out.append({"heading": True, "text": f"Round {topology_of(ps).comp.rounds[ps.round].name}", "depth": 0})
             last_round.append(info.round)
         holds = any(n is current for n in own)
         expanded = steps == "decision" or (holds and current is not last)
@@ -275,7 +275,7 @@ def viewer_view(game: Game, *, mode: str, rev: int, viewer: str | None = None, n
     turn = [{"decision": _label(n, viewer), "num": n.before.ply + 1,
              "sentences": sentences(n), "comment": n.comment, "glyphs": "".join(n.glyphs), "current": n is node}
             for n in path[start:]]
-    b = board(node.state)
+    b = topology_of(node.state)
     default_nav = {"back": node.parent is not None, "forward": bool(node.variations), "up": k > 0,
                    "down": k < len(siblings) - 1}
     return {

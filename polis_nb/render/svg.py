@@ -31,7 +31,7 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
-from ..rules import (ATHENS, NEUTRAL, PLAYERS, SPARTA, State, Topology, board, describe_card, describe_pending,
+from ..rules import (ATHENS, NEUTRAL, PLAYERS, SPARTA, State, Topology, topology_of, describe_card, describe_pending,
                      offer_covered, offer_status, price)
 from . import geometry as geo
 from .text import (SIDE_ADJ, SIDE_NAME, controller_words, edition_words, first_round, loads_words, mark_words,
@@ -125,7 +125,7 @@ class _Ctx:
 
     def __init__(self, s: State, highlight) -> None:
         self.s = s
-        self.b: Topology = board(s)
+        self.b: Topology = topology_of(s)
         self.comp = self.b.comp
         self.hl = frozenset(highlight)
         self.ctrl = tuple(ATHENS if a > b else SPARTA if b > a else NEUTRAL for a, b in s.units)

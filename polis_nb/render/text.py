@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 
 from ..record.words import mark_words, set_words, target_name  # noqa: F401 - shared with render
-from ..rules import (ACTIONS, ATHENS, NEUTRAL, PLAYERS, RULES, SPARTA, State, Topology, board, card_name, card_types,
+from ..rules import (ACTIONS, ATHENS, NEUTRAL, PLAYERS, RULES, SPARTA, State, Topology, topology_of, card_name, card_types,
                      describe_pending, edition_of, event_card, hire_cost, offer_covered, offer_status, price)
 
 SIDE_NAME = ("Athens", "Sparta")
@@ -73,7 +73,7 @@ def status_words(s: State) -> str:
     if s.outcome is not None:
         return f"Game over: {s.outcome}"
     who = "Chance" if s.pending.player < 0 else SIDE_NAME[s.pending.player]
-    return f"{who} to decide: {edition_words(board(s).comp, describe_pending(s))}"
+    return f"{who} to decide: {edition_words(topology_of(s).comp, describe_pending(s))}"
 
 
 # --- the description -----------------------------------------------------------------------------
@@ -99,7 +99,7 @@ def _area_line(s: State, b: Topology, i: int) -> str:
     n_a, n_s = s.units[i]
     units = "galleys" if a.kind == "sea" else "hoplites"
     head = a.name + (f" (home of {a.home_of.capitalize()})" if a.home_of else "")
-    parts = [controller_words(board(s).controller(s, i)), f"{units} Athens {n_a}, Sparta {n_s}"]
+    parts = [controller_words(topology_of(s).controller(s, i)), f"{units} Athens {n_a}, Sparta {n_s}"]
     if a.kind == "land":
         poleis = [_polis_words(s, b, j) for j in range(len(b.comp.poleis)) if b.polis_area[j] == i]
         parts.append("poleis " + ", ".join(poleis) if poleis else "no polis")
@@ -143,7 +143,7 @@ def _player_line(s: State, b: Topology, p: int) -> str:
 def describe(state: State, *, marks=()) -> str:
     """The position in plain words, one fact group per line (deterministic)."""
     s = state
-    b = board(s)
+    b = topology_of(s)
     comp = b.comp
     r = comp.rounds[s.round]
     lines = [f"Polis ({s.edition}) — round {r.name} (stacking limit {r.stacking}, {loads_words(s, comp)}), "
@@ -298,7 +298,7 @@ def action_words(s: State, a, *, viewer: str | None = None) -> str:
     """A decision at position ``s`` (where it is taken) in plain words: "Move hoplites", "To Arkadia",
     "Pay with 1 metal", "Tribute: 2 hoplites on the metal row", "Die shows 4". A card drawn for a side
     ``viewer`` may not see is hidden."""
-    b = board(s)
+    b = topology_of(s)
     comp = b.comp
     k, args = a.kind, tuple(a.args)
     decision = s.pending.kind

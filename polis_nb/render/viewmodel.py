@@ -7,7 +7,7 @@ other side (or chance) decides, it lists no options at all (the options would sh
 """
 from __future__ import annotations
 
-from ..rules import (ACTIONS, RULES, Action, Explanation, State, board, describe_pending, explain, legal_actions,
+from ..rules import (ACTIONS, RULES, Action, Explanation, State, topology_of, describe_pending, explain, legal_actions,
                      offer_status, poss, target_of, view as visible_state)
 # where a click points and what it means are the decisions' to say (the widgets import them from here)
 from .text import (SIDE_NAME, action_words, cite_words, controller_words, edition_words, first_round, plain,
@@ -59,7 +59,7 @@ def place_words(s: State, target: str) -> str | None:
     """A place on the map in words: "Attika (Athens controls; Athens 5 hoplites, Sparta 0)", "Thebai
     (neutral, base 3)", "Persis offer 1 (3 wheat for 4 wine, open)"; None for an unknown place."""
     kind, _, ident = target.partition(":")
-    b = board(s)
+    b = topology_of(s)
     if kind == "area" and ident in b.area_index:
         i = b.area_index[ident]
         n_a, n_s = s.units[i]
@@ -90,7 +90,7 @@ def why_words(s: State, target: str, *, viewer: str | None = None) -> str:
     name = place_words(s, target)
     if name is None:
         return "There is nothing to choose there."
-    comp = board(s).comp
+    comp = topology_of(s).comp
     if s.is_terminal:
         return f"{name}: the game is over, nothing more is chosen."
     what = edition_words(comp, describe_pending(s))
@@ -124,7 +124,7 @@ def place_tips(s: State) -> dict[str, dict]:
     """What a pointer resting on a place shows: ``{"polis:<id>" / "area:<id>" / "offer:<id>" /
     "market:<id>": {"title", "lines"}}`` — a polis' owner, population against its maximum,
     fortification and projects; a market's offers and prices; an area's control and units."""
-    b = board(s)
+    b = topology_of(s)
     comp = b.comp
     out: dict[str, dict] = {}
     for i, a in enumerate(comp.areas):
@@ -193,7 +193,7 @@ def prompt(s: State, acts=None) -> str:
     if s.is_terminal:
         return f"Game over — {s.outcome}"
     who = "Chance" if s.is_chance else s.current_player.capitalize()
-    what = edition_words(board(s).comp, describe_pending(s))
+    what = edition_words(topology_of(s).comp, describe_pending(s))
     if s.is_chance:
         return f"{who}: {what}"
     acts = legal_actions(s) if acts is None else acts
@@ -230,7 +230,7 @@ def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Ex
             targets.setdefault(t, []).append(item)
     highlight = [t.split(":", 1)[1] for t in targets]
     seen = visible_state(s, viewer)
-    b = board(s)
+    b = topology_of(s)
     attrs, layers = svg_layers(s, marks=marks, highlight=highlight)
     return {
         "rev": rev,

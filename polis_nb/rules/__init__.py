@@ -17,8 +17,8 @@ from .payment import paid_with
 from .scoring import outcome, score, score_parts
 from .state import ATHENS, CHANCE, NEUTRAL, PLAYERS, SPARTA, Battle, LogEntry, Outcome, Pending, State
 
-# the map of a component set: ``board(s)`` is the Topology of the state's set (not the Board widget)
-from .board import Topology, board, board_named, components_named, register_components
+# the map of a component set: ``topology_of(s)`` is the Topology of the state's set (not the Board widget)
+from .topology import Topology, board, board_named, components_named, register_components, topology_named, topology_of
 from .battle import answer_pairs, attack_pairs, card_name, card_names, card_types, matched, start_battle
 from .common import is_last_round, poss, round_name
 from .decisions import ACTIONS, click_target, describe_pending, target_of, why_action
@@ -28,7 +28,7 @@ from .flow import draw_next_project
 from .military import siege_bonus, siege_refusal, tribute_refusal
 from .modifiers import event_card, hire_cost
 from .politics import civil_war_cost, offer_covered, offer_status, open_offers, price, trade_available
-from .roundend import advance_roundend, phoros_step
+from .roundend import advance_roundend, phoros_step, wheat_need
 from .visibility import HIDDEN, view
 
 __all__ = [
@@ -40,7 +40,8 @@ __all__ = [
     # sides
     "ATHENS", "CHANCE", "NEUTRAL", "PLAYERS", "SPARTA",
     # the map
-    "Topology", "board", "board_named", "components_named", "register_components",
+    "Topology", "components_named", "register_components", "topology_named", "topology_of",
+    "board", "board_named",  # deprecated: the former names of topology_of and topology_named
     # editions
     "ED1", "ED2", "EDITIONS", "Edition", "edition_of", "cite_edition_log",
     # decisions and actions
@@ -53,7 +54,7 @@ __all__ = [
     "civil_war_cost", "invariant_problems", "is_last_round", "offer_covered", "offer_status", "open_offers", "price", "poss", "round_name", "score_parts",
     "siege_bonus", "siege_refusal", "trade_available", "tribute_refusal",
     # steps of a round (for the other edition's view of a position)
-    "advance_roundend", "draw_next_project", "phoros_step",
+    "advance_roundend", "draw_next_project", "phoros_step", "wheat_need",
     # what one side may see
     "HIDDEN", "view",
 ]

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from . import phases
 from .actions import Action, Explanation, shared
-from .board import board, components_named
+from .topology import topology_of, components_named
 from .common import Log, add_prestige, say, side
 from .decisions import decision
 from .editions import edition_of
@@ -63,7 +63,7 @@ def _names(s: State) -> tuple[str, ...]:
 def start_battle(s: State, area: int, log: Log, turn_of: int | None = None) -> State:
     """Open the battle in ``area``; ``turn_of`` is the player whose turn just ended (by default the
     player of the pending decision, if it is not chance)."""
-    b = board(s)
+    b = topology_of(s)
     kind = "sea" if b.is_sea[area] else "land"
     att = ATHENS if kind == "sea" else SPARTA
     types, counts = card_types(s.components, kind)
@@ -144,7 +144,7 @@ def retreat_apply(s: State, a: Action, log: Log) -> State:
         s = add_prestige(add_prestige(s, p, -1), other(p), 1)
         how = (f"pays {side(other(p))} 1 prestige" if edition_of(s).retreat_pays_opponent
                else f"loses 1 prestige, {side(other(p))} gains 1")
-        say(log, f"{side(p)} retreats from the battle in {board(s).name(bt.area)} and {how}; its units stay",
+        say(log, f"{side(p)} retreats from the battle in {topology_of(s).name(bt.area)} and {how}; its units stay",
             "battle.retreat", "battle.end", player=p)
         return end_battle(s, log)
     say(log, f"{side(p)} fights on", "battle.retreat", player=p)
@@ -256,7 +256,7 @@ def defend_apply(s: State, a: Action, log: Log) -> State:
     x, y = names.index(a.args[0]), names.index(a.args[1])
     hand = tadd(tadd(bt.hands[dfn], x, -1), y, -1)
     bt = _with(bt, hands=tset(bt.hands, dfn, hand))
-    b = board(s)
+    b = topology_of(s)
     losses, gain, salpinx, tied = 0, 0, False, True
     parts = []
     for ai, di in zip(bt.played, (x, y)):

@@ -1,7 +1,7 @@
 """Small helpers shared by the decision handlers: goods, prestige, names and logging."""
 from __future__ import annotations
 
-from .board import Topology, board
+from .topology import Topology, topology_of
 from .state import PLAYERS, LogEntry, State, tadd, tset
 
 Log = list  # list[LogEntry], appended to while a decision is applied
@@ -15,16 +15,12 @@ def side(p: int) -> str:
     return PLAYERS[p].capitalize()
 
 
-def gidx(s: State, good: str) -> int:
-    return board(s).good_index[good]
-
-
 def have(s: State, p: int, good: str) -> int:
-    return s.goods[p][board(s).good_index[good]]
+    return s.goods[p][topology_of(s).good_index[good]]
 
 
 def add_good(s: State, p: int, good: str, n: int) -> State:
-    g = board(s).good_index[good]
+    g = topology_of(s).good_index[good]
     return s.evolve(goods=tset(s.goods, p, tadd(s.goods[p], g, n)))
 
 
@@ -37,15 +33,11 @@ def polis_name(b: Topology, i: int) -> str:
 
 
 def round_name(s: State) -> str:
-    return board(s).comp.rounds[s.round].name
+    return topology_of(s).comp.rounds[s.round].name
 
 
 def is_last_round(s: State) -> bool:
-    return s.round == len(board(s).comp.rounds) - 1
-
-
-def total_goods(s: State, p: int) -> int:
-    return sum(s.goods[p])
+    return s.round == len(topology_of(s).comp.rounds) - 1
 
 
 def poss(p: int | str) -> str:

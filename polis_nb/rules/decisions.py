@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .actions import Action, Explanation
-from .board import Topology, board
+from .topology import Topology, topology_of
 from .common import poss
 from .phases import PHASES
 from .state import PLAYERS, Pending, State, keep_legal
@@ -174,7 +174,7 @@ def click_target(s: State, target: str) -> str:
     kind, _, ident = target.partition(":")
     d = DECISIONS.get(s.pending.kind)
     if kind == "polis" and d is not None and d.target == "area":
-        b = board(s)
+        b = topology_of(s)
         i = b.polis_index.get(ident)
         if i is not None and b.polis_area[i] >= 0:
             return "area:" + b.area_ids[b.polis_area[i]]

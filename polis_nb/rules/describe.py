@@ -1,13 +1,13 @@
 """A plain-text description of a position (terminals, screen readers, stable notebook output)."""
 from __future__ import annotations
 
-from .board import board
+from .topology import topology_of
 from .decisions import describe_pending
 from .state import PLAYERS, State
 
 
 def describe(s: State) -> str:
-    b = board(s)
+    b = topology_of(s)
     comp = b.comp
     lines = [f"Polis ({s.edition}) — round {comp.rounds[s.round].name}, limit {comp.rounds[s.round].stacking}, "
              f"phase {s.phase}"]

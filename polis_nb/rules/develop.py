@@ -5,7 +5,7 @@ from itertools import combinations
 from typing import Callable
 
 from .actions import Action, Explanation, shared
-from .board import Topology, board
+from .topology import Topology, topology_of
 from .common import Log, add_good, have, polis_name, say, poss, side
 from .decisions import ActionSpec, Opens, action, decision, own_polis, shape, with_listing
 from .flow import after_action
@@ -22,7 +22,7 @@ def _build_unit(s: State, p: int, good: str, polis: int, area: int, pending: Pen
     """p pays one ``good`` and a cube of the polis becomes its unit in ``area``; the decision goes on
     to ``pending`` (one copy of the State for all of it)."""
     u = s.units[area]
-    return s.evolve(goods=tset(s.goods, p, tadd(s.goods[p], board(s).good_index[good], -1)),
+    return s.evolve(goods=tset(s.goods, p, tadd(s.goods[p], topology_of(s).good_index[good], -1)),
                     pop=tadd(s.pop, polis, -1), units=tset(s.units, area, tset(u, p, u[p] + 1)), pending=pending)
 
 
@@ -32,12 +32,12 @@ def _hire_cost(s: State, p: int) -> int:
     if s.event is None:
         return 0
     n = hire_cost(s, p)
-    return n if n and have(s, p, "silver") >= n and board(s).supply(s, p) >= 1 else 0
+    return n if n and have(s, p, "silver") >= n and topology_of(s).supply(s, p) >= 1 else 0
 
 
 def _hire(s: State, p: int, polis: int, area: int, log: Log, unit: str, where: str) -> State:
     """p hires a unit for silver; its cube comes from the supply and the polis keeps its population."""
-    b = board(s)
+    b = topology_of(s)
     n = _hire_cost(s, p)
     u = s.units[area]
     s = add_good(s, p, "silver", -n).evolve(units=tset(s.units, area, tset(u, p, u[p] + 1)))
@@ -64,25 +64,25 @@ def _hire_why(s: State, a: Action, unit: str, options) -> Explanation:
 
 def _train_goods(s: State) -> tuple[str, str]:
     """What a hoplite may be paid with: the edition's metal good (metal or iron) or silver."""
-    return (board(s).comp.train_good, "silver")
+    return (topology_of(s).comp.train_good, "silver")
 
 
 def _train_ok(s: State, p: int, i: int) -> bool:
-    b = board(s)
+    b = topology_of(s)
     area = b.polis_area[i]
     return (area >= 0 and s.units[area][p] < b.limit(s)
-            and ((s.pop[i] >= 2 and (have(s, p, board(s).comp.train_good) > 0 or have(s, p, "silver") > 0))
+            and ((s.pop[i] >= 2 and (have(s, p, topology_of(s).comp.train_good) > 0 or have(s, p, "silver") > 0))
                  or _hire_cost(s, p) > 0))
 
 
 def train_polis_options(s: State) -> list[Action]:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     return [shared("polis", (b.polis_ids[i],)) for i in _own_poleis(s, p) if _train_ok(s, p, i)]
 
 
 def train_polis_apply(s: State, a: Action, log: Log) -> State:
-    b = board(s)
+    b = topology_of(s)
     i = b.polis_index[a.args[0]]
     say(log, f"{side(s.pending.player)} will train hoplites in {polis_name(b, i)}", "train.polis",
         player=s.pending.player)
@@ -91,7 +91,7 @@ def train_polis_apply(s: State, a: Action, log: Log) -> State:
 
 def _polis_why(s: State, a: Action, ok, reason) -> Explanation | None:
     """Why a polis cannot be chosen: not one's own, its last cube, else the action's own ``reason``."""
-    b = board(s)
+    b = topology_of(s)
     p = s.pending.player
     if len(a.args) != 1 or a.args[0] not in b.polis_index:
         return Explanation.of(False, f"Name one polis, e.g. 'polis {b.polis_ids[0]}'.", "decision.wrong-kind")
@@ -112,7 +112,7 @@ def _pay_reason(s: State, p: int, goods: tuple[str, str], rule: str, what: str) 
 
 
 def _train_reason(s: State, p: int, i: int, name: str) -> Explanation:
-    b = board(s)
+    b = topology_of(s)
     area = b.polis_area[i]
     if area < 0:
         return Explanation.of(False, f"{name} lies in no territory, so no hoplites can be trained there.",
@@ -125,7 +125,7 @@ def _train_reason(s: State, p: int, i: int, name: str) -> Explanation:
 
 
 def _galley_reason(s: State, p: int, i: int, name: str) -> Explanation:
-    if not board(s).polis_ports[i]:
+    if not topology_of(s).polis_ports[i]:
         return Explanation.of(False, f"{name} has no port, so it builds no galleys.", "galley.polis")
     if not _galley_seas(s, p, i):
         return Explanation.of(False, f"Every sea {name} builds into already holds the round's limit of {poss(p)} "
@@ -135,7 +135,7 @@ def _galley_reason(s: State, p: int, i: int, name: str) -> Explanation:
 
 
 def _ships_reason(s: State, p: int, i: int, name: str) -> Explanation:
-    b = board(s)
+    b = topology_of(s)
     if i not in b.trade_cities[p]:
         return Explanation.of(False, f"{name} is not a trade city loyal to {side(p)}.", "ships.trade-city")
     if b.ships_free(s, p) == 0:
@@ -162,7 +162,7 @@ def train_pay_options(s: State) -> list[Action]:
 def train_pay_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     i, n = s.pending.data
-    b = board(s)
+    b = topology_of(s)
     if a.kind == "end":
         say(log, f"{side(p)} ends the action", player=p)
         return after_action(s, p, log)
@@ -183,7 +183,7 @@ def train_pay_apply(s: State, a: Action, log: Log) -> State:
 def _train_why(s: State, p: int) -> Explanation | None:
     if not _own_poleis(s, p):
         return Explanation.of(False, f"{side(p)} owns no polis.", "train.polis")
-    g = board(s).comp.train_good
+    g = topology_of(s).comp.train_good
     if have(s, p, g) + have(s, p, "silver") == 0:
         return Explanation.of(False, f"{side(p)} has neither {g} nor silver to equip a hoplite.", "train.cost")
     return Explanation.of(False, f"No polis of {side(p)} can train: each either has one cube left, lies outside "
@@ -236,7 +236,7 @@ def _pays_or_hires(s: State, p: int, pay: bool, poleis) -> bool:
 
 def _train_avail(s: State, p: int) -> bool:
     """``any(_train_ok(s, p, i) for i in _own_poleis(s, p))``, the goods and hiring checked once."""
-    b = board(s)
+    b = topology_of(s)
     lim = b.limit(s)
     pay = have(s, p, b.comp.train_good) > 0 or have(s, p, "silver") > 0
     room = (i for i, o in enumerate(s.owner) if o == p and b.polis_area[i] >= 0 and s.units[b.polis_area[i]][p] < lim)
@@ -252,7 +252,7 @@ action(ActionSpec("train", False, _train_avail,
 # --- b. build galleys -------------------------------------------------------------------------
 
 def _galley_seas(s: State, p: int, i: int) -> list[int]:
-    b = board(s)
+    b = topology_of(s)
     lim = b.limit(s)
     return [x for x in b.polis_ports[i] if s.units[x][p] < lim]
 
@@ -264,12 +264,12 @@ def _galley_ok(s: State, p: int, i: int) -> bool:
 
 def galley_polis_options(s: State) -> list[Action]:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     return [shared("polis", (b.polis_ids[i],)) for i in _own_poleis(s, p) if _galley_ok(s, p, i)]
 
 
 def galley_polis_apply(s: State, a: Action, log: Log) -> State:
-    b = board(s)
+    b = topology_of(s)
     i = b.polis_index[a.args[0]]
     say(log, f"{side(s.pending.player)} will build galleys in {polis_name(b, i)}", "galley.polis",
         player=s.pending.player)
@@ -279,7 +279,7 @@ def galley_polis_apply(s: State, a: Action, log: Log) -> State:
 def galley_pay_options(s: State) -> list[Action]:
     p = s.pending.player
     i, n = s.pending.data
-    b = board(s)
+    b = topology_of(s)
     out = []
     if s.pop[i] >= 2:
         for g in ("wood", "silver"):
@@ -295,7 +295,7 @@ def galley_pay_options(s: State) -> list[Action]:
 def galley_pay_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     i, n = s.pending.data
-    b = board(s)
+    b = topology_of(s)
     if a.kind == "end":
         say(log, f"{side(p)} ends the action", player=p)
         return after_action(s, p, log)
@@ -326,7 +326,7 @@ def _galley_pay_why(s: State, a: Action) -> Explanation | None:
     e = _pay_why(s, a, ("wood", "silver"), "galley.cost", "galley")
     if e is not None:
         return e
-    b = board(s)
+    b = topology_of(s)
     p = s.pending.player
     i = s.pending.data[0]
     ports = ", ".join(b.area_ids[x] for x in b.polis_ports[i])
@@ -348,7 +348,7 @@ decision("galley-pay", "actions", galley_pay_options, galley_pay_apply, _galley_
          context=_building(lambda s, b, i: bool(b.polis_ports[i]), "has no port [galley.polis]"))
 def _galleys_avail(s: State, p: int) -> bool:
     """``any(_galley_ok(s, p, i) for i in _own_poleis(s, p))``, the goods and hiring checked once."""
-    b = board(s)
+    b = topology_of(s)
     lim = b.limit(s)
     pay = have(s, p, "wood") > 0 or have(s, p, "silver") > 0
     room = (i for i, o in enumerate(s.owner) if o == p and any(s.units[x][p] < lim for x in b.polis_ports[i]))
@@ -364,19 +364,19 @@ action(ActionSpec("galleys", False, _galleys_avail,
 # --- c. build trade ships ---------------------------------------------------------------------
 
 def _ships_ok(s: State, p: int, i: int) -> bool:
-    b = board(s)
+    b = topology_of(s)
     return (i in b.trade_cities[p] and s.owner[i] == p and s.pop[i] >= 2 and b.ships_free(s, p) > 0
             and (have(s, p, "wood") > 0 or have(s, p, "silver") > 0))
 
 
 def ships_polis_options(s: State) -> list[Action]:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     return [shared("polis", (b.polis_ids[i],)) for i in b.trade_cities[p] if _ships_ok(s, p, i)]
 
 
 def ships_polis_apply(s: State, a: Action, log: Log) -> State:
-    b = board(s)
+    b = topology_of(s)
     i = b.polis_index[a.args[0]]
     say(log, f"{side(s.pending.player)} will build trade ships in {polis_name(b, i)}", "ships.trade-city",
         player=s.pending.player)
@@ -397,7 +397,7 @@ def ships_pay_options(s: State) -> list[Action]:
 def ships_pay_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     i, n = s.pending.data
-    b = board(s)
+    b = topology_of(s)
     if a.kind == "end":
         say(log, f"{side(p)} ends the action", player=p)
         return after_action(s, p, log)
@@ -413,7 +413,7 @@ def ships_pay_apply(s: State, a: Action, log: Log) -> State:
 
 
 def _ships_why(s: State, p: int) -> Explanation | None:
-    b = board(s)
+    b = topology_of(s)
     if not any(s.owner[i] == p for i in b.trade_cities[p]):
         return Explanation.of(False, f"{side(p)} owns no trade city loyal to it.", "ships.trade-city")
     if b.ships_free(s, p) == 0:
@@ -431,7 +431,7 @@ decision("ships-pay", "actions", ships_pay_options, ships_pay_apply,
          prompt="pay for each trade ship (or end the action)", action="ships",
          context=_building(lambda s, b, i: i in b.trade_cities[s.pending.player],
                            "is not a trade city of this side [ships.trade-city]"))
-action(ActionSpec("ships", False, lambda s, p: any(_ships_ok(s, p, i) for i in board(s).trade_cities[p]),
+action(ActionSpec("ships", False, lambda s, p: any(_ships_ok(s, p, i) for i in topology_of(s).trade_cities[p]),
                   Opens("ships-polis"), _ships_why,
                   ("ships.trade-city", "ships.cost"), "Build trade ships",
                   frozenset(("wood", "silver"))))
@@ -441,7 +441,7 @@ action(ActionSpec("ships", False, lambda s, p: any(_ships_ok(s, p, i) for i in b
 
 def payments(s: State, p: int, tile: str) -> list[tuple[str, ...]]:
     """Affordable ways to pay a tile: which kinds of goods are replaced wholly by silver."""
-    proj = board(s).project_index[tile]
+    proj = topology_of(s).project_index[tile]
     kinds = [g for g, _ in proj.cost if g != "silver"]
     out = []
     for k in range(len(kinds) + 1):
@@ -458,7 +458,7 @@ def payments(s: State, p: int, tile: str) -> list[tuple[str, ...]]:
 def affordable(s: State, p: int, tile: str) -> bool:
     """Whether p can pay the tile some way: ``bool(payments(s, p, tile))`` without listing them.
     Silver must replace exactly the kinds p lacks: replacing a kind p has only asks more silver."""
-    b = board(s)
+    b = topology_of(s)
     proj = b.project_index[tile]
     mine = s.goods[p]
     gi = b.good_index
@@ -475,7 +475,7 @@ def affordable(s: State, p: int, tile: str) -> bool:
 
 
 def _project_poleis(s: State, p: int, tile: str) -> list[int]:
-    b = board(s)
+    b = topology_of(s)
     typ = b.project_index[tile].type
     busy = {pol for _, pol in s.started}
     return [i for i in _own_poleis(s, p) if typ in b.comp.poleis[i].project_types and i not in busy]
@@ -491,19 +491,19 @@ def tile_options(s: State) -> list[Action]:
 
 
 def tile_apply(s: State, a: Action, log: Log) -> State:
-    name = board(s).project_index[a.args[0]].name
+    name = topology_of(s).project_index[a.args[0]].name
     say(log, f"{side(s.pending.player)} picks the project {name}", "project.polis", player=s.pending.player)
     return s.evolve(pending=Pending("project-polis", s.pending.player, (a.args[0],)))
 
 
 def project_polis_options(s: State) -> list[Action]:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     return [shared("polis", (b.polis_ids[i],)) for i in _project_poleis(s, p, s.pending.data[0])]
 
 
 def project_polis_apply(s: State, a: Action, log: Log) -> State:
-    b = board(s)
+    b = topology_of(s)
     i = b.polis_index[a.args[0]]
     say(log, f"{side(s.pending.player)} will start {b.project_index[s.pending.data[0]].name} in {polis_name(b, i)}",
         "project.polis", player=s.pending.player)
@@ -521,7 +521,7 @@ def project_pay_options(s: State) -> list[Action]:
 def project_pay_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     tile, i = s.pending.data
-    b = board(s)
+    b = topology_of(s)
     proj = b.project_index[tile]
     sub = a.args[0].split(":", 1)[1].split(",") if a.args else []
     paid = []
@@ -554,7 +554,7 @@ def _tile_why(s: State, a: Action) -> Explanation | None:
 
 
 def _project_polis_why(s: State, a: Action) -> Explanation | None:
-    b = board(s)
+    b = topology_of(s)
     p = s.pending.player
     tile = s.pending.data[0]
     proj = b.project_index[tile]
@@ -572,7 +572,7 @@ def _project_polis_why(s: State, a: Action) -> Explanation | None:
 
 
 def _project_pay_why(s: State, a: Action) -> Explanation | None:
-    b = board(s)
+    b = topology_of(s)
     p = s.pending.player
     proj = b.project_index[s.pending.data[0]]
     kinds = [g for g, _ in proj.cost if g != "silver"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .actions import PolisError
-from .board import board
+from .topology import topology_of
 from .common import poss
 from .editions import edition_of
 from .engine import new_game, settle
@@ -32,7 +32,7 @@ class PositionError(PolisError):
 
 def invariant_problems(s: State) -> list[str]:
     """Everything wrong with a position (empty if it could occur under the rules)."""
-    b = board(s)
+    b = topology_of(s)
     comp = b.comp
     out = []
     if not 0 <= s.round < len(comp.rounds):
@@ -137,7 +137,7 @@ def edit(s: State, *, round: str | int | None = None, to_move: str | None = None
     TypeError for an argument of the wrong type; the input state is never changed.
     """
     _check_types(s, locals())
-    b = board(s)
+    b = topology_of(s)
     comp = b.comp
     probs: list[str] = []
 
@@ -262,7 +262,7 @@ def edit(s: State, *, round: str | int | None = None, to_move: str | None = None
 
 def _with_event(s: State, cid: Any, probs: list[str]) -> State:
     """``s`` with the round's event set to card ``cid`` (or cleared for None), its lasting effects in force."""
-    b = board(s)
+    b = topology_of(s)
     offers = tuple(-1 if o == 2 else o for o in s.offers)  # 2 = closed by the event
     s = s.evolve(event=None, closed=(), triggers=(), start_player=-1, event_data=(), offers=offers)
     if cid is None:
@@ -303,7 +303,7 @@ def _to_round(s: State, r: int) -> State:
     edition) are those left after ``r`` round ends (``covered=`` may set them otherwise)."""
     if r == s.round:
         return s
-    b = board(s)
+    b = topology_of(s)
     covered = b.initial_covers()
     for _ in range(r):
         covered = b.lift_covers(covered)[0]

@@ -9,14 +9,13 @@ from fractions import Fraction
 from . import battle, develop, events, flow, military, politics, roundend  # noqa: F401
 from .actions import Action, Explanation, IllegalActionError, InvalidActionError, tokenize
 from ..data.types import PROVENANCE_RULES
-from .board import board, board_named, components_named, register_components
+from .topology import topology_of, topology_named, components_named, register_components
 from .decisions import ACTIONS, DECISIONS, click_target, describe_pending, target_of, uniform
-from .editions import EDITIONS as EDITION_RULES
-from .editions import cite, edition_of
+from .editions import EDITIONS, cite, edition_of
 from .state import CHANCE, NEUTRAL, PLAYERS, LogEntry, Pending, State, keep_legal
 
-EDITIONS = {k: e.component_set for k, e in EDITION_RULES.items()}
-OPTIONS = {k: v for e in EDITION_RULES.values() for k, v in e.options.items()}
+COMPONENT_SETS = {k: e.component_set for k, e in EDITIONS.items()}  # edition -> its component set's name
+OPTIONS = {k: v for e in EDITIONS.values() for k, v in e.options.items()}
 
 
 def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options: str) -> State:
@@ -31,7 +30,7 @@ def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options:
         raise TypeError(f"edition must be text such as 'ed1', not {type(edition).__name__}")
     if edition not in EDITIONS:
         raise ValueError(f"unknown edition {edition!r}; known: {', '.join(EDITIONS)}")
-    known = EDITION_RULES[edition].options
+    known = EDITIONS[edition].options
     for k, v in options.items():
         if k not in known:
             raise ValueError(f"unknown option {k!r} for {edition}; known: {', '.join(known) or 'none'}")
@@ -42,13 +41,13 @@ def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options:
     if not -2**63 <= seed < 2**64:
         raise ValueError("seed must fit in 64 bits")
     if components is None:
-        comp = components_named(EDITIONS[edition])
+        comp = components_named(COMPONENT_SETS[edition])
     else:
         comp = components
         if comp.edition != edition:
             raise ValueError(f"component set {comp.name!r} is for {comp.edition}, not {edition}")
         register_components(comp)
-    b = board_named(comp.name)
+    b = topology_named(comp.name)
     owner = [NEUTRAL] * len(comp.poleis)
     pop = [0] * len(comp.poleis)
     units = [[0, 0] for _ in comp.areas]
@@ -197,7 +196,7 @@ def cite_edition_log(s: State, log: list) -> list:
 
 def _edition_words(s: State, text: str) -> str:
     """``text`` in the words of the edition's components (e.g. merchants for trade ships)."""
-    return board_named(s.components).comp.words(text) if "trade ship" in text else text
+    return topology_named(s.components).comp.words(text) if "trade ship" in text else text
 
 
 def _unchecked(s: State, a: Action) -> State:
@@ -319,7 +318,7 @@ _PROVISIONAL_TEXT = {
 def _provisional(s: State, a: Action) -> dict[str, list[str]]:
     """The component values no rulebook gives that decide what a legal choice yields, by provenance
     ("prototype", "reconstructed"): {kind: [what, ...]}."""
-    b = board(s)
+    b = topology_of(s)
     comp = b.comp
     k = s.pending.kind
     found: dict[str, list[str]] = {}

@@ -20,7 +20,7 @@ from fractions import Fraction
 from . import phases
 from ..data import Components, Effect, EventCard
 from .actions import Action, Explanation, shared
-from .board import Topology, board
+from .topology import Topology, topology_of
 from .common import Log, add_good, add_prestige, have, polis_name, poss, say, side
 from .decisions import decision, no_data, shape
 from .modifiers import (EVENT_DATA_KEYS, PLAYER_IDS, UNIT_AREAS, away, deck_for_round, event_card,  # noqa: F401
@@ -241,7 +241,7 @@ def pay_prestige(s: State, p: int, n: int, name: str, log: Log, text: str, *rule
 
 def apply_effect(s: State, e: Effect, p: int, log: Log, name: str) -> State:
     """Apply one effect that needs no decision (or announce a rule the card puts in force)."""
-    b = board(s)
+    b = topology_of(s)
     op, args = e.op, e.args
     if op == "gain":
         what, n = str(args[0]), int(args[1])
@@ -317,7 +317,7 @@ _IN_FORCE_TEXT = {
 def _landing(s: State, t: int, most: int, name: str, log: Log) -> State:
     """Carthage lands: the stronger side in the territory loses up to ``most`` hoplites (both on a
     tie); with no hoplite left there, the territory pays no tribute this round."""
-    b = board(s)
+    b = topology_of(s)
     a, sp = s.units[t]
     hit = (0,) if a > sp else (1,) if sp > a else (0, 1)
     u = s.units[t]
@@ -350,7 +350,7 @@ def _ask_remove(s: State, cid: str, k: int, p: int, steps: tuple, log: Log):
 def _cede_choices(s: State, giver: int, pop: int) -> list[int]:
     """Poleis the giver may lose to Betrayal: its own of that population, not its capital, and not
     one it has just received from the same card."""
-    b = board(s)
+    b = topology_of(s)
     received = {n - 1 for key, q, n in s.event_data if key == "ceded" and q == giver}  # stored as index + 1
     return [i for i, o in enumerate(s.owner)
             if o == giver and s.pop[i] == pop and i != b.capital[giver] and i not in received]
@@ -364,7 +364,7 @@ def _ask_cede(s: State, cid: str, k: int, p: int, steps: tuple, log: Log):
         say(log, f"{ev.name}: {side(p)} owns no polis of population {pop} besides its capital, so none changes "
             "sides", "event.betrayal", player=p)
         return s, False
-    if board(s).supply(s, q) < pop:
+    if topology_of(s).supply(s, q) < pop:
         say(log, f"{ev.name}: {side(q)} has no cube in supply to take a polis of {side(p)}", "event.betrayal",
             "event.effects", player=q)
         return s, False
@@ -392,14 +392,14 @@ _ASK = {"remove-own-unit": _ask_remove, "cede-polis": _ask_cede, "send-abroad": 
 
 def remove_options(s: State) -> list[Action]:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     return [Action("remove", (b.area_ids[i],)) for i, u in enumerate(s.units) if u[p]]
 
 
 def remove_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     cid, steps = s.pending.data
-    b = board(s)
+    b = topology_of(s)
     i = b.area_index[a.args[0]]
     u = s.units[i]
     s = s.evolve(units=tset(s.units, i, tset(u, p, u[p] - 1)))
@@ -410,7 +410,7 @@ def remove_apply(s: State, a: Action, log: Log) -> State:
 
 def _remove_why(s: State, a: Action) -> Explanation | None:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     if len(a.args) != 1 or a.args[0] not in b.area_index:
         return Explanation.of(False, "Write 'remove <area>', naming an area holding one of your units.",
                               "decision.wrong-kind")
@@ -425,7 +425,7 @@ def _remove_why(s: State, a: Action) -> Explanation | None:
 def cede_options(s: State) -> list[Action]:
     q = s.pending.player
     cid, _, k = s.pending.data
-    b = board(s)
+    b = topology_of(s)
     pop = int(event_card(s, cid).effects[k].args[0])
     return [Action("take", (b.polis_ids[i],)) for i in _cede_choices(s, other(q), pop)]
 
@@ -434,7 +434,7 @@ def cede_apply(s: State, a: Action, log: Log) -> State:
     q = s.pending.player
     p = other(q)
     cid, steps, _ = s.pending.data
-    b = board(s)
+    b = topology_of(s)
     i = b.polis_index[a.args[0]]
     s = s.evolve(owner=tset(s.owner, i, q))
     s = set_memo(s, "ceded", q, i + 1)
@@ -445,7 +445,7 @@ def cede_apply(s: State, a: Action, log: Log) -> State:
 
 def _cede_why(s: State, a: Action) -> Explanation | None:
     q = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     cid, _, k = s.pending.data
     pop = int(event_card(s, cid).effects[k].args[0])
     names = ", ".join(str(x) for x in cede_options(s))
@@ -456,7 +456,7 @@ def _cede_why(s: State, a: Action) -> Explanation | None:
 # --- send-abroad (Egypt Revolts, Murder of the Persian King)
 
 def _send_areas(s: State, p: int, unit: str) -> list[int]:
-    b = board(s)
+    b = topology_of(s)
     sea = UNIT_AREAS[unit] == "sea"
     return [i for i, u in enumerate(s.units) if u[p] and b.is_sea[i] == sea]
 
@@ -465,7 +465,7 @@ def send_options(s: State) -> list[Action]:
     p = s.pending.player
     cid, _, k, sent = s.pending.data
     e = event_card(s, cid).effects[k]
-    b = board(s)
+    b = topology_of(s)
     out = [Action("send", (b.area_ids[i],)) for i in _send_areas(s, p, str(e.args[0]))]
     if sent >= int(e.args[2]):
         out.append(shared("end"))
@@ -478,7 +478,7 @@ def send_apply(s: State, a: Action, log: Log) -> State:
     ev = event_card(s, cid)
     e = ev.effects[k]
     unit, market, each = str(e.args[0]), str(e.args[1]), int(e.args[3])
-    b = board(s)
+    b = topology_of(s)
     if a.kind == "end":
         say(log, f"{ev.name}: {side(p)} sends no more {unit}s", "event.units-abroad", player=p)
         return _resolve(_sent(s, cid, k, p, sent, log), cid, steps, log)
@@ -609,7 +609,7 @@ def end_of_turn(s: State, p: int, log: Log) -> State:
 def _blockade(s: State, e: Effect, p: int, log: Log, name: str) -> State:
     """Free Trade: ``p`` loses prestige when its control leaves the rival no free route to one of the
     two markets, unless it keeps the stated number of galleys in the two seas."""
-    b = board(s)
+    b = topology_of(s)
     m1, m2, n, galleys, sea1, sea2 = e.args
     r = other(p)
     cut = [m for m in (str(m1), str(m2)) if trade_route(s, r, m) is None]
@@ -657,7 +657,7 @@ def _coming_back(s: State, share: str, name: str, log: Log) -> State:
 
 
 def _return_areas(s: State, p: int, unit: str) -> list[int]:
-    b = board(s)
+    b = topology_of(s)
     sea = UNIT_AREAS[unit] == "sea"
     lim = b.limit(s)
     return [i for i in range(len(s.units)) if b.is_sea[i] == sea and s.units[i][p] < lim]
@@ -678,14 +678,14 @@ def _next_return(s: State, p: int, log: Log) -> tuple[State, bool]:
 
 def return_options(s: State) -> list[Action]:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     return [Action("place", (b.area_ids[i],)) for i in _return_areas(s, p, s.pending.data[0])]
 
 
 def return_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     unit = s.pending.data[0]
-    b = board(s)
+    b = topology_of(s)
     i = b.area_index[a.args[0]]
     u = s.units[i]
     s = s.evolve(units=tset(s.units, i, tset(u, p, u[p] + 1)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from . import phases
 from .actions import Action, Explanation, shared
 from .battle import start_battle
-from .board import Topology, board
+from .topology import Topology, topology_of
 from .common import Log, add_good, have, round_name, say, side
 from .decisions import ACTION_ORDER, ACTIONS, Opens, decision, no_data, shape, uniform
 from .editions import edition_of
@@ -47,7 +47,7 @@ def turn_options(s: State) -> list[Action]:
     out: list[Action] = []
     free = edition_of(s).free_actions
     if alone(s, p):
-        b = board(s)
+        b = topology_of(s)
         # an action possible before paying stays possible unless the good paid is one it may spend
         before = {kind: kind not in free and _action_ok(s, p, kind) for kind in ACTION_ORDER}
         for g in b.comp.goods:
@@ -89,7 +89,7 @@ def turn_why(s: State, a: Action) -> Explanation | None:
             return Explanation.of(False, f"{side(other(p))} has passed, so every action first costs one good: "
                                   f"write e.g. '{a.kind} +wood'.", "turn.alone")
         g = a.args[0][1:]
-        if g not in board(s).good_index:
+        if g not in topology_of(s).good_index:
             return Explanation.of(False, f"{g!r} is not a good of this edition.", "turn.alone")
         if have(s, p, g) < 1:
             return Explanation.of(False, f"{side(p)} has no {g} to pay for the extra action.", "turn.alone")
@@ -116,7 +116,7 @@ def turn_apply(s: State, a: Action, log: Log) -> State:
     goods = s.goods
     if a.args:
         g = a.args[0][1:]
-        goods = tset(goods, p, tadd(goods[p], board(s).good_index[g], -1))
+        goods = tset(goods, p, tadd(goods[p], topology_of(s).good_index[g], -1))
         say(log, f"{side(p)} pays 1 {g} to act after {side(other(p))} passed", "turn.alone", player=p)
     spec = ACTIONS[a.kind]
     if a.kind in edition_of(s).free_actions:  # not an action: no turn slot, no extra good
@@ -180,7 +180,7 @@ def queue_battles(s: State, p: int, log: Log) -> State:
     """After a turn: fight every battle, then go on to the next turn or the round end."""
     areas = battle_areas(s)
     if areas:
-        b = board(s)
+        b = topology_of(s)
         low = any(sum(s.units[x]) < b.comp.battle_threshold for x in areas)  # an event lowered the threshold
         say(log, "Battle in " + ", ".join(b.name(x) for x in areas), "battle.trigger",
             *(("event.alcibiades",) if low else ()))
@@ -209,12 +209,12 @@ def next_battle(s: State, p: int, log: Log) -> State:
 
 
 def order_options(s: State) -> list[Action]:
-    b = board(s)
+    b = topology_of(s)
     return [shared("battle", (b.area_ids[x],)) for x in s.battles]
 
 
 def order_apply(s: State, a: Action, log: Log) -> State:
-    b = board(s)
+    b = topology_of(s)
     area = b.area_index[a.args[0]]
     say(log, f"{side(s.pending.player)} fights in {b.name(area)} first", "battle.order", player=s.pending.player)
     return start_battle(s.evolve(battles=tuple(x for x in s.battles if x != area)), area, log,
@@ -283,7 +283,7 @@ def project_remove_options(s: State) -> list[Action]:
 def project_remove_apply(s: State, a: Action, log: Log) -> State:
     t = a.args[0]
     s = s.evolve(display=tuple(x for x in s.display if x != t))
-    say(log, f"{side(s.pending.player)} removes project {board(s).project_index[t].name} from the game; "
+    say(log, f"{side(s.pending.player)} removes project {topology_of(s).project_index[t].name} from the game; "
         f"{len(s.display)} remain on display", "project.draft", player=s.pending.player)
     return _after_projects(s, log)
 
@@ -314,7 +314,7 @@ def project_draw_options(s: State) -> list[Action]:
 
 def project_draw_apply(s: State, a: Action, log: Log) -> State:
     t = a.args[0]
-    proj = board(s).project_index[t]
+    proj = topology_of(s).project_index[t]
     s = s.evolve(display=s.display + (t,), pile=tuple(x for x in s.pile if x != t))
     say(log, f"Project {proj.name} is put on display", "round.projects")
     return draw_next_project(s, log, s.pending.data[0] if s.pending.data else -1)

@@ -5,7 +5,7 @@ from functools import lru_cache
 from itertools import product
 
 from .actions import Action, Explanation, shared
-from .board import Topology, board
+from .topology import Topology, topology_of
 from .common import Log, cubes, add_good, add_prestige, polis_name, say, poss, side
 from .decisions import ActionSpec, Opens, action, decision, shape, uniform, with_listing
 from .editions import edition_of
@@ -21,12 +21,12 @@ MOVE_ACTION = {"hoplite": "hoplites", "galley": "fleet"}
 
 
 def _kind_areas(s: State, unit: str) -> tuple[int, ...]:
-    b = board(s)
+    b = topology_of(s)
     return b.seas if unit == "galley" else b.territories
 
 
 def _origins(s: State, p: int, unit: str, dst: int) -> list[int]:
-    b = board(s)
+    b = topology_of(s)
     if s.units[dst][p] >= b.limit(s):
         return []
     return [o for o in _kind_areas(s, unit) if o != dst and s.units[o][p] > 0 and dst in unit_routes(s, p, o)]
@@ -34,7 +34,7 @@ def _origins(s: State, p: int, unit: str, dst: int) -> list[int]:
 
 def _any_move(s: State, p: int, unit: str) -> bool:
     """Whether some unit of p can reach an area where p is below the stacking limit."""
-    b = board(s)
+    b = topology_of(s)
     lim = b.limit(s)
     units = s.units
     sea = unit == "galley"
@@ -54,7 +54,7 @@ def dest_options(s: State) -> list[Action]:
     """Every area some unit can reach (``_origins`` not empty), each origin's routes looked up once."""
     p = s.pending.player
     unit = s.pending.data[0]
-    b = board(s)
+    b = topology_of(s)
     lim = b.limit(s)
     areas = _kind_areas(s, unit)
     reach = [(o, unit_routes(s, p, o)) for o in areas if s.units[o][p] > 0]
@@ -63,7 +63,7 @@ def dest_options(s: State) -> list[Action]:
 
 
 def dest_apply(s: State, a: Action, log: Log) -> State:
-    b = board(s)
+    b = topology_of(s)
     d = b.area_index[a.args[0]]
     say(log, f"{side(s.pending.player)} will move {s.pending.data[0]}s to {b.name(d)}", "move.one-destination",
         player=s.pending.player)
@@ -73,7 +73,7 @@ def dest_apply(s: State, a: Action, log: Log) -> State:
 def from_options(s: State) -> list[Action]:
     p = s.pending.player
     unit, d, n = s.pending.data
-    b = board(s)
+    b = topology_of(s)
     out = [shared("from", (b.area_ids[o],)) for o in _origins(s, p, unit, d)]
     if n > 0:
         out.append(shared("end"))
@@ -83,7 +83,7 @@ def from_options(s: State) -> list[Action]:
 def from_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     unit, d, n = s.pending.data
-    b = board(s)
+    b = topology_of(s)
     if a.kind == "end":
         say(log, f"{side(p)} ends the move", "move.one-destination", player=p)
         return after_action(s, p, log)
@@ -114,7 +114,7 @@ def from_apply(s: State, a: Action, log: Log) -> State:
 
 
 def _move_why_dest(s: State, a: Action) -> Explanation | None:
-    b = board(s)
+    b = topology_of(s)
     p = s.pending.player
     unit = s.pending.data[0]
     if len(a.args) != 1 or a.args[0] not in b.area_index:
@@ -131,7 +131,7 @@ def _move_why_dest(s: State, a: Action) -> Explanation | None:
 
 def _blocked(s: State, p: int, unit: str, d: int, o: int | None) -> Explanation:
     """Why no unit (or the unit in o) of p can reach d: the path rules, and the diolkos if it would help."""
-    b = board(s)
+    b = topology_of(s)
     rules = ["move.no-passing-through-controlled", "move.no-passing-through-full", "move.land-or-sea",
              "move.unenterable"]
     if o is None:
@@ -151,7 +151,7 @@ def _blocked(s: State, p: int, unit: str, d: int, o: int | None) -> Explanation:
 
 
 def _move_why_from(s: State, a: Action) -> Explanation | None:
-    b = board(s)
+    b = topology_of(s)
     p = s.pending.player
     unit, d, n = s.pending.data
     if a.kind == "to":
@@ -221,7 +221,7 @@ action(ActionSpec("fleet", True, lambda s, p: _any_move(s, p, "galley"), _begin_
 
 
 def siege_refusal(s: State, p: int, i: int) -> Explanation | None:
-    b = board(s)
+    b = topology_of(s)
     pol = b.comp.poleis[i]
     area = b.polis_area[i]
     if pol.capital_of or area < 0:
@@ -253,14 +253,14 @@ def siege_bonus(s: State, p: int, i: int) -> int:
     """+1 per siege disc of p in the territory of polis i."""
     if not s.siege_discs:
         return 0
-    b = board(s)
+    b = topology_of(s)
     area = b.polis_area[i]
     return sum(1 for j, q in s.siege_discs if q == p and b.polis_area[j] == area)
 
 
 def drop_stranded_discs(s: State, log: Log) -> State:
     """Siege discs leave at once when their owner has no hoplite left in that territory."""
-    b = board(s)
+    b = topology_of(s)
     keep = tuple(d for d in s.siege_discs if s.units[b.polis_area[d[0]]][d[1]] > 0)
     if keep == s.siege_discs:
         return s
@@ -273,7 +273,7 @@ def drop_stranded_discs(s: State, log: Log) -> State:
 def _siege_candidates(s: State, p: int) -> list[int]:
     """Poleis whose territory p controls with at least their fortification in hoplites (a quick
     filter; siege_refusal has the final word)."""
-    b = board(s)
+    b = topology_of(s)
     out = []
     for i, area in enumerate(b.polis_area):
         if area < 0 or s.owner[i] == p:
@@ -286,13 +286,13 @@ def _siege_candidates(s: State, p: int) -> list[int]:
 
 def siege_options(s: State) -> list[Action]:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     return [shared("polis", (b.polis_ids[i],)) for i in _siege_candidates(s, p) if siege_refusal(s, p, i) is None]
 
 
 def siege_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     i = b.polis_index[a.args[0]]
     s = s.evolve(sieged=s.sieged + (i,))
     pol = b.comp.poleis[i]
@@ -312,7 +312,7 @@ def siege_apply(s: State, a: Action, log: Log) -> State:
 
 
 def _siege_why(s: State, a: Action) -> Explanation | None:
-    b = board(s)
+    b = topology_of(s)
     if len(a.args) != 1 or a.args[0] not in b.polis_index:
         return Explanation.of(False, "Name the polis to besiege, e.g. 'polis thebai'.", "decision.wrong-kind")
     return siege_refusal(s, s.pending.player, b.polis_index[a.args[0]])
@@ -332,13 +332,13 @@ def die_apply(s: State, a: Action, log: Log) -> State:
 
 def take_polis(s: State, p: int, i: int) -> tuple[State, int]:
     """p annexes polis i: own cubes replace the owner's (base population if neutral)."""
-    b = board(s)
+    b = topology_of(s)
     n = b.comp.poleis[i].base if s.owner[i] == NEUTRAL else s.pop[i]
     return s.evolve(owner=tset(s.owner, i, p), pop=tset(s.pop, i, n)), n
 
 
 def siege_resolve(s: State, p: int, i: int, roll: int | None, log: Log) -> State:
-    b = board(s)
+    b = topology_of(s)
     pol = b.comp.poleis[i]
     area = b.polis_area[i]
     bonus = 0 if roll is None else siege_bonus(s, p, i)
@@ -401,7 +401,7 @@ decision("siege-die", "actions", die_options, die_apply, keywords=("die",), prom
 
 def _siege_avail(s: State, p: int) -> bool:
     """Whether siege_refusal lets p besiege some polis (its checks, without the explanations)."""
-    b = board(s)
+    b = topology_of(s)
     free = None
     for i in _siege_candidates(s, p):
         if b.comp.poleis[i].capital_of or i in s.sieged:
@@ -416,7 +416,7 @@ def _siege_avail(s: State, p: int) -> bool:
 
 
 def _siege_why_action(s: State, p: int) -> Explanation:
-    b = board(s)
+    b = topology_of(s)
     reasons = [siege_refusal(s, p, i) for i in range(len(s.owner)) if s.owner[i] != p and b.polis_area[i] >= 0
                and not b.comp.poleis[i].capital_of]
     rules = sorted({r for e in reasons if e for r in e.rule_ids} | {"siege.requirements"})
@@ -431,7 +431,7 @@ action(ActionSpec("siege", True, _siege_avail, Opens("siege-polis"),
 
 
 def tribute_refusal(s: State, p: int, t: int) -> Explanation | None:
-    b = board(s)
+    b = topology_of(s)
     name = b.name(t)
     if b.is_sea[t] or b.area_ids[t] not in b.comp.tribute:
         return Explanation.of(False, f"{name} pays no tribute.", "tribute.requirements")
@@ -453,18 +453,18 @@ def tribute_refusal(s: State, p: int, t: int) -> Explanation | None:
 
 def _tribute_candidates(s: State, p: int) -> list[int]:
     """Territories with own hoplites and no tribute disc yet (quick filter before tribute_refusal)."""
-    return [t for t in board(s).territories if s.units[t][p] and t not in s.tribute_done]
+    return [t for t in topology_of(s).territories if s.units[t][p] and t not in s.tribute_done]
 
 
 def tribute_area_options(s: State) -> list[Action]:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     return [shared("area", (b.area_ids[t],)) for t in _tribute_candidates(s, p) if tribute_refusal(s, p, t) is None]
 
 
 def tribute_area_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     t = b.area_index[a.args[0]]
     if t == b.home[p]:
         say(log, f"{side(p)} demands tribute in its home region {b.name(t)} at no prestige cost",
@@ -489,7 +489,7 @@ def _rows(s: State, p: int, t: int):
     """The tribute rows of territory t for p, the most hoplites that collect, and the event rules that
     changed either (the round's event may add a row or cap the hoplites)."""
     if s.event is None:
-        b = board(s)
+        b = topology_of(s)
         return b.comp.tribute[b.area_ids[t]], s.units[t][p], ()
     return tribute_rows(s, p, t)
 
@@ -510,7 +510,7 @@ def _row_choices(rows: tuple, n: int, all_hoplites: bool) -> tuple[Action, ...]:
 
 def rows_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     t = s.pending.data[0]
     all_rows, _, event_rules = _rows(s, p, t)
     rows = {r.good: r for r in all_rows}
@@ -531,14 +531,14 @@ def rows_apply(s: State, a: Action, log: Log) -> State:
 
 
 def _tribute_why(s: State, a: Action) -> Explanation | None:
-    b = board(s)
+    b = topology_of(s)
     if len(a.args) != 1 or a.args[0] not in b.area_index:
         return Explanation.of(False, "Name a territory, e.g. 'area sikelia'.", "decision.wrong-kind")
     return tribute_refusal(s, s.pending.player, b.area_index[a.args[0]])
 
 
 def _rows_why(s: State, a: Action) -> Explanation | None:
-    b = board(s)
+    b = topology_of(s)
     p = s.pending.player
     t = s.pending.data[0]
     rows, n, event_rules = _rows(s, p, t)
@@ -570,7 +570,7 @@ decision("tribute-rows", "actions", rows_options, rows_apply, _rows_why, keyword
 
 def _tribute_avail(s: State, p: int) -> bool:
     """Whether tribute_refusal lets p demand tribute somewhere (its checks, without the explanations)."""
-    b = board(s)
+    b = topology_of(s)
     if s.prestige[p] < 1 and s.units[b.home[p]][p] == 0:  # outside the home region tribute costs prestige
         return False
     for t in _tribute_candidates(s, p):
@@ -586,7 +586,7 @@ def _tribute_avail(s: State, p: int) -> bool:
 
 
 def _tribute_why_action(s: State, p: int) -> Explanation:
-    if board(s).discs_free(s, p) == 0:
+    if topology_of(s).discs_free(s, p) == 0:
         return Explanation.of(False, f"{side(p)} has no disc left to mark a tribute.", "game.discs-limit",
                               "game.limited-material")
     return Explanation.of(False, f"No territory can pay {side(p)} tribute now: it needs own hoplites and an owned "

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..data import Effect, EventCard, TributeRow
-from .board import board, components_named
+from .topology import topology_of, components_named
 from .state import State
 
 PLAYER_IDS = {"athens": 0, "sparta": 1}
@@ -40,7 +40,7 @@ def round_card(s: State) -> EventCard:
 
 
 def deck_for_round(s: State) -> list:
-    b = board(s)
+    b = topology_of(s)
     label = b.comp.rounds[s.round].label
     return [e for e in b.comp.events if e.deck == label]
 
@@ -84,7 +84,7 @@ def away(s: State, p: int) -> dict[str, int]:
 def battle_threshold(s: State) -> int:
     """Units in one area that start a battle this round (Alcibiades lowers it)."""
     e = in_force(s, "battle-threshold")
-    return int(e.args[0]) if e is not None else board(s).comp.battle_threshold
+    return int(e.args[0]) if e is not None else topology_of(s).comp.battle_threshold
 
 
 def hire_cost(s: State, p: int) -> int:
@@ -96,7 +96,7 @@ def hire_cost(s: State, p: int) -> int:
 def tribute_rows(s: State, p: int, t: int) -> tuple[tuple, int, tuple[str, ...]]:
     """The tribute rows of territory ``t`` for ``p`` this round, the most hoplites that may collect
     there, and the rules of the round's event that changed either (Pacifism, Etna)."""
-    b = board(s)
+    b = topology_of(s)
     rows = b.comp.tribute[b.area_ids[t]]
     cap = s.units[t][p]
     rules: tuple[str, ...] = ()

@@ -11,7 +11,7 @@ import re
 from dataclasses import fields
 
 from ..data.safeio import loads_json
-from .board import board_named
+from .topology import topology_named
 from .engine import legal_actions
 from .state import Battle, Outcome, Pending, State
 from .statecheck import state_problems
@@ -94,7 +94,7 @@ def _j(v) -> str:
 
 
 def state_to_notation(s: State) -> str:
-    b = board_named(s.components)
+    b = topology_named(s.components)
     parts = ["polis/1"]
     for name in _FIELDS:
         v = getattr(s, name)
@@ -124,7 +124,7 @@ def state_from_notation(text: str) -> State:
         comp_name = loads_json(name) if name else None
         if not isinstance(comp_name, str):
             raise TypeError("the name of a component set is text")
-        b = board_named(comp_name)
+        b = topology_named(comp_name)
     except (KeyError, ValueError, TypeError):
         raise NotationError(f"components=: unknown or missing component set {name[:60]!r}") from None
     d: dict = {"format": FORMAT}

@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .actions import Action, Explanation, shared
-from .board import Topology, board
+from .topology import Topology, topology_of
 from .common import Log, cubes, add_good, add_prestige, have, polis_name, say, poss, side
 from .decisions import ActionSpec, Opens, action, decision
 from .editions import edition_of
@@ -20,7 +20,7 @@ from .state import CHANCE, NEUTRAL, PLAYERS, Pending, State, other, tset
 def price(s: State, offer, good: str | None = None) -> int:
     """Goods to hand over for an exchange at the current market value of ``good`` (by default the
     offer's first demanded good)."""
-    b = board(s)
+    b = topology_of(s)
     g = good or offer.demand[0]
     pos = s.markers[b.comp.market_goods.index(g)]
     return b.comp.market_table[offer.load][pos]
@@ -28,7 +28,7 @@ def price(s: State, offer, good: str | None = None) -> int:
 
 def offer_covered(s: State, o) -> bool:
     """Whether a black cube still covers offer ``o`` (second edition)."""
-    b = board(s)
+    b = topology_of(s)
     return bool(b.comp.market_covers) and b.offer_index[o.id] in s.covered
 
 
@@ -36,7 +36,7 @@ def offer_status(s: State, market, o) -> str:
     """The state of offer ``o`` of ``market`` now: "open", "athens" / "sparta" (taken by that side),
     "closed" (its market closed by the round's event), "covered" (under a black cube: second edition)
     or "later" (its load is not offered this round: first edition)."""
-    b = board(s)
+    b = topology_of(s)
     v = s.offers[b.offer_index[o.id]]
     if v in (0, 1):  # taken by that side
         return PLAYERS[v]
@@ -52,7 +52,7 @@ def offer_status(s: State, market, o) -> str:
 def offer_open(s: State, o) -> bool:
     """Whether the round lets anyone take offer ``o``: no black cube on it (second edition), or its
     load allowed this round (first edition)."""
-    b = board(s)
+    b = topology_of(s)
     if b.comp.market_covers:
         return b.offer_index[o.id] not in s.covered
     return o.load <= b.comp.rounds[s.round].max_load
@@ -64,14 +64,14 @@ def payers(s: State, p: int, o) -> list[str]:
 
 
 def _offer(s: State, oid: str):
-    b = board(s)
+    b = topology_of(s)
     m = b.comp.markets[b.market_index[oid.split(".")[0]]]
     return m.offers[int(oid.split(".")[1])]
 
 
 def trade_refusal(s: State, p: int, oid: str, mode: str | None = None, good: str | None = None
                   ) -> Explanation | None:
-    b = board(s)
+    b = topology_of(s)
     if oid not in b.offer_index:
         return Explanation.of(False, f"{oid!r} is not an offer; offers are named market.slot, e.g. 'persis.0'.",
                               "trade.offer")
@@ -119,7 +119,7 @@ def open_offers(s: State, p: int):
     """(offer, goods that can pay an exchange, can buy) for every offer p could take now; the fast
     twin of trade_refusal (a test checks they agree)."""
     mine = s.goods[p]
-    gi = board(s).good_index
+    gi = topology_of(s).good_index
     for o, prices, load in _reachable_offers(s, p):
         goods = [g for g, n in prices if mine[gi[g]] >= n]
         can_b = load is not None and mine[gi["silver"]] >= load
@@ -141,7 +141,7 @@ def _reachable_offers(s: State, p: int) -> tuple:
 
 
 def _find_offers(s: State, p: int):
-    b = board(s)
+    b = topology_of(s)
     if s.ships_port[p] < 1 or not any(s.owner[i] == p for i in b.trade_cities[p]):
         return
     for m in b.comp.markets:
@@ -168,7 +168,7 @@ def offer_options(s: State) -> list[Action]:
 
 def offer_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     oid, mode = a.args[:2]
     o = _offer(s, oid)
     ed = edition_of(s)
@@ -225,7 +225,7 @@ def market_die_probability(s: State, a: Action) -> Fraction:
 
 def market_die_apply(s: State, a: Action, log: Log) -> State:
     p, good, mode, *rest = s.pending.data
-    b = board(s)
+    b = topology_of(s)
     k = int(a.args[0])
     gi = b.comp.market_goods.index(good)
     top = len(b.comp.market_table[3]) - 1
@@ -250,7 +250,7 @@ def _offer_why(s: State, a: Action) -> Explanation | None:
             len(a.args) == 3 and a.args[1] != "exchange"):
         return Explanation.of(False, "Write 'offer <market>.<slot> exchange', 'offer <market>.<slot> exchange <good>' "
                               "or '... buy'.", "decision.wrong-kind")
-    if len(a.args) == 3 and a.args[0] in board(s).offer_index and len(_offer(s, a.args[0]).demand) == 1:
+    if len(a.args) == 3 and a.args[0] in topology_of(s).offer_index and len(_offer(s, a.args[0]).demand) == 1:
         only = _offer(s, a.args[0]).demand[0]
         return Explanation.of(False, f"That offer accepts only {only}, so no good is named: write "
                               f"'offer {a.args[0]} exchange'.", "trade.exchange")
@@ -288,7 +288,7 @@ def trade_available(s: State, p: int) -> bool:
 
 
 def _trade_why(s: State, p: int) -> Explanation:
-    b = board(s)
+    b = topology_of(s)
     for oid in b.offer_ids:
         e = trade_refusal(s, p, oid)
         if e is not None and e.rule_ids[0] in ("trade.trade-city",):
@@ -304,7 +304,7 @@ action(ActionSpec("trade", False, trade_available, Opens("trade-offer"),
 
 
 def proxenos_refusal(s: State, p: int, dst: int, mode: str) -> Explanation | None:
-    b = board(s)
+    b = topology_of(s)
     src = s.proxenos[p]
     if src < 0:
         return Explanation.of(False, f"{poss(p)} proxenos is captured.", "proxenos.captured")
@@ -330,7 +330,7 @@ def proxenos_options(s: State) -> list[Action]:
     src = s.proxenos[p]
     if src < 0:
         return []
-    b = board(s)
+    b = topology_of(s)
     silver = have(s, p, "silver")
     theirs = s.proxenos[other(p)]
     by = (("land", proxenos_bribes(s, p, src, "land")), ("sea", proxenos_bribes(s, p, src, "sea")))
@@ -347,7 +347,7 @@ def proxenos_options(s: State) -> list[Action]:
 
 def proxenos_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     dst, mode = b.polis_index[a.args[0]], a.args[2]
     src = s.proxenos[p]
     trip = proxenos_route(s, p, src, dst, mode)
@@ -361,7 +361,7 @@ def proxenos_apply(s: State, a: Action, log: Log) -> State:
 
 
 def _proxenos_why(s: State, a: Action) -> Explanation | None:
-    b = board(s)
+    b = topology_of(s)
     if len(a.args) != 3 or a.args[0] not in b.polis_index or a.args[1] != "by" or a.args[2] not in ("land", "sea"):
         return Explanation.of(False, "Write 'polis <polis> by land' or 'polis <polis> by sea'.", "decision.wrong-kind")
     return proxenos_refusal(s, s.pending.player, b.polis_index[a.args[0]], a.args[2])
@@ -403,7 +403,7 @@ def _ransom_why(s: State, p: int) -> Explanation | None:
 
 
 def _ransom_begin(s: State, p: int, log: Log) -> State:
-    b = board(s)
+    b = topology_of(s)
     s = add_good(add_good(s, p, "silver", -2), other(p), "silver", 2)
     s = s.evolve(proxenos=tset(s.proxenos, p, b.capital[p]))
     say(log, f"{side(p)} pays {side(other(p))} 2 silver; its proxenos returns to {polis_name(b, b.capital[p])}",
@@ -425,7 +425,7 @@ action(ActionSpec("ransom", False, _ransom_ok, _ransom_begin, _ransom_why,
 
 def civil_war_cost(s: State, i: int) -> tuple[int, int]:
     """(silver, population bribed) for a civil war in polis i."""
-    b = board(s)
+    b = topology_of(s)
     if s.owner[i] == NEUTRAL:
         n = b.comp.poleis[i].base
         return 2 * n, n
@@ -433,7 +433,7 @@ def civil_war_cost(s: State, i: int) -> tuple[int, int]:
 
 
 def _civil_why(s: State, p: int) -> Explanation | None:
-    b = board(s)
+    b = topology_of(s)
     i = s.proxenos[p]
     if i < 0:
         return Explanation.of(False, f"{poss(p)} proxenos is captured.", "proxenos.captured")
@@ -456,7 +456,7 @@ def _civil_why(s: State, p: int) -> Explanation | None:
 
 
 def _civil_begin(s: State, p: int, log: Log) -> State:
-    b = board(s)
+    b = topology_of(s)
     i = s.proxenos[p]
     cost, n = civil_war_cost(s, i)
     prev = s.owner[i]
@@ -471,7 +471,7 @@ def _civil_begin(s: State, p: int, log: Log) -> State:
 
 def _civil_ok(s: State, p: int) -> bool:
     """``_civil_why(s, p) is None`` without building the explanation."""
-    b = board(s)
+    b = topology_of(s)
     i = s.proxenos[p]
     if i < 0 or s.owner[i] == p or b.capital[other(p)] == i:
         return False

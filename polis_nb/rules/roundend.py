@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import phases
 from .actions import Action, Explanation, shared
-from .board import Topology, board
+from .topology import Topology, topology_of
 from .common import Log, add_good, add_prestige, cubes, have, is_last_round, polis_name, round_name, say, poss, side
 from .decisions import decision, own_polis, shape
 from .editions import edition_of
@@ -54,7 +54,7 @@ def advance_roundend(s: State, log: Log) -> State:
 # --- 1. projects ------------------------------------------------------------------------------
 
 def _projects(s: State, p: int, log: Log):
-    b = board(s)
+    b = topology_of(s)
     keep = []
     for tile, i in s.started:
         if s.owner[i] != p:
@@ -75,7 +75,7 @@ def _projects(s: State, p: int, log: Log):
 
 
 def _after_projects(s: State, log: Log) -> State:
-    b = board(s)
+    b = topology_of(s)
     for tile, i in s.started:  # neutral poleis: the prestige is wasted
         say(log, f"{b.project_index[tile].name} completes in neutral {polis_name(b, i)}; its prestige is lost",
             "project.complete")
@@ -84,18 +84,19 @@ def _after_projects(s: State, log: Log) -> State:
 
 # --- 2. feeding -------------------------------------------------------------------------------
 
-def need(s: State, p: int) -> int:
+def wheat_need(s: State, p: int) -> int:
+    """The wheat side ``p`` must pay at the end of the round to feed its cubes: one per cube it owns."""
     return sum(n for o, n in zip(s.owner, s.pop) if o == p)
 
 
 def _feed(s: State, p: int, log: Log):
-    n = need(s, p)
+    n = wheat_need(s, p)
     w = have(s, p, "wheat")
     if w >= n:
         s = add_good(s, p, "wheat", -n)
         say(log, f"{side(p)} feeds {cubes(n)} with {n} wheat", "roundend.feeding", player=p)
         return s, False
-    b = board(s)
+    b = topology_of(s)
     others = [i for i, o in enumerate(s.owner) if o == p and i != b.capital[p]]
     if not others and w + s.prestige[p] < n:
         say(log, f"{side(p)} cannot feed its capital {polis_name(b, b.capital[p])} ({cubes(n)}, {w} wheat, "
@@ -106,9 +107,9 @@ def _feed(s: State, p: int, log: Log):
 
 def feed_options(s: State) -> list[Action]:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     out = []
-    if have(s, p, "wheat") + s.prestige[p] >= need(s, p):
+    if have(s, p, "wheat") + s.prestige[p] >= wheat_need(s, p):
         out.append(shared("feed", ("prestige",)))
     out += [shared("release", (b.polis_ids[i],)) for i, o in enumerate(s.owner) if o == p and i != b.capital[p]]
     return out
@@ -116,9 +117,9 @@ def feed_options(s: State) -> list[Action]:
 
 def feed_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     if a.kind == "feed":
-        n, w = need(s, p), have(s, p, "wheat")
+        n, w = wheat_need(s, p), have(s, p, "wheat")
         s = add_prestige(add_good(s, p, "wheat", -w), p, -(n - w))
         say(log, f"{side(p)} feeds {cubes(n)} with {w} wheat and {n - w} prestige", "roundend.feeding", player=p)
         return advance_roundend(s, log)
@@ -135,11 +136,11 @@ def feed_apply(s: State, a: Action, log: Log) -> State:
 
 def _feed_why(s: State, a: Action) -> Explanation | None:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     if a.kind == "feed":
         if a.args != ("prestige",):
             return Explanation.of(False, "Write 'feed prestige' or 'release <polis>'.", "decision.wrong-kind")
-        n, w = need(s, p), have(s, p, "wheat")
+        n, w = wheat_need(s, p), have(s, p, "wheat")
         return Explanation.of(False, f"{side(p)} must feed {cubes(n)} but has {w} wheat and only {s.prestige[p]} "
                               "prestige; release a polis instead.", "roundend.feeding")
     if a.kind == "release":
@@ -161,7 +162,7 @@ decision("feed", "roundend", feed_options, feed_apply, _feed_why, keywords=("fee
 # --- 3. growth --------------------------------------------------------------------------------
 
 def _grow_targets(s: State, p: int, grown: tuple) -> list[int]:
-    b = board(s)
+    b = topology_of(s)
     if have(s, p, "wheat") < 1 or b.supply(s, p) < 1:
         return []
     done = dict(grown)
@@ -177,7 +178,7 @@ def _grow(s: State, p: int, log: Log):
 
 def grow_options(s: State) -> list[Action]:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     return [shared("grow", (b.polis_ids[i],)) for i in _grow_targets(s, p, s.pending.data)] + [shared("end")]
 
 
@@ -186,7 +187,7 @@ def grow_apply(s: State, a: Action, log: Log) -> State:
     if a.kind == "end":
         say(log, f"{side(p)} lets no more poleis grow", "roundend.growth", player=p)
         return advance_roundend(s, log)
-    b = board(s)
+    b = topology_of(s)
     i = b.polis_index[a.args[0]]
     grown = dict(s.pending.data)
     grown[i] = grown.get(i, 0) + 1
@@ -200,7 +201,7 @@ def grow_apply(s: State, a: Action, log: Log) -> State:
 
 def _grow_why(s: State, a: Action) -> Explanation | None:
     p = s.pending.player
-    b = board(s)
+    b = topology_of(s)
     if a.kind != "grow" or len(a.args) != 1 or a.args[0] not in b.polis_index:
         return None
     i = b.polis_index[a.args[0]]
@@ -235,7 +236,7 @@ decision("grow", "roundend", grow_options, grow_apply, _grow_why, keywords=("gro
 # --- 4. Megalopolis ---------------------------------------------------------------------------
 
 def _megalopolis(s: State, p: int, log: Log):
-    b = board(s)
+    b = topology_of(s)
     big = [i for i, o in enumerate(s.owner) if o == p and s.pop[i] > b.comp.poleis[i].base]
     if big:
         s = add_prestige(s, p, len(big))
@@ -247,7 +248,7 @@ def _megalopolis(s: State, p: int, log: Log):
 # --- 5. spoilage ------------------------------------------------------------------------------
 
 def _spoil(s: State, p: int, log: Log):
-    b = board(s)
+    b = topology_of(s)
     printed = s.option("spoilage", "yucata") == "printed-de"
     parts = []
     for g in b.comp.perishable:
@@ -273,7 +274,7 @@ def _phoros_rate(s: State, n: int) -> int | None:
 
 
 def _has_league(s: State, p: int) -> bool:
-    b = board(s)
+    b = topology_of(s)
     return any(o == p and i != b.capital[p] for i, o in enumerate(s.owner))
 
 
@@ -379,7 +380,7 @@ def prepare(s: State, log: Log) -> State:
 
 def _lift_black_cubes(s: State, log: Log) -> State:
     """One black cube leaves every foreign market that still has one: the topmost (lowest slot)."""
-    b = board(s)
+    b = topology_of(s)
     covered, lifted = b.lift_covers(s.covered)
     if not lifted:
         return s

@@ -12,14 +12,14 @@ search reads.
 
 :func:`unit_routes` gives, in one search from an origin, the route :meth:`Topology.route` finds to
 every destination (the same path, area for area; a test checks it); the others keep what the
-:class:`~polis_nb.rules.board.Topology` methods return.
+:class:`~polis_nb.rules.topology.Topology` methods return.
 """
 from __future__ import annotations
 
 import heapq
 from functools import lru_cache
 
-from .board import Topology, board, board_named
+from .topology import Topology, topology_of, topology_named
 from .memo import answers as _answers
 from .state import State
 
@@ -31,7 +31,7 @@ def _diolkos(b: Topology, s: State, p: int) -> bool:
 @lru_cache(maxsize=16)
 def _coast_of(components: str) -> tuple[tuple[int, ...], ...]:
     """For every area, the areas whose coast holds it (a sea: the territories it touches)."""
-    b = board_named(components)
+    b = topology_named(components)
     return tuple(tuple(t for t in range(len(b.coasts)) if a in b.coasts[t]) for a in range(len(b.coasts)))
 
 
@@ -41,7 +41,7 @@ def unit_routes(s: State, p: int, src: int) -> dict:
     """{destination: route} for a unit of ``p`` in ``src``: every area :meth:`Topology.route` finds a
     route to, with that route (a hoplite: ("land"|"sea", areas passed); a galley: seas passed).
     The dict is shared through the memo: read it, never change it."""
-    b = board(s)
+    b = topology_of(s)
     key = ("unit", s.components, p, src, b.limit(s), _diolkos(b, s, p))
     memo = _answers(s)
     got = memo.get(key)
@@ -116,7 +116,7 @@ def _galley_table(b: Topology, s: State, p: int, src: int) -> dict:
 
 def trade_route(s: State, p: int, market: str) -> tuple[str, ...] | None:
     """:meth:`Topology.trade_route` from the memo: () overland, the seas crossed, or None."""
-    b = board(s)
+    b = topology_of(s)
     m = b.comp.markets[b.market_index[market]]
     if m.land_route_from is not None and s.owner[b.polis_index[m.land_route_from]] == p:
         return ()
@@ -128,7 +128,7 @@ def sea_trade_routes(s: State, p: int) -> dict[str, tuple[str, ...]]:
     from one search: Topology.trade_route's search from the trade ports, run to the end; the first sea
     of a market it meets gives that market's route, as the single search would. The dict is shared
     through the memo: read it, never change it."""
-    b = board(s)
+    b = topology_of(s)
     key = ("trade", s.components, p, _diolkos(b, s, p))
     memo = _answers(s)
     got = memo.get(key)
@@ -164,7 +164,7 @@ def _trade_table(b: Topology, s: State, p: int) -> dict[str, tuple[str, ...]]:
 @lru_cache(maxsize=16)
 def _markets_at(components: str) -> tuple[tuple[str, ...], ...]:
     """For every area, the markets a trade ship reaches there (the seas of each market)."""
-    b = board_named(components)
+    b = topology_named(components)
     at: list[list[str]] = [[] for _ in b.area_ids]
     for m in b.comp.markets:
         for x in m.seas:
@@ -177,7 +177,7 @@ def _markets_at(components: str) -> tuple[tuple[str, ...], ...]:
 
 def proxenos_routes(s: State, p: int, src: int, mode: str) -> dict:
     """:meth:`Topology.proxenos_routes` from the memo (do not change the dict it returns)."""
-    b = board(s)
+    b = topology_of(s)
     key = ("proxenos", s.components, p, src, mode, _diolkos(b, s, p))
     memo = _answers(s)
     got = memo.get(key)
@@ -188,7 +188,7 @@ def proxenos_routes(s: State, p: int, src: int, mode: str) -> dict:
 
 def proxenos_route(s: State, p: int, src: int, dst: int, mode: str) -> tuple[int, tuple[int, ...]] | None:
     """:meth:`Topology.proxenos_route` from the memo: (bribe, areas) of the cheapest trip, or None."""
-    return board(s).proxenos_route(s, p, src, dst, mode, proxenos_routes(s, p, src, mode))
+    return topology_of(s).proxenos_route(s, p, src, dst, mode, proxenos_routes(s, p, src, mode))
 
 
 def proxenos_bribes(s: State, p: int, src: int, mode: str) -> tuple[int | None, ...]:
@@ -196,7 +196,7 @@ def proxenos_bribes(s: State, p: int, src: int, mode: str) -> tuple[int | None, 
     (None where no route leads): ``proxenos_route(...)[0]`` for every destination at once, by the
     cheapest-first search of :meth:`Topology.proxenos_routes` without keeping the paths (the first
     time the search reaches an area where a trip to a polis may end gives that polis' bribe)."""
-    b = board(s)
+    b = topology_of(s)
     key = ("bribes", s.components, p, src, mode, _diolkos(b, s, p))
     memo = _answers(s)
     got = memo.get(key)
@@ -233,7 +233,7 @@ def proxenos_bribes(s: State, p: int, src: int, mode: str) -> tuple[int | None, 
 def _trip_ends(components: str, mode: str) -> tuple[tuple[int, ...], ...]:
     """For every area, the poleis a proxenos trip by ``mode`` may end at there (by land: the
     poleis of a territory; by sea: the poleis whose arrows point to a sea)."""
-    b = board_named(components)
+    b = topology_named(components)
     ends: list[list[int]] = [[] for _ in b.area_ids]
     for d in range(len(b.polis_ids)):
         for x in ((b.polis_area[d],) if mode == "land" else b.polis_ports[d]):
@@ -246,7 +246,7 @@ def proxenos_can_travel(s: State, p: int, src: int, silver: int, theirs: int) ->
     """Whether ``p``'s proxenos in ``src`` can afford a trip, by land or by sea, to a polis other
     than ``src`` and ``theirs`` (the rival proxenos' polis): the cheapest-first search of
     :meth:`Topology.proxenos_routes`, stopped at the first such polis or once bribes exceed ``silver``."""
-    b = board(s)
+    b = topology_of(s)
     opp = 1 - p
     units = s.units
     for mode in ("land", "sea"):

@@ -1,20 +1,20 @@
 """Scores and the outcome of a finished game."""
 from __future__ import annotations
 
-from .board import board
+from .topology import topology_of
 from .state import Outcome, State
 
 
 def score(s: State, p: int) -> int:
     """Cubes in own poleis + prestige + bracketed prestige of completed projects in own poleis."""
-    b = board(s)
+    b = topology_of(s)
     cubes = sum(n for o, n in zip(s.owner, s.pop) if o == p)
     legacy = sum(b.project_index[t].end_prestige for t, i in s.done if s.owner[i] == p)
     return cubes + s.prestige[p] + legacy
 
 
 def score_parts(s: State, p: int) -> dict:
-    b = board(s)
+    b = topology_of(s)
     return {
         "cubes": sum(n for o, n in zip(s.owner, s.pop) if o == p),
         "prestige": s.prestige[p],

@@ -9,7 +9,7 @@ without problems has a legal decision to take (or is over), and play goes on fro
 from __future__ import annotations
 
 from .battle import card_types
-from .board import Topology, board
+from .topology import Topology, topology_of
 from .decisions import DECISIONS, action_of, no_data
 from .editions import edition_of
 from .editor import invariant_problems
@@ -33,7 +33,7 @@ def state_problems(s: State) -> list[str]:
 
 
 def _project_problems(s: State) -> list[str]:
-    b = board(s)
+    b = topology_of(s)
     out = []
     seen: dict[str, str] = {}
     for where, tiles in (("display", s.display), ("pile", s.pile), ("started", [t for t, _ in s.started]),
@@ -84,7 +84,7 @@ def _phase_of(kind: str) -> str | None:
 
 
 def _decision_problems(s: State) -> list[str]:
-    b = board(s)
+    b = topology_of(s)
     kind = s.pending.kind
     d = DECISIONS.get(kind)
     why = (d.context if d is not None else no_data)(s, b)

@@ -13,7 +13,7 @@ from typing import Any, Callable
 from ..data.safeio import lone_surrogate
 from .actions import PolisError
 from .battle import card_types
-from .board import Topology, board_named, components_named
+from .topology import Topology, topology_named, components_named
 from .decisions import ACTIONS, DECISIONS
 from .editions import EDITIONS, Edition
 from .index import RULES
@@ -390,7 +390,7 @@ def read_fields(d: dict) -> dict:
                                 "first") from None
     if comp.edition != edition:
         raise bad("components", f"component set {name!r} is for {comp.edition}, not {edition}")
-    r = _Reader(board_named(name), EDITIONS[edition])
+    r = _Reader(topology_named(name), EDITIONS[edition])
     kw: dict[str, Any] = {"edition": edition, "components": name}
     for field, meth in _FIELD.items():
         if field in d:

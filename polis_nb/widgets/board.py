@@ -65,7 +65,7 @@ from ..render.playview import game_over_view, reply_marks, reply_view, review_vi
 from ..render.recordview import node_ids
 from ..render.text import SIDE_NAME, describe
 from ..render.viewmodel import board_view, view_svg
-from ..rules import PLAYERS, Action, State, board, new_game, settle, target_of
+from ..rules import PLAYERS, Action, State, topology_of, new_game, settle, target_of
 from ._assets import css, esm
 from .base import IntentWidget
 from .control import Controller, attached
@@ -396,7 +396,7 @@ class Board(IntentWidget):
 
     def _rematch(self) -> str:
         start = self.game.root.state if self.game is not None else self.state
-        comp = board(start).comp
+        comp = topology_of(start).comp
         seed = start.seed + 1
         options = dict(start.options)
         self._stop_reply()

@@ -34,7 +34,7 @@ import traitlets
 from ..analysis.bots import POLICIES, greedy_policy, make_bot  # noqa: F401 (greedy_policy: tutorial 09 imports it here)
 from ..record import Game, Node
 from ..render.combatview import Step, combat_view, in_battle, odds_view
-from ..rules import (EDITIONS, PLAYERS, Action, IllegalActionError, InvalidActionError, State, board, board_named,
+from ..rules import (EDITIONS, PLAYERS, Action, IllegalActionError, InvalidActionError, State, topology_of, topology_named,
                      card_name, card_types, parse_action, position, poss, start_battle)
 from ._assets import css, esm
 from .base import IntentWidget
@@ -428,12 +428,12 @@ def battle_position(kind: str = "land", units: tuple[int, int] = (4, 4), prestig
         raise ValueError(f"edition must be one of {', '.join(EDITIONS)}, not {edition!r}")
     area = area or ("boiotia" if kind == "land" else "kyklades")
     if round is None:
-        rounds = board_named(EDITIONS[edition].component_set).comp.rounds
+        rounds = topology_named(EDITIONS[edition].component_set).comp.rounds
         need = max(4, *units)
         round = next((r.label for r in rounds if r.stacking >= need), rounds[-1].label)
     s = position(edition, seed=seed, round=round, to_move="athens", units={area: tuple(units)},
                  prestige={"athens": prestige[0], "sparta": prestige[1]})
-    b = board(s)
+    b = topology_of(s)
     i = b.area_index[area]
     if b.is_sea[i] != (kind == "sea"):
         raise ValueError(f"{area} is {'a sea' if b.is_sea[i] else 'a territory'}, not a {kind} area")

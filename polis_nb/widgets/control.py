@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..record import Game, Node, RecordError
 from ..render.choiceview import explanation_words
 from ..render.viewmodel import place_words, why_explanation, why_words
-from ..rules import (Action, Explanation, IllegalActionError, InvalidActionError, State, apply, board, chance_rng,
+from ..rules import (Action, Explanation, IllegalActionError, InvalidActionError, State, apply, topology_of, chance_rng,
                      choices_at, click_target, parse_action, poss, sample_chance, why_action)
 from ..rules import settle as settle_state
 from .intents import IntentError, shown
@@ -26,7 +26,7 @@ def check_place(s: State, target: str) -> None:
     if kind not in _PLACES:
         raise IntentError(f"{shown(target)} is no place on the map (area:<id>, polis:<id> or offer:<id>)")
     index, what = _PLACES[kind]
-    if ident not in getattr(board(s), index):
+    if ident not in getattr(topology_of(s), index):
         raise IntentError(f"there is no {what} {shown(ident)} on this map")
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import polis_nb as pn
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 
 SIDES = ("athens", "sparta")
 
@@ -29,7 +29,7 @@ def bare(edition: str, round: str, *, units: dict | None = None, goods: dict | N
     is on display and both proxenoi are captive unless stated. Other keywords go to
     :func:`polis_nb.position` unchanged (a new round also means no event card in force).
     """
-    b = board(pn.position(edition, 0))
+    b = topology_of(pn.position(edition, 0))
     all_units = {a: (0, 0) for a in b.area_ids}
     all_units.update(units or {})
     all_goods = {p: {g: 0 for g in b.comp.goods} for p in SIDES}

@@ -6,14 +6,14 @@ import pytest
 
 import polis_nb as pn
 from polis_nb.analysis import DiffItem, EditionDiff, TranslationError, edition_diff, translate, translation_losses
-from polis_nb.rules.board import board
-from polis_nb.rules.roundend import need
+from polis_nb.rules.topology import topology_of
+from polis_nb.rules import wheat_need
 
 
 def phoros_position(edition, seed=3, **changes):
     """Both sides pass with exactly enough wheat to feed: the round end stops at Athens' Phoros."""
     s = pn.position(edition, seed, to_move="athens", prestige={"athens": 5, "sparta": 4}, **changes)
-    s = pn.edit(s, goods={"athens": {"wheat": need(s, 0)}, "sparta": {"wheat": need(s, 1)}})
+    s = pn.edit(s, goods={"athens": {"wheat": wheat_need(s, 0)}, "sparta": {"wheat": wheat_need(s, 1)}})
     s = pn.settle(pn.apply(pn.apply(s, "pass"), "pass"))
     assert s.pending.kind == "phoros" and s.pending.player == 0
     return s
@@ -47,14 +47,14 @@ def test_lossless_ed1_position_round_trips_and_maps_the_round(round_, other):
                     units={"boiotia": (2, 1)}, poleis={"thebai": ("athens", 2)})
     assert translation_losses(s, "ed2") == ()
     t = translate(s, "ed2")
-    assert board(t).comp.rounds[t.round].label == other
+    assert topology_of(t).comp.rounds[t.round].label == other
     assert translate(t, "ed1") == s
 
 
 def test_goods_map_metal_to_iron_and_black_cubes_follow_the_round():
     s = pn.position("ed1", 3, round="4", goods={"athens": {"metal": 7}})
     t = translate(s, "ed2")
-    b = board(t)
+    b = topology_of(t)
     assert t.goods[0][b.good_index["iron"]] == 7 and "oil" not in b.good_index
     assert sorted(b.offer_ids[i] for i in t.covered) == sorted(
         o.id for o in b.offers if o.load > 4)  # loads above round 4's limit stay covered
@@ -132,7 +132,7 @@ def test_phoros_decision_lists_the_choices_of_one_edition(edition):
 def test_phoros_skipped_in_ed2_without_a_league_is_a_different_decision():
     s = pn.position("ed1", 3, to_move="athens", prestige={"athens": 5, "sparta": 4},
                     poleis={"chalkis": None, "chios": None})
-    s = pn.edit(s, goods={"athens": {"wheat": need(s, 0)}, "sparta": {"wheat": need(s, 1)}})
+    s = pn.edit(s, goods={"athens": {"wheat": wheat_need(s, 0)}, "sparta": {"wheat": wheat_need(s, 1)}})
     s = pn.settle(pn.apply(pn.apply(s, "pass"), "pass"))
     assert s.pending.kind == "phoros"
     d = edition_diff(s)

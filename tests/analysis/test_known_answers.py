@@ -25,7 +25,7 @@ import pytest
 
 import polis_nb as pn
 from polis_nb.analysis import SearchBot
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 
 from . import known_positions as kp
 from . import oracle
@@ -358,7 +358,7 @@ def test_battle_retreat_keeps_a_winning_lead_oracle():
     s = kp.ed1_retreat_from_a_battle()
     assert s.current_player == "sparta" and s.pending.kind == "battle-retreat"
     assert s.battle is not None and s.battle.exchanges == 0
-    assert s.units[board(s).area_index["boiotia"]] == (4, 4)
+    assert s.units[topology_of(s).area_index["boiotia"]] == (4, 4)
     assert listed(s) == ["fight", "retreat"]
     assert values(s, "retreat") == {"retreat": 1}  # hidden cards lie below 'fight': no exact claim
     o = ending(s, "retreat")

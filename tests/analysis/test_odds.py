@@ -15,7 +15,7 @@ import pytest
 import polis_nb as pn
 from polis_nb.analysis.odds import (BattleOutcome, battle_odds, battle_odds_setup, market_move_odds,
                                     market_value_after, setup_state, siege_odds, siege_odds_for)
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 from polis_nb.rules.state import CHANCE, Pending
 
 # =================================================================================================
@@ -55,7 +55,7 @@ def test_siege_odds_match_the_kernel_die():
     die = pn.apply(pn.apply(s, "siege"), "polis thebai")
     d = siege_odds(die)
     assert d.p_success == o.p_success and d.polis == "Thebai"
-    thebai = board(s).polis_index["thebai"]
+    thebai = topology_of(s).polis_index["thebai"]
     won = sum(p for a, p in pn.chance_outcomes(die) if pn.apply(die, a).owner[thebai] == 0)
     assert won == o.p_success
     # not legal without hoplites: the refusal says why

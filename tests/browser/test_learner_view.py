@@ -15,7 +15,7 @@ import re
 import pytest
 
 import polis_nb as pn
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 from polis_nb.widgets import Board, Combat, Viewer
 
 from .harness import Harness
@@ -197,7 +197,7 @@ def test_why_answers_every_place_in_plain_words(page1280, moves):
         g.play(moves)
     h = _open(pg, {"board": Board(g)})
     try:
-        comp = board(g.state).comp
+        comp = topology_of(g.state).comp
         answers = _why_each_place(pg, "#w-board")
         assert len(answers) == len(comp.areas) + len(comp.poleis) + sum(len(m.offers) for m in comp.markets)
         for place, text in answers.items():

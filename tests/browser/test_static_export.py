@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from polis_nb.render.svg import svg_layers
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 from tests.render.records import LATER, quizzed
 from tests.render.test_htmlgame import PAYLOAD, annotated
 
@@ -61,7 +61,7 @@ def test_exported_game_steps_through_the_record(page1280, tmp_path, http_dir, wh
     nodes = list(g.root.walk())
     picture = page.locator("#board > svg")
     expect(picture).to_have_attribute("aria-label", svg_layers(g.root.state)[0]["aria-label"])
-    expect(page.locator('#board g[data-layer="poleis"] g.polis')).to_have_count(len(board(g.root.state).comp.poleis))
+    expect(page.locator('#board g[data-layer="poleis"] g.polis')).to_have_count(len(topology_of(g.root.state).comp.poleis))
     expect(page.locator("#node h2")).to_have_text("Start of the game")
 
     # → steps along the main line: the board follows (Sparta's hoplites reach Arkadia)

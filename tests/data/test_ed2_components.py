@@ -59,7 +59,7 @@ def test_ed2_default_set_is_cached_and_named(comp: Components) -> None:
 
 
 def test_ed2_set_is_known_to_the_kernel_by_name(comp: Components) -> None:
-    from polis_nb.rules.board import components_named
+    from polis_nb.rules.topology import components_named
 
     assert components_named("ed2-default") is comp
 

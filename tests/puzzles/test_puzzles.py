@@ -26,7 +26,7 @@ from polis_nb.puzzles.studies import event_studies, phoros_study
 from polis_nb.puzzles.words import QUIET_RULES, answer_name, section_name
 from polis_nb.rules import RULES, paid_with
 from polis_nb.render.puzzleview import choice_words
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 from polis_nb.rules.engine import apply_unchecked
 from tests.analysis import known_positions as kp
 
@@ -229,7 +229,7 @@ def test_the_set_has_event_and_phoros_puzzles_in_the_editions_that_have_them():
     assert len(events) >= 3 and all(p.edition == "ed1" for p in events)
     for p in events:
         s = p.state()
-        b = board(s)
+        b = topology_of(s)
         assert s.event and next(e for e in b.comp.events if e.id == s.event).deck == b.comp.rounds[s.round].label
     assert len({answer_key(p.to_dict()) for p in events}) >= 2
     at_phoros = {ed: [p for p in puzzles(edition=ed, theme="phoros") if p.state().pending.kind == "phoros"]
@@ -299,7 +299,7 @@ def test_check_calls_an_illegal_choice_wrong_with_the_kernels_reason():
 def _answer_words(p: Puzzle) -> list[str]:
     """The answer's group and notation and the places its solving side's steps act on (ids and
     names)."""
-    b = board(p.state())
+    b = topology_of(p.state())
     names = {x.id: x.name for x in (*b.comp.poleis, *b.comp.areas)}
     out = [p.answer, *p.accepted]
     for st in p.solution:
@@ -514,7 +514,7 @@ def test_event_studies_put_a_tribute_card_of_the_round_in_force():
     got = dict((w, t) for t, w in event_studies(_sparta_alone_at_home(sikelia=(0, 4))))
     assert sorted(got) == ["event etna", "event pacifism-5b"]
     t = got["event pacifism-5b"]
-    b = board(t)
+    b = topology_of(t)
     assert t.event == "pacifism-5b" and t.pending.kind == "turn" and t.current_player == "sparta"
     assert [b.area_ids[i] for i, u in enumerate(t.units) if u != (0, 0)] == ["lakedaimon"]
     assert sum(t.goods[1]) == 1 and t.goods[1][b.good_index["metal"]] == 1 and t.prestige[1] == 2 + 5
@@ -547,6 +547,6 @@ def test_a_phoros_study_is_the_second_sides_phoros_with_a_bare_last_round(editio
     t = phoros_study(s)
     assert t is not None and t.pending == s.pending and t.prestige == s.prestige
     assert all(u == (0, 0) for u in t.units) and t.display == () and t.pile == () and t.ships_port == (0, 0)
-    silver = board(t).good_index["silver"]
+    silver = topology_of(t).good_index["silver"]
     assert t.goods[1][silver] == 1 and sum(t.goods[0]) == t.goods[0][-1]  # Athens keeps only wheat
     assert phoros_study(kp.ed1_capital_unfed_after_paying_with_wheat()) is None

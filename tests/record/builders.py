@@ -11,7 +11,7 @@ import pytest
 
 import polis_nb as pn
 from polis_nb.analysis.bots import random_policy, sensible_policy
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 
 # pieces of comment / name text that have broken record formats before: the format's own
 # delimiters, escapes, quotes, line breaks, non-ASCII text, markup, and text that looks like marks
@@ -102,7 +102,7 @@ def add_variation(g: pn.Game, rng: random.Random, name: str = "", plies: int = 6
 
 def annotate(g: pn.Game, rng: random.Random, texts: list[str]) -> None:
     """Spread comments (after, and before variations), glyphs and board marks over the tree."""
-    b = board(g.root.state)
+    b = topology_of(g.root.state)
     targets = list(b.area_ids) + list(b.polis_ids) + [m.id for m in b.comp.markets]
     nodes = [n for n in g.root.walk() if n.parent is not None]
     for t in texts:

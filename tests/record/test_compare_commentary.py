@@ -9,7 +9,7 @@ import pytest
 import polis_nb as pn
 from polis_nb.record.commentary import cite
 from polis_nb.render.text import cite_sections
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 
 from .builders import besieged, random_record
 
@@ -29,7 +29,7 @@ def siege_both_ways():
 def test_compare_siege_success_and_failure_in_plain_words():
     g, success, failure = siege_both_ways()
     a, b = success.state, failure.state
-    argos = board(a).polis_index["argos"]
+    argos = topology_of(a).polis_index["argos"]
     assert a.owner[argos] == SPARTA and b.owner[argos] == -1
     c = g.compare(success, failure, labels=("success", "failure"))
     assert c and repr(c) == f"<Comparison success vs failure: {len(c.differences)} differences>"

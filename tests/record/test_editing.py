@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import polis_nb as pn
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 
 from .builders import ALT_FIRST_ACTION, SPARTA_INTO_ARKADIA, besieged, game_until
 
@@ -34,7 +34,7 @@ def test_play_one_decision_several_and_actions():
     g.play("to arkadia;from lakedaimon\nfrom lakedaimon")  # ';' or new lines separate decisions
     g.play(pn.Action("from", ("lakedaimon",)))
     assert [str(n.action) for n in g.line()[5:]] == SPARTA_INTO_ARKADIA.split("; ")
-    b = board(g.state)
+    b = topology_of(g.state)
     assert g.state.units[b.area_index["lakedaimon"]] == (0, 0) and g.state.units[b.area_index["arkadia"]] == (0, 3)
     assert g.replay() == []
 
@@ -164,7 +164,7 @@ def test_what_if_siege_die_creates_a_named_branch_at_the_roll():
     assert alt.parent is die.parent and alt.action == pn.Action("die", (str(other),))
     assert alt.name == f"what if die {other}" and not alt.auto and g.node is alt
     assert die.parent.variations[0] is die  # the seeded roll stays the main line
-    argos = board(alt.state).polis_index["argos"]
+    argos = topology_of(alt.state).polis_index["argos"]
     assert (alt.state.owner[argos] == 1) == (other >= 3)
     # from later in the line, the what-if still finds the most recent chance decision
     g.goto(die)

@@ -16,7 +16,7 @@ from polis_nb.render import geometry as geo
 from polis_nb.render.svg import BLACK_CUBE, GOOD_COLOURS, SIDE_COLOUR
 from polis_nb.render.viewmodel import board_view, label_of, target_of
 from polis_nb.rules import Action
-from polis_nb.rules.board import board, components_named
+from polis_nb.rules.topology import topology_of, components_named
 from polis_nb.rules.state import Pending, tset
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -167,7 +167,7 @@ def _offers(root):
 
 
 def test_black_cubes_cover_the_covered_offers(start2):
-    b = board(start2)
+    b = topology_of(start2)
     assert len(start2.covered) == 8
     root = ET.fromstring(svg(start2))
     cubes = by_class(root, "black-cube", "rect")
@@ -193,7 +193,7 @@ def test_covered_offer_of_a_closed_market_keeps_its_cube(start2):
 
 
 def test_offers_accepting_several_goods_show_each_price(start2):
-    b = board(start2)
+    b = topology_of(start2)
     s = start2.evolve(offers=tset(start2.offers, b.offer_index["persis.0"], 0))
     g = _offers(ET.fromstring(svg(s)))["persis.0"]
     assert g.get("aria-label") == "Persia offer 1: 3 wheat for 3 iron or 3 wine, taken by Athens"

@@ -19,7 +19,7 @@ import pytest
 import polis_nb as pn
 from polis_nb.render.htmlgame import game_html
 from polis_nb.render.questions import own_comment
-from polis_nb.rules import board
+from polis_nb.rules import topology_of
 
 from ..wordscan import findings
 
@@ -81,7 +81,7 @@ def read(page: str) -> list[str]:
 @lru_cache(maxsize=4)
 def _place_ids(s: pn.State) -> re.Pattern:
     """A place named by its id (lowercase: words name it "Pydna", notation "pydna")."""
-    b = board(s)
+    b = topology_of(s)
     places = sorted(set(b.area_index) | set(b.polis_index) | set(b.market_index), key=len, reverse=True)
     return re.compile(r"(?<![\w-])(" + "|".join(places) + r")(?![\w-])")
 

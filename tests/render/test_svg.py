@@ -15,7 +15,7 @@ import pytest
 import polis_nb as pn
 from polis_nb.analysis import random_policy, sensible_policy
 from polis_nb.render import describe, geometry, svg
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 from polis_nb.rules.state import tset
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -95,7 +95,7 @@ def test_repr_svg_is_the_board(start):
 # --- the widget contract -----------------------------------------------------------------------
 def test_every_area_keeps_the_contract(start):
     s = pn.edit(start, units={"boiotia": (2, 1), "kyklades": (0, 3)}, to_move="athens")
-    b = board(s)
+    b = topology_of(s)
     ids = by_id(parse(svg(s)))
     expect = {"boiotia": "Boiotia: Athens controls, Athens 2, Sparta 1",
               "kyklades": "Kyklades: Sparta controls, Athens 0, Sparta 3",
@@ -113,7 +113,7 @@ def test_every_area_keeps_the_contract(start):
 
 
 def test_every_polis_market_offer_and_panel_keeps_the_contract(start):
-    b = board(start)
+    b = topology_of(start)
     root = parse(svg(start))
     ids = by_id(root)
     for p in b.comp.poleis:
@@ -181,7 +181,7 @@ def test_counts_are_shown():
 
 
 def test_offers_show_taken_closed_and_later(start):
-    b = board(start)
+    b = topology_of(start)
     offers = tset(start.offers, b.offer_index["thrake.0"], 0)
     s = start.evolve(offers=offers, closed=("illyria",))
     root = parse(svg(s))
@@ -285,7 +285,7 @@ def test_no_external_references(start):
 
 # --- geometry ------------------------------------------------------------------------------------
 def test_geometry_covers_every_component(start):
-    b = board(start)
+    b = topology_of(start)
     for a in b.comp.areas:
         assert a.id in geometry.AREAS and all(len(p) >= 3 for p in geometry.AREAS[a.id])
         assert a.id in geometry.LABELS and a.id in geometry.UNITS
@@ -306,7 +306,7 @@ def test_geometry_covers_every_component(start):
 
 # --- the plain-text description -------------------------------------------------------------------
 def test_describe_mentions_every_area_the_players_and_marks(start):
-    b = board(start)
+    b = topology_of(start)
     text = describe(start, marks=[M("arrow", ("lakedaimon", "arkadia"), "red")])
     for a in b.comp.areas:
         assert f"\n  {a.name}" in text

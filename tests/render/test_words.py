@@ -10,7 +10,7 @@ import polis_nb as pn
 from polis_nb.analysis import random_policy, sensible_policy
 from polis_nb.render.text import SECTION_EN, action_words, cite_words, plain, section_words
 from polis_nb.render.viewmodel import why_words
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 
 # what raw notation looks like: a place id with its kind, a good:count pair, a card id, a plural of one
 RAW = re.compile(r"\b(area|polis|offer|market):[a-z]|\b[a-z]+:\d|\b[a-z]+:[a-z]+\b|silver-for|\b1 [a-z]+s\b")
@@ -76,7 +76,7 @@ def test_why_not_answers_every_place_in_plain_words(edition):
     kinds = set()
     for s in list(positions(edition, games=2, every=9))[:40]:
         w = Board(s)
-        b = board(s)
+        b = topology_of(s)
         places = ([f"area:{a}" for a in b.area_ids] + [f"polis:{p.id}" for p in b.comp.poleis]
                   + [f"offer:{o}" for o in b.offer_index])
         for t in places:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 import polis_nb as pn
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 
 
 def play(s: pn.State, *texts: str) -> pn.State:
@@ -68,20 +68,20 @@ SIDES = {"athens": 0, "sparta": 1}
 
 
 def units(s: pn.State, area: str) -> tuple[int, int]:
-    return s.units[board(s).area_index[area]]
+    return s.units[topology_of(s).area_index[area]]
 
 
 def pop(s: pn.State, polis: str) -> int:
-    return s.pop[board(s).polis_index[polis]]
+    return s.pop[topology_of(s).polis_index[polis]]
 
 
 def owner(s: pn.State, polis: str) -> str:
-    o = s.owner[board(s).polis_index[polis]]
+    o = s.owner[topology_of(s).polis_index[polis]]
     return "neutral" if o < 0 else ("athens", "sparta")[o]
 
 
 def good(s: pn.State, side: str, g: str) -> int:
-    return s.goods[SIDES[side]][board(s).good_index[g]]
+    return s.goods[SIDES[side]][topology_of(s).good_index[g]]
 
 
 def prestige(s: pn.State, side: str) -> int:
@@ -89,7 +89,7 @@ def prestige(s: pn.State, side: str) -> int:
 
 
 def marker(s: pn.State, g: str) -> int:
-    return s.markers[board(s).comp.market_goods.index(g)]
+    return s.markers[topology_of(s).comp.market_goods.index(g)]
 
 
 def legal(s: pn.State) -> set[str]:
@@ -97,7 +97,7 @@ def legal(s: pn.State) -> set[str]:
 
 
 def controller(s: pn.State, area: str) -> str:
-    b = board(s)
+    b = topology_of(s)
     c = b.controller(s, b.area_index[area])
     return "nobody" if c < 0 else ("athens", "sparta")[c]
 

@@ -17,7 +17,7 @@ import pytest
 import polis_nb as pn
 from polis_nb.analysis import random_policy, sensible_policy
 from polis_nb.data import packaged_components
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 from polis_nb.rules.editor import invariant_problems
 from polis_nb.rules.engine import is_legal
 
@@ -30,7 +30,7 @@ KEYWORDS = ["train", "galleys", "ships", "project", "hoplites", "fleet", "siege"
 
 
 def _junk(s: pn.State, rng: random.Random) -> pn.Action:
-    b = board(s)
+    b = topology_of(s)
     pool = list(b.area_ids) + list(b.polis_ids) + list(b.comp.goods) + ["1", "2", "3", "4", "5", "+wood", "by",
                                                                          "land", "sea", "persis.0", "exchange"]
     while True:

@@ -15,7 +15,7 @@ import pytest
 
 import polis_nb as pn
 from polis_nb.rules.battle import start_battle
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 from polis_nb.rules.decisions import (ACTION_ORDER, ACTIONS, DECISIONS, PHASES, TARGETS, Decision, action_of,
                                       describe_pending, no_data, target_of, why_action)
 
@@ -85,7 +85,7 @@ def test_every_kind_the_kernel_creates_is_declared_once():
 def _games():
     """Seeded games of both editions (random choices, a few starting in battles), every state."""
     for edition in ("ed1", "ed2"):
-        b = board(pn.position(edition))
+        b = topology_of(pn.position(edition))
         late = next(x.label for x in b.comp.rounds if x.stacking >= 4)
         for seed in range(8):
             rng = random.Random(seed)
@@ -143,10 +143,10 @@ def test_context_checks_accept_the_states_of_play(played):
     for s in played:
         if s.is_terminal:
             continue
-        b = board(s)
+        b = topology_of(s)
         assert DECISIONS[s.pending.kind].context(s, b) is None, (s.pending.kind, s.pending.data)
     s = pn.new_game("ed1", seed=1)
-    assert no_data(s.evolve(pending=pn.Pending("turn", 0, (1,))), board(s)) is not None
+    assert no_data(s.evolve(pending=pn.Pending("turn", 0, (1,))), topology_of(s)) is not None
 
 
 def test_an_action_carries_its_prestige_cost():

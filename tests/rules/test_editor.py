@@ -2,7 +2,7 @@
 import pytest
 
 import polis_nb as pn
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 
 
 def test_editor_states_a_custom_position():
@@ -44,7 +44,7 @@ def test_changing_the_round_drops_the_event_and_sets_the_black_cubes_of_that_rou
     later = pn.position("ed1", 3, round="4")
     assert later.event is None and later.closed == () and later.triggers == ()
     assert pn.position("ed1", 3, round="3").event == "xerxes"  # the same round keeps it
-    b = board(pn.position("ed2", 3))
+    b = topology_of(pn.position("ed2", 3))
     start = pn.position("ed2", 3)
     assert [b.offer_ids[i] for i in start.covered] == [b.offer_ids[i] for i in b.initial_covers()]
     eps = pn.position("ed2", 3, round="epsilon")

@@ -16,13 +16,13 @@ import pytest
 
 import polis_nb as pn
 from polis_nb.rules.battle import start_battle
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 
 from .helpers import (controller, first_exchange, good, ids_of, legal, marker, owner, play, play_ids, play_log,
                       pop, prestige, refused, units)
 
 SEED = 1
-_B = board(pn.position(seed=SEED))
+_B = topology_of(pn.position(seed=SEED))
 
 
 # --- small local helpers ------------------------------------------------------------------------

@@ -16,11 +16,11 @@ import pytest
 import polis_nb as pn
 from polis_nb.analysis import random_policy, sensible_policy
 from polis_nb.rules import develop, military, politics, routes
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 from polis_nb.rules.engine import is_legal
 from polis_nb.rules.military import siege_refusal, tribute_refusal
 from polis_nb.rules.politics import proxenos_refusal, trade_refusal
-from polis_nb.rules.registry import ACTIONS, HANDLERS
+from polis_nb.rules.decisions import ACTIONS, DECISIONS as HANDLERS
 from polis_nb.rules.state import Pending
 
 
@@ -54,7 +54,7 @@ def test_fast_paths_agree_with_refusals(check, edition):
     seen = 0
     for s in list(_states(edition))[::3]:
         p = s.pending.player
-        b = board(s)
+        b = topology_of(s)
         if check == "trade":
             for o in b.offers:
                 _agree(s, "trade-offer", pn.Action("offer", (o.id, "buy")), trade_refusal(s, p, o.id, "buy"))
@@ -82,7 +82,7 @@ def test_fast_paths_agree_with_refusals(check, edition):
 
 def _variants(s):
     """``s``, and ``s`` with the diolkos owned by the other side (the searches must tell them apart)."""
-    b = board(s)
+    b = topology_of(s)
     d = b.diolkos[0]
     return [s, s.evolve(owner=s.owner[:d] + (1 - max(s.owner[d], 0),) + s.owner[d + 1:])]
 
@@ -92,7 +92,7 @@ def test_route_searches_agree_with_board(edition):
     seen = 0
     for s0 in list(_states(edition))[::9]:
         for s in _variants(s0):
-            b = board(s)
+            b = topology_of(s)
             for p in (0, 1):
                 for src in range(len(b.area_ids)):
                     table = routes.unit_routes(s, p, src)
@@ -121,7 +121,7 @@ def test_route_searches_agree_with_board(edition):
 def test_memo_follows_the_units():
     """A search asked about a position with other units never gets the answer of the last one."""
     s = next(x for x in _states("ed1") if x.round >= 1)
-    b = board(s)
+    b = topology_of(s)
     for p in (0, 1):
         for src in b.territories:
             routes.unit_routes(s, p, src)
@@ -140,7 +140,7 @@ def test_memo_follows_the_units():
 
 def _plain_available(s, p, kind):
     """What the availability of each action was before its fast test: the explaining checks."""
-    b = board(s)
+    b = topology_of(s)
     own = [i for i, o in enumerate(s.owner) if o == p]
     if kind == "train":
         return any(develop._train_ok(s, p, i) for i in own)
@@ -174,7 +174,7 @@ def _plain_available(s, p, kind):
 def _crowded(s):
     """``s`` with every stack at the round's stacking limit (moves and building meet the limit), and
     ``s`` with both sides at the limit everywhere (no unit can move, nothing can be built)."""
-    lim = board(s).limit(s)
+    lim = topology_of(s).limit(s)
     return (s.evolve(units=tuple(tuple(lim if n else 0 for n in u) for u in s.units)),
             s.evolve(units=tuple((lim, lim) for _ in s.units)))
 
@@ -182,7 +182,7 @@ def _crowded(s):
 def _short_of_cubes(s):
     """``s`` with a side's supply brought down to 0-3 cubes (galleys added in a sea): sieges and
     civil wars meet the limit of material."""
-    b = board(s)
+    b = topology_of(s)
     sea = b.seas[0]
     out = []
     for p in (0, 1):
@@ -213,7 +213,7 @@ def test_availability_agrees_with_the_rules(edition):
 def test_options_from_shared_searches_agree_with_plain_ones(edition):
     """Move destinations and origins, and the listing a handler keeps in the State it returns."""
     for s in list(_states(edition))[::3]:
-        b = board(s)
+        b = topology_of(s)
         p = s.pending.player
         for unit, areas in (("hoplite", b.territories), ("galley", b.seas)):
             at = s.evolve(pending=Pending("move-dest", p, (unit,)))

@@ -26,7 +26,7 @@ import polis_nb as pn
 from polis_nb.rules.statefields import TRACK_MAX
 from polis_nb.analysis import random_policy, sensible_policy
 from polis_nb.rules.battle import start_battle
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 
 EDITIONS = ("ed1", "ed2")
 
@@ -45,7 +45,7 @@ def _walk(s: pn.State, rng: random.Random, policy, seen: dict, out: list, limit:
 
 def _battle_starts(edition: str) -> list[pn.State]:
     """Positions at the opening of a land and a sea battle, and one choosing between two battles."""
-    b = board(pn.position(edition))
+    b = topology_of(pn.position(edition))
     rounds = b.comp.rounds
     r = next(x.label for x in rounds if x.stacking >= 4)
     out = []
@@ -97,11 +97,11 @@ def vocabulary() -> list:
     words: set = {"athens", "sparta", "hoplite", "galley", "land", "sea", "attack", "refill", "exchange",
                   "exchange-low", "buy", "buy-each", "yucata", "printed-de", "spoilage", "polis_nb.state/1",
                   "ed1", "ed2", "ed1-default", "ed2-default", "start", "actions", "battles", "roundend", "over"}
-    from polis_nb.rules.registry import ACTIONS, HANDLERS
+    from polis_nb.rules.decisions import ACTIONS, DECISIONS as HANDLERS
 
     words |= set(HANDLERS) | set(ACTIONS)
     for edition in EDITIONS:
-        c = board(pn.position(edition)).comp
+        c = topology_of(pn.position(edition)).comp
         words |= {x.id for x in c.areas} | {x.id for x in c.poleis} | {x.id for x in c.projects}
         words |= {x.id for x in c.events} | {x.id for x in c.markets} | set(c.goods)
     return sorted(words)
@@ -302,7 +302,7 @@ EVENT_ONLY = {"event-cede", "event-send", "event-sell", "event-return", "event-d
 
 def test_fuzz_state_corpus_covers_every_decision():
     """The mutations start from states at every kind of decision a game of the packaged sets reaches."""
-    from polis_nb.rules.registry import HANDLERS
+    from polis_nb.rules.decisions import DECISIONS as HANDLERS
 
     kinds = {s.pending.kind for s in corpus()}
     assert kinds >= (set(HANDLERS) | {"over"}) - EVENT_ONLY, (set(HANDLERS) | {"over"}) - EVENT_ONLY - kinds

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import polis_nb as pn
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 
 from .helpers import play, play_ids, refused, rule_ids
 
@@ -42,7 +42,7 @@ def deal(s: pn.State, *cards: str) -> pn.State:
 
 
 def area(s: pn.State, name: str) -> int:
-    return board(s).area_index[name]
+    return topology_of(s).area_index[name]
 
 
 # a standard deal for land battles: Sparta (attacker) first, then Athens

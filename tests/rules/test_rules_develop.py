@@ -5,7 +5,7 @@ Each test checks the legal case (state change, the log cites the rule) and the r
 raises IllegalActionError citing the rule, the state is unchanged, pn.explain agrees).
 """
 import polis_nb as pn
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 
 from .helpers import play, refused_for, rule_ids
 
@@ -21,15 +21,15 @@ def legal(s: pn.State) -> set[str]:
 
 
 def area(s: pn.State, a: str) -> tuple[int, int]:
-    return s.units[board(s).area_index[a]]
+    return s.units[topology_of(s).area_index[a]]
 
 
 def pop(s: pn.State, polis: str) -> int:
-    return s.pop[board(s).polis_index[polis]]
+    return s.pop[topology_of(s).polis_index[polis]]
 
 
 def good(s: pn.State, p: int, g: str) -> int:
-    return s.goods[p][board(s).good_index[g]]
+    return s.goods[p][topology_of(s).good_index[g]]
 
 
 # --- a. train hoplites ---------------------------------------------------------------------------
@@ -56,7 +56,7 @@ def test_train_polis__epidamnos():
     assert "polis epidamnos" not in legal(s1) and "polis abdera" not in legal(s1)
     refused_for(s1, "polis epidamnos", "train.polis")
     refused_for(s1, "polis abdera", "train.polis")
-    assert play(s1, "polis athenai", "pay metal").units[board(s).area_index["attika"]][0] == 4
+    assert play(s1, "polis athenai", "pay metal").units[topology_of(s).area_index["attika"]][0] == 4
 
 
 def test_train_cost():
@@ -187,7 +187,7 @@ def test_ships_cost():
     """Ed1 · Aktionen › c. Handelsschiffe bauen: a ship costs one wood or one silver; the polis' crew cube
     goes back to supply and the ship waits in the trade port."""
     s = pos(to_move="sparta", poleis={"sparta": ("sparta", 8)}, goods={"sparta": {"wood": 1, "silver": 1}})
-    b = board(s)
+    b = topology_of(s)
     supply = b.supply(s, 1)
     s1 = play(s, "ships", "polis pylos")
     refused_for(s1, "pay metal", "ships.cost")
@@ -223,7 +223,7 @@ def test_project_polis():
     refused_for(s1, "polis pylos", "project.polis")  # no festivals in Pylos
     refused_for(s1, "polis athenai", "project.polis")  # not Sparta's
     s2 = play(s1, "polis sparta", "pay")
-    assert ("dionysia", board(s).polis_index["sparta"]) in s2.started
+    assert ("dionysia", topology_of(s).polis_index["sparta"]) in s2.started
     s3 = play(s2, "project +wood", "tile demeter")
     refused_for(s3, "polis sparta", "project.polis")  # Sparta already began one this round
     s4 = play(s3, "polis poteidaia", "pay")
@@ -256,7 +256,7 @@ def test_project_follows_polis():
     s = pos(round="4", to_move="athens", display=["koilon", "skene", "sokrates"],
             poleis={"thebai": ("athens", 3)}, units={"boiotia": (0, 3)},
             goods={"athens": {"metal": 2, "wood": 4, "silver": 2}, "sparta": {"wood": 6, "silver": 4}})
-    thebai = board(s).polis_index["thebai"]
+    thebai = topology_of(s).polis_index["thebai"]
     s = play(s, "project", "tile koilon", "polis thebai", "pay", "pass")
     assert ("koilon", thebai) in s.started and s.current_player == "sparta"
     s2 = play(s, "siege +wood", "polis thebai", "die 4")
@@ -274,4 +274,4 @@ def test_data_prototype__project():
     assert "data.prototype" in rule_ids(s1) and "project.cost" in rule_ids(s1)
     s2 = play(s, "project", "tile sokrates", "polis athenai", "pay")
     assert not {"data.prototype", "data.reconstructed"} & rule_ids(s2) and "project.cost" in rule_ids(s2)
-    assert board(s).comp.provenance_of("projects", "koilon").prototype
+    assert topology_of(s).comp.provenance_of("projects", "koilon").prototype

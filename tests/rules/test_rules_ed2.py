@@ -17,7 +17,7 @@ from fractions import Fraction
 import pytest
 
 import polis_nb as pn
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 from polis_nb.rules.index import _RULES_ED2
 
 from .helpers import (good, legal, marker, owner, play, play_ids, pop, prestige, refused, refused_for, rule_ids,
@@ -25,8 +25,8 @@ from .helpers import (good, legal, marker, owner, play, play_ids, pop, prestige,
 
 SEED = 1
 ATHENS, SPARTA = 0, 1
-B = board(pn.position("ed2", SEED))
-B1 = board(pn.position("ed1", SEED))
+B = topology_of(pn.position("ed2", SEED))
+B1 = topology_of(pn.position("ed1", SEED))
 
 
 # --- small local helpers ------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import polis_nb as pn
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 from polis_nb.data import packaged_components
 from polis_nb.rules.events import describe_card
 
@@ -34,7 +34,7 @@ def at_event(**kw) -> pn.State:
 
 
 def supply(s: pn.State, p: int) -> int:
-    return board(s).supply(s, p)
+    return topology_of(s).supply(s, p)
 
 
 def finish_round(s: pn.State) -> pn.State:
@@ -62,7 +62,7 @@ def test_event_unknown_effect():
     assert "event.unknown-effect" in ids and "event.effects" not in ids
     assert (s.prestige, s.goods, s.units, s.owner) == (s0.prestige, s0.goods, s0.units, s0.owner)
     assert s.event == "peasant-revolts" and s.pending.kind == "turn"
-    card = describe_card(board(s).comp, "peasant-revolts")
+    card = describe_card(topology_of(s).comp, "peasant-revolts")
     assert card["effect_unknown"] and card["text"] == "effect unknown" and "Messenia" in card["note"]
     assert card["provenance"] == "prototype" and card["rules"] == ["event.unknown-effect"]
 
@@ -134,7 +134,7 @@ def test_event_hermenfrevel():
     s, ids = play_ids(s0, "event hermenfrevel")
     assert {"event.unknown-effect", "event.hermenfrevel"} <= ids
     assert s.triggers == ("hermenfrevel",)
-    assert board(s).comp.events[[e.id for e in board(s).comp.events].index("hermenfrevel")].timing == "end-of-turn"
+    assert topology_of(s).comp.events[[e.id for e in topology_of(s).comp.events].index("hermenfrevel")].timing == "end-of-turn"
     s2 = play(s, "pass")
     assert s2.prestige == s.prestige and s2.goods == s.goods
 
@@ -171,7 +171,7 @@ def test_event_betrayal():
     """prototype-data.md §2.6 (J round4_betrayal): each side loses a one-cube polis other than its capital
     to the rival, who picks it, with its finished projects; the polis just received cannot go back."""
     s0 = at_event(round="4")
-    chalkis = board(s0).polis_index["chalkis"]
+    chalkis = topology_of(s0).polis_index["chalkis"]
     s0 = s0.evolve(done=(("aphrodite", chalkis),))
     sup = (supply(s0, ATHENS), supply(s0, SPARTA))
     s = pn.apply(s0, "event betrayal")  # equal prestige: Athens reads; Sparta picks from Athens' poleis
@@ -188,7 +188,7 @@ def test_event_betrayal():
 
 
 def owner_of(s, polis):
-    return ("athens", "sparta")[s.owner[board(s).polis_index[polis]]]
+    return ("athens", "sparta")[s.owner[topology_of(s).polis_index[polis]]]
 
 
 def test_event_betrayal__nothing_to_give():
@@ -262,7 +262,7 @@ def test_event_egypt_rounding():
     Athens' favour (the card is one of the rule's two exceptions); the third is lost."""
     s0 = at_event(round="4", goods=FED)
     s = play(s0, "event egypt", "send kyklades", "send kyklades", "send noties")  # no galley left: done
-    assert s.pending.kind == "turn" and board(s).supply(s, ATHENS) == board(s0).supply(s0, ATHENS)
+    assert s.pending.kind == "turn" and topology_of(s).supply(s, ATHENS) == topology_of(s0).supply(s0, ATHENS)
     s = finish_round(s)
     assert "event.egypt-rounding" in rule_ids(s)
     assert s.pending.kind == "event-return" and s.current_player == "athens"
@@ -270,7 +270,7 @@ def test_event_egypt_rounding():
     assert s.pending.kind == "event-return" and s.current_player == "athens"  # Sparta has none to place
     s = play(s, "place noties")
     assert units(s, "kyklades")[0] + units(s, "noties")[0] == 2 and s.event_data == ()
-    assert board(s).supply(s, ATHENS) == board(s0).supply(s0, ATHENS) + 1  # the lost galley's cube is back
+    assert topology_of(s).supply(s, ATHENS) == topology_of(s0).supply(s0, ATHENS) + 1  # the lost galley's cube is back
 
 
 # --- event.treasury -------------------------------------------------------------------------------
@@ -444,7 +444,7 @@ def test_event_carthage(before, after, taxed):
     hoplites, both sides on a tie; an emptied Sikelia pays no tribute this round."""
     s, ids = play_ids(at_event(round="5b", units={"sikelia": before}), "event carthage")
     assert "event.carthage" in ids and units(s, "sikelia") == after
-    assert (board(s).area_index["sikelia"] not in s.tribute_done) == taxed
+    assert (topology_of(s).area_index["sikelia"] not in s.tribute_done) == taxed
 
 
 # --- event.etna -----------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import polis_nb as pn
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 
 from .helpers import play, refused, rule_ids
 
@@ -58,7 +58,7 @@ def revealed(event: str, components=None, **state) -> pn.State:
 
 
 def area(s, name):
-    return board(s).area_index[name]
+    return topology_of(s).area_index[name]
 
 
 def effect_lines(s):
@@ -91,7 +91,7 @@ def test_event_effects__place_units():
     """Ed1 · Rundenanfang › 2.: the Earthquake in Sparta puts a Spartan galley into the Ionion Pelagos and
     an Athenian hoplite into Messenia, both from the players' supplies."""
     s0 = before_event()
-    b = board(s0)
+    b = topology_of(s0)
     s = pn.apply(s0, "event earthquake")
     assert "event.effects" in rule_ids(s)
     assert s.units[area(s, "ionion")][SPARTA] == s0.units[area(s, "ionion")][SPARTA] + 1
@@ -116,7 +116,7 @@ def test_event_effects__need_supply():
     """Ed1 · Rundenanfang › 2.: units granted by an event come from the supply; with no cube left Athens
     gets no hoplite from the Holy War, while Sparta gets its own."""
     s0 = before_event()
-    b = board(s0)
+    b = topology_of(s0)
     full = {"megaris": 3, "arkadia": 3, "thessalia": 3, "makedonia": 3, "akarnania": 3, "achaia": 3,
             "messenia": 3, "sikelia": 1}
     units = tuple((full.get(b.area_ids[k], u[0]), u[1]) for k, u in enumerate(s0.units))

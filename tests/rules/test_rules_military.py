@@ -5,7 +5,7 @@ Each test checks the legal case (state change, the log cites the rule) and the r
 raises IllegalActionError citing the rule, the state is unchanged, pn.explain agrees).
 """
 import polis_nb as pn
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 
 from .helpers import play, refused, refused_for, rule_ids
 
@@ -24,15 +24,15 @@ def legal(s: pn.State) -> set[str]:
 
 
 def area(s: pn.State, a: str) -> tuple[int, int]:
-    return s.units[board(s).area_index[a]]
+    return s.units[topology_of(s).area_index[a]]
 
 
 def pidx(s: pn.State, polis: str) -> int:
-    return board(s).polis_index[polis]
+    return topology_of(s).polis_index[polis]
 
 
 def good(s: pn.State, p: int, g: str) -> int:
-    return s.goods[p][board(s).good_index[g]]
+    return s.goods[p][topology_of(s).good_index[g]]
 
 
 def texts(s: pn.State) -> str:
@@ -255,7 +255,7 @@ def test_siege_supply():
     full = {"athenai": ("athens", 10), "chalkis": ("athens", 1), "samos": ("athens", 6),
             "syrakousai": ("athens", 7), "korinthos": ("athens", 6)}
     s = pos(round="4", to_move="athens", poleis=full, units={"boiotia": (3, 0), "thessalia": (1, 0)})
-    b = board(s)
+    b = topology_of(s)
     assert b.supply(s, 0) == 2
     refused_for(play(s, "siege"), "polis thebai", "siege.supply")
     three = pn.edit(s, poleis={"athenai": ("athens", 9)})
@@ -382,7 +382,7 @@ def test_tribute_once_per_round():
     """Ed1 · Aktionen › h. Tribut einfordern: a territory pays once per round; its disc bars both sides."""
     s = pos(round="4", to_move="athens", passed=["sparta"], units={"attika": (2, 0)}, goods={"athens": {"wood": 4}})
     s1 = play(s, "tribute +wood", "area attika", "rows oil:1,silver:1")
-    assert board(s).area_index["attika"] in s1.tribute_done and "tribute.once-per-round" in rule_ids(s1)
+    assert topology_of(s).area_index["attika"] in s1.tribute_done and "tribute.once-per-round" in rule_ids(s1)
     refused_for(s1, "tribute +wood", "tribute.once-per-round")
     other = pos(round="4", to_move="sparta", units={"attika": (0, 2), "lakedaimon": (0, 1)},
                 poleis={"chalkis": ("sparta", 1)}, tribute_done=["attika"])

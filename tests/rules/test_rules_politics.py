@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import polis_nb as pn
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 
 from .helpers import play, refused, rule_ids
 
@@ -21,7 +21,7 @@ def pos(**kw) -> pn.State:
 
 
 def idx(s: pn.State):
-    b = board(s)
+    b = topology_of(s)
     return b.polis_index, b.area_index, b.offer_index, b.comp.market_goods
 
 
@@ -166,7 +166,7 @@ def test_trade_exchange():
     wine marker and the load size (here 4 wine for 3 wheat at the start)."""
     s = pos(round="3")
     pi, ai, oi, mg = idx(s)
-    table = board(s).comp.market_table
+    table = topology_of(s).comp.market_table
     cost = table[3][s.markers[mg.index("wine")]]
     s2 = play(s, "trade", "offer persis.0 exchange")
     assert "trade.exchange" in rule_ids(s2)
@@ -178,7 +178,7 @@ def test_trade_exchange__price_follows_marker():
     """Ed1 · Aktionen › i. Handel treiben: with the oil marker further right the same load costs
     more oil (the table's entry for that column)."""
     s = pos(round="4", markers={"oil": 3}, goods={"athens": {"oil": 9}})
-    table = board(s).comp.market_table
+    table = topology_of(s).comp.market_table
     s2 = play(s, "trade", "offer persis.1 exchange")
     assert s2.goods[0][OIL] == 9 - table[4][3]
     assert s2.goods[0][WHEAT] == s.goods[0][WHEAT] + 4
@@ -241,7 +241,7 @@ def test_trade_market_value__clamped_right():
     s = pos(round="3", markers={"wine": 8}, goods={"athens": {"wine": 9}})
     _, _, _, mg = idx(s)
     s2 = play(s, "trade", "offer persis.0 exchange", "roll 4")
-    assert s2.markers[mg.index("wine")] == len(board(s).comp.market_table[3]) - 1 == 10
+    assert s2.markers[mg.index("wine")] == len(topology_of(s).comp.market_table[3]) - 1 == 10
 
 
 def test_trade_market_value__after_buying():
@@ -463,7 +463,7 @@ def test_civilwar_cost__refused_without_supply_cubes():
     populate the polis; with only two left, Thebai (base 3) cannot be taken."""
     units = {"boiotia": (4, 0), "megaris": (4, 0), "arkadia": (4, 0), "thessalia": (4, 0), "makedonia": (4, 0)}
     s = pos(proxenos={"athens": "thebai"}, goods={"athens": {"silver": 30}}, units=units)
-    assert board(s).supply(s, 0) == 2
+    assert topology_of(s).supply(s, 0) == 2
     e = refused(s, "civilwar")
     assert "civilwar.cost" in e.rule_ids and "game.limited-material" in e.rule_ids
 

@@ -3,7 +3,7 @@ project.phidias) and the end of the game (Ed1 · Spielende)."""
 from __future__ import annotations
 
 import polis_nb as pn
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 
 from .helpers import play, play_ids, refused, rule_ids
 from .test_rules_events import overlay_components, revealed
@@ -50,7 +50,7 @@ def finish(s: pn.State) -> tuple[pn.State, set[str]]:
 
 
 def pidx(s, name):
-    return board(s).polis_index[name]
+    return topology_of(s).polis_index[name]
 
 
 # --- roundend.order -------------------------------------------------------------------------------
@@ -349,7 +349,7 @@ def test_project_complete__goes_to_owner_at_round_end():
     s = play(s, "pass")
     ends = [e for e in s.log if "project.complete" in e.rules]
     assert ends and ends[0].player == "sparta"
-    assert s.prestige[SPARTA] >= p_sparta + board(s).project_index["koilon"].prestige > p_sparta
+    assert s.prestige[SPARTA] >= p_sparta + topology_of(s).project_index["koilon"].prestige > p_sparta
 
 
 def test_project_phidias():

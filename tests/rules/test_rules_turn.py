@@ -7,7 +7,7 @@ explanation cites the rule, the state is unchanged and ``pn.explain`` agrees).
 import pytest
 
 import polis_nb as pn
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 
 from .helpers import play, refused_for, rule_ids
 
@@ -34,7 +34,7 @@ def finish_round(s: pn.State) -> pn.State:
 
 
 def idx(s: pn.State, area: str) -> int:
-    return board(s).area_index[area]
+    return topology_of(s).area_index[area]
 
 
 # --- game ----------------------------------------------------------------------------------------
@@ -45,7 +45,7 @@ def test_game_rounds():
     units per area. The game opens with round 3 and the log says so."""
     s = pn.new_game("ed1", seed=SEED)
     assert "game.rounds" in rule_ids(s)
-    rounds = board(s).comp.rounds
+    rounds = topology_of(s).comp.rounds
     assert [r.name for r in rounds] == ["3", "4", "5α", "5β"]
     assert [r.stacking for r in rounds] == [3, 4, 5, 5]
     with pytest.raises(pn.PositionError):
@@ -74,7 +74,7 @@ def test_game_limited_material():
     units = {"attika": (0, 0), "ionia": (0, 0), "kyklades": (0, 0), "noties": (0, 0), "boiotia": (3, 0),
              "thessalia": (1, 0)}
     s = pos(round="4", to_move="athens", poleis=full, units=units)
-    assert board(s).supply(s, 0) == 2
+    assert topology_of(s).supply(s, 0) == 2
     refused_for(play(s, "siege"), "polis thebai", "siege.supply", "game.limited-material")
 
 
@@ -97,7 +97,7 @@ def test_decision_wrong_player__siege_die():
     s = play(pos(round="4", to_move="athens", units={"boiotia": (3, 0)}), "siege", "polis thebai")
     assert s.current_player == "chance"
     refused_for(s, "train", "decision.wrong-player")
-    assert pn.apply(s, "die 4").owner[board(s).polis_index["thebai"]] == 0
+    assert pn.apply(s, "die 4").owner[topology_of(s).polis_index["thebai"]] == 0
 
 
 def test_decision_wrong_kind():

@@ -5,7 +5,7 @@ import random
 import pytest
 
 import polis_nb as pn
-from polis_nb.rules.board import board
+from polis_nb.rules.topology import topology_of
 from polis_nb.analysis import sensible_policy
 from polis_nb.render.combatview import Step, combat_view, odds_function, odds_view
 from polis_nb.rules.battle import card_name, card_types
@@ -344,7 +344,7 @@ def test_hotseat_on_a_game_writes_the_record():
     start = g.node
     n0 = sum(1 for _ in g.root.walk())
     w = combat(g)
-    assert w.view["area_id"] == board(g.state).area_ids[area] and w.trail[0].state.battle.area == area
+    assert w.view["area_id"] == topology_of(g.state).area_ids[area] and w.trail[0].state.battle.area == area
     assert w.trail[-1].state is g.state and w.view["log"][0]["rules"][0] == "battle.first-attacker"
     play_any(w, random.Random(9))
     assert w.over and not (g.state.battle is not None and g.state.battle.area == area)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 import heapq
+import warnings
 
 from ..data import PACKAGED, Components, packaged_components
 from .state import ATHENS, NEUTRAL, SPARTA, State, other
@@ -313,9 +314,23 @@ def _build(name: str) -> Topology:
     )
 
 
-def board(s: State) -> Topology:
+def topology_of(s: State) -> Topology:
+    """The map of the state's component set (areas, borders, poleis, markets), built once per set."""
     return _build(s.components)
 
 
-def board_named(name: str) -> Topology:
+def topology_named(name: str) -> Topology:
+    """The map of the component set ``name`` ("ed1", "ed2", or one registered)."""
     return _build(name)
+
+
+def board(s: State) -> Topology:
+    """Deprecated: the former name of :func:`topology_of` (kept for a release; the Board is the widget)."""
+    warnings.warn("polis_nb.rules.board() is now topology_of()", DeprecationWarning, stacklevel=2)
+    return topology_of(s)
+
+
+def board_named(name: str) -> Topology:
+    """Deprecated: the former name of :func:`topology_named` (kept for a release)."""
+    warnings.warn("polis_nb.rules.board_named() is now topology_named()", DeprecationWarning, stacklevel=2)
+    return topology_named(name)
