@@ -36,7 +36,14 @@ def no_threads(monkeypatch):
 
     monkeypatch.setenv(runtime.SWITCH, "0")
     monkeypatch.setattr(threading.Thread, "start", start)
-    yield tried
+    # no loop runs here until a test runs one (the browser tests' Playwright leaves its own loop registered as
+    # running in this thread for the rest of the session, though nothing runs it between their calls)
+    foreign = asyncio._get_running_loop()
+    asyncio._set_running_loop(None)
+    try:
+        yield tried
+    finally:
+        asyncio._set_running_loop(foreign)
     assert tried == [], f"a thread was started: {tried}"
 
 
