@@ -1,12 +1,17 @@
 """The offline site (scripts/lite.sh) in Debian's Chromium: prints figures, asserts nothing.
 
-    python bench/lite.py [--no-lab] [--budget 300]
+    python bench/lite.py [--no-lab] [--budget 300] [--review-budget 8]
 
 - the site: size on disk and files, and what a first visit downloads (the files tutorial 01 needs);
 - first load of tutorial 01 to an idle kernel, with an empty browser cache and again with a warm one;
 - tutorial 01, Run All Cells, until the last cell finished;
 - an analysis (``pn.analyse`` of tutorial 01's position, ``--budget`` playouts), timed in the kernel;
-- the same three in JupyterLab with a local kernel, for reference (unless ``--no-lab``).
+- the search bot on a Board: its reply to Athens' pass (seed 3), from the click until the reply is drawn
+  (the site has no threads: the search runs in slices on the kernel's event loop), as the Board plays it
+  (capped at 2.5 s of search) and without the cap, then the uncapped reply worked out in a cell;
+- a Board's review of a finished game (30 decisions, ``--review-budget`` playouts per position), from
+  the click until the review is drawn, and the same review timed in the kernel (``workers=1``);
+- the same in JupyterLab with a local kernel, for reference (unless ``--no-lab``).
 """
 from __future__ import annotations
 
@@ -27,11 +32,31 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.browser.labserver import CHROME_ARGS, CHROMIUM, LabServer  # noqa: E402
+from tests.browser.test_lite import BOT_GAME, REVIEW_GAME, _new_cell  # noqa: E402
 
 SITE = ROOT / "build" / "lite"
 ANALYSIS = ("import time as _t\nfrom polis_nb.analysis.evaluate import analyse as _a\n"
             "_s = _t.perf_counter(); _a(athens_turn.state, budget={budget}, seed=1)\n"
             "print(f'ANALYSIS {{_t.perf_counter() - _s:.2f}}')\n")
+# the search bot without its time cap (the same work in both places): a Board of it, and its reply to Athens'
+# pass after its opening reply of seed 3 worked out in a cell
+UNCAPPED = ("from polis_nb.widgets.opponent import Opponent\n"
+            "full_board = Board(pn.Game(seed=3), opponent=Opponent('search', 'athens', seconds=None))\nfull_board\n")
+PLAN = ("import time as _t\n_o = Opponent('search', 'athens', seconds=None)\n"
+        "_s1 = pn.apply(_o.plan(pn.settle(pn.new_game(seed=3))).end, 'pass')\n"
+        "_s = _t.perf_counter(); _p = _o.plan(_s1)\n"
+        "print(f'BENCH-PLAN {_t.perf_counter() - _s:.2f} {len(_p.decisions)} {_p.searched}')\n")
+REVIEW = ("import time as _t\nfrom polis_nb.analysis.review_job import ReviewJob as _R\n"
+          "_g = finished_game()\n"
+          "_s = _t.perf_counter(); _r = _R(_g, {budget}, seed=1, workers=1).run(progress=False)\n"
+          "print(f'BENCH-REVIEW {{_t.perf_counter() - _s:.2f}} {{len(_r.decisions)}}')\n")
+# the Board's root answered (a new revision), the bot is done and the user is to decide again
+SETTLED = """([root, before]) => {
+  const b = document.querySelectorAll('.pnb-board')[root];
+  const t = b.querySelector('.pb-thinking');
+  return b.dataset.rev !== before && (!t || t.hidden)
+    && /^(Athens:|Game over)/.test(b.querySelector('.pb-prompt').textContent);
+}"""
 
 
 def mb(n: int) -> str:
@@ -50,17 +75,58 @@ def run_all(page, timeout_ms: int = 600_000) -> float:
     return time.perf_counter() - start
 
 
+def printed(page, code: str, marker: str) -> list[str]:
+    """Add a cell at the end, run ``code`` in it and return the words it printed after ``marker``."""
+    from playwright.sync_api import expect
+
+    outs = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout']", has_text=marker)
+    k = outs.count()
+    _new_cell(page, code)
+    expect(outs).to_have_count(k + 1, timeout=1_200_000)
+    text = outs.last.inner_text()
+    return text[text.index(marker) + len(marker):].split()
+
+
 def timed_cell(page, code: str) -> float:
-    """Add a cell at the end, run ``code`` in it and return the seconds it printed after ANALYSIS."""
-    page.locator(".jp-Notebook .jp-Cell").last.click()
-    page.keyboard.press("Escape")
-    page.keyboard.press("b")
-    page.keyboard.press("Enter")
-    page.keyboard.insert_text(code)
-    page.keyboard.press("Shift+Enter")
-    out = page.locator(".jp-OutputArea-output", has_text="ANALYSIS")
-    out.wait_for(timeout=600_000)
-    return float(out.inner_text().split()[-1])
+    """The seconds ``code`` printed after ANALYSIS."""
+    return float(printed(page, code, "ANALYSIS")[-1])
+
+
+def bot_and_review(page, where: str, budget: int) -> None:
+    """The search bot's reply and a review on Boards in the open notebook (tutorial 01, run), then the
+    same work timed in the kernel."""
+    from playwright.sync_api import expect
+
+    boards = page.locator(".pnb-board")
+    k = boards.count()
+    for name, cell, what in (("bot_board", BOT_GAME, "capped at 2.5 s"), ("full_board", UNCAPPED, "no cap")):
+        _new_cell(page, cell)
+        expect(boards).to_have_count(k + 1, timeout=120_000)
+        page.wait_for_function(SETTLED, arg=[k, ""], timeout=600_000)  # the opening reply (Sparta starts)
+        board = boards.nth(k)
+        before = board.get_attribute("data-rev")
+        start = time.perf_counter()
+        board.locator('.pb-button[data-action="pass"]').click()
+        page.wait_for_function(SETTLED, arg=[k, before], timeout=600_000, polling=50)
+        wall = time.perf_counter() - start
+        searched = printed(page, f"print('BENCH-REPLY', {name}.view['reply']['seconds'])\n", "BENCH-REPLY")[0]
+        print(f"{where} search bot's reply ({what}) on the Board, click to drawn: {wall:6.2f} s "
+              f"(its search: {searched} s)")
+        k += 1
+    secs, decisions, searches = printed(page, PLAN, "BENCH-PLAN")
+    print(f"{where} the same reply (no cap) worked out in a cell:        {float(secs):6.2f} s "
+          f"({decisions} decisions, {searches} searched)")
+    _new_cell(page, REVIEW_GAME.format(budget=budget))
+    expect(boards).to_have_count(k + 1, timeout=120_000)
+    board = boards.nth(k)
+    expect(board.locator(".pb-gameover")).to_be_visible(timeout=60_000)
+    start = time.perf_counter()
+    board.locator(".pb-review-game").click()
+    expect(board.locator(".pn-review")).to_be_visible(timeout=1_200_000)
+    wall = time.perf_counter() - start
+    print(f"{where} Board review (budget {budget}), click to drawn:    {wall:6.2f} s")
+    secs, n = printed(page, REVIEW.format(budget=budget), "BENCH-REVIEW")
+    print(f"{where} the same review in a cell ({n} decisions):      {float(secs):6.2f} s")
 
 
 def idle(page, timeout_ms: int = 600_000) -> None:
@@ -85,7 +151,7 @@ def serve_counting(hits: list[str]) -> ThreadingHTTPServer:
     return server
 
 
-def bench_lite(browser, budget: int) -> None:
+def bench_lite(browser, budget: int, review_budget: int) -> None:
     hits: list[str] = []
     server = serve_counting(hits)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -103,6 +169,7 @@ def bench_lite(browser, budget: int) -> None:
         ran = run_all(page)
         print(f"lite  tutorial 01 Run All:                     {ran:6.1f} s")
         print(f"lite  analyse(budget={budget}):                    {timed_cell(page, ANALYSIS.format(budget=budget)):6.2f} s")
+        bot_and_review(page, "lite ", review_budget)
         page.close()
         page = ctx.new_page()
         start = time.perf_counter()
@@ -114,7 +181,7 @@ def bench_lite(browser, budget: int) -> None:
         server.shutdown()
 
 
-def bench_lab(browser, budget: int) -> None:
+def bench_lab(browser, budget: int, review_budget: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         server = LabServer(ROOT / "tutorials", Path(tmp), extra_path=ROOT)
         lab = server.start()
@@ -127,6 +194,7 @@ def bench_lab(browser, budget: int) -> None:
             print(f"lab   first load to idle kernel:              {time.perf_counter() - start:6.1f} s")
             print(f"lab   tutorial 01 Run All:                     {run_all(page):6.1f} s")
             print(f"lab   analyse(budget={budget}):                    {timed_cell(page, ANALYSIS.format(budget=budget)):6.2f} s")
+            bot_and_review(page, "lab  ", review_budget)
             ctx.close()
         finally:
             server.stop()
@@ -136,6 +204,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--no-lab", action="store_true", help="skip the JupyterLab reference")
     ap.add_argument("--budget", type=int, default=300)
+    ap.add_argument("--review-budget", type=int, default=8, help="playouts per position of the Board's review")
     args = ap.parse_args()
     subprocess.run(["bash", str(ROOT / "scripts" / "lite.sh")], check=True, stdout=subprocess.DEVNULL)
     files = [p for p in SITE.rglob("*") if p.is_file()]
@@ -144,9 +213,9 @@ def main() -> None:
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROME_ARGS)
-        bench_lite(browser, args.budget)
+        bench_lite(browser, args.budget, args.review_budget)
         if not args.no_lab:
-            bench_lab(browser, args.budget)
+            bench_lab(browser, args.budget, args.review_budget)
         browser.close()
 
 

@@ -45,7 +45,7 @@ import random
 import time
 from collections import Counter
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Generator, Iterator
 
 from ..rules import (CHANCE, Action, State, apply_unchecked, chance_outcomes, is_last_round, legal_actions,
                      register_components, sample_chance)
@@ -54,6 +54,7 @@ from .playout import prior
 from .cluster import run_tasks, task_rng
 from .evaluation import HORIZON, athens_value
 from .hidden import determinise, hidden_from, viewer_index
+from .runtime import to_end
 from .solver import ONE, ZERO, Proof, Solver, chance_proof, finished, result
 
 HIDDEN_DRAW = Action("card", ("?",))  # the key of a card drawn by a side the searcher cannot see into
@@ -263,14 +264,27 @@ class Tree:
         whichever comes first), in waves; stop early when the root is proven or ``stop(tree)``
         says so. ``rng`` drives the tree (deals and chance steps on the way down), ``seed`` numbers
         the playouts' generators; ``client``/``workers`` say where playouts run. Returns the tree."""
+        for done in self.waves(rng, iterations, seconds, seed=seed, client=client, workers=workers, comp=comp,
+                               stop=stop):
+            if on_wave is not None:
+                on_wave(done)
+        return self
+
+    def waves(self, rng: random.Random, iterations: int | None = None, seconds: float | None = None, *,
+              seed: int = 0, client: Any = "serial", workers: int | None = None, comp: Any = None,
+              stop: Callable[["Tree"], bool] | None = None) -> Iterator[int]:
+        """:meth:`run` a wave at a time: yields each wave's iterations once they are backed up (so a
+        Python with one thread, a browser's, can draw and answer clicks in between)."""
         if iterations is None and seconds is None:
             raise ValueError("give a budget: iterations, seconds or both")
         if iterations is not None and (not isinstance(iterations, int) or iterations < 0):
             raise ValueError(f"iterations must be a whole number >= 0, not {iterations!r}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds must be > 0, not {seconds!r}")
-        end = None if seconds is None else time.perf_counter() + seconds
-        left = iterations
+        return self._waves(rng, iterations, None if seconds is None else time.perf_counter() + seconds,
+                           seed, client, workers, comp, stop)
+
+    def _waves(self, rng, left, end, seed, client, workers, comp, stop) -> Iterator[int]:
         while (left is None or left > 0) and not self.settled():
             if end is not None and time.perf_counter() >= end:
                 break
@@ -278,11 +292,9 @@ class Tree:
             done = self._wave(rng, n, seed, client, workers, comp)
             if left is not None:
                 left -= done
-            if on_wave is not None:
-                on_wave(done)
+            yield done
             if stop is not None and stop(self):
                 break
-        return self
 
     def follow(self, actions: "list[Action] | tuple[Action, ...]", s: State) -> "Tree | None":
         """The search from ``s``, the position ``actions`` lead to from the root, that keeps what this
@@ -687,10 +699,19 @@ class SearchBot:
     def search(self, s: State, rng: random.Random, stop: Callable[[Tree], bool] | None = None) -> Tree:
         """The tree this bot grows from ``s`` (for inspection; :meth:`choose` keeps only its best).
         ``stop(tree)``, asked after every wave, may end the search early (e.g. a cancel button)."""
+        return to_end(self.searching(s, rng, stop))
+
+    def searching(self, s: State, rng: random.Random, stop: Callable[[Tree], bool] | None = None
+                  ) -> Generator[None, None, Tree]:
+        """:meth:`search` in slices: yields once the tree is set up (the solver has tried the root's
+        choices) and after every wave, returns the tree (:func:`.runtime.to_end` runs it at once)."""
         seed = rng.randrange(2**32)
         tree = Tree(s, rollout=self.rollout, exploration=self.exploration, horizon=self.horizon, prior_root=True)
         tree.solve_root_choices(SOLVE_BASE + SOLVE_SHARE * (self.iterations or 100))
-        return tree.run(rng, self.iterations, self.seconds, seed=seed, stop=stop)
+        yield
+        for _ in tree.waves(rng, self.iterations, self.seconds, seed=seed, stop=stop):
+            yield
+        return tree
 
     def choose(self, s: State, rng: random.Random) -> Action:
         """The search's preferred choice (at once when only one choice is legal)."""

@@ -31,6 +31,8 @@ import threading
 import traceback
 from typing import Any, Callable, Iterator
 
+from . import runtime
+
 _HEADER = struct.Struct(">Q")
 _POOL: dict[str, "Pool"] = {}
 _LOCK = threading.Lock()
@@ -41,8 +43,9 @@ class WorkerError(RuntimeError):
 
 
 def available() -> bool:
-    """Whether worker processes can run here (not in Pyodide, whose Python has no subprocesses)."""
-    return sys.platform != "emscripten" and sys.executable not in ("", None)
+    """Whether worker processes can run here (not in Pyodide, whose Python has no subprocesses, nor
+    where threads cannot start: :func:`.runtime.subprocesses`)."""
+    return runtime.subprocesses()
 
 
 def _write(stream, obj: Any) -> None:

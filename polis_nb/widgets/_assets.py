@@ -18,6 +18,7 @@ import os
 import threading
 import warnings
 
+from ..analysis import runtime
 from ..render import assets as _files
 from ..render.assets import asset, asset_text
 
@@ -71,9 +72,10 @@ def _serve(name: str, ext: str):
 
 
 def _hot_reload() -> bool:
-    """Development only: ANYWIDGET_HMR=1, the files in a checkout (not an installed wheel) and
-    watchfiles importable."""
-    if os.getenv("ANYWIDGET_HMR") != "1" or asset(f"{CORE}.js").parent != _files.PLACES[-1]:
+    """Development only: ANYWIDGET_HMR=1, the files in a checkout (not an installed wheel), a thread
+    to watch them from and watchfiles importable."""
+    if (os.getenv("ANYWIDGET_HMR") != "1" or asset(f"{CORE}.js").parent != _files.PLACES[-1]
+            or not runtime.threads()):
         return False
     try:
         import watchfiles  # noqa: F401

@@ -13,12 +13,15 @@ on it (clicks extend the record from that node, and the Game's current node foll
 user plays), the bot answers every decision of the user until the user is to decide again (its
 *reply*, :mod:`.opponent`); on a Game its decisions go into the record. The reply is named above the
 map, one sentence per action ("Sparta moved 3 hoplites from Lakedaimon to Arkadia"), and marked on
-it (an arrow for a move, a ring around the places it acted on). The search bot thinks in a background
-thread (``threaded``: None, the default, does so for the search bot only, and for the review; False
-answers before the intent returns, as scripts and tests want): the widget says "Sparta is
-thinking…" with a Cancel button, and the kernel stays free for that click. A reply is played only
-if the position is still the one the bot searched: undo, another opponent or a new game while it
-thinks throw it away. :meth:`wait` blocks until the bot (and a running review) is done.
+it (an arrow for a move, a ring around the places it acted on). The search bot thinks in the
+background (``threaded``: None, the default, does so for the search bot only, and for the review;
+False answers before the intent returns, as scripts and tests want): the widget says "Sparta is
+thinking…" with a Cancel button, and the kernel stays free for that click. The background is a
+thread, or, in a Python where none can start (the offline site's, Pyodide), slices of the search on
+the event loop, a wave at a time (:mod:`.background`). A reply is played only if the position is
+still the one the bot searched: undo, another opponent or a new game while it thinks throw it away.
+:meth:`wait` blocks until the bot (and a running review) is done (without threads: it does the
+work left at once).
 
 **Resign** (the Resign button, then "Yes" in the question it asks): the side to decide (against a
 bot: the user's side) gives up and the other side wins. On a Game the resignation goes into the
@@ -67,6 +70,7 @@ from ..render.text import SIDE_NAME, describe
 from ..render.viewmodel import board_view, view_svg
 from ..rules import PLAYERS, Action, State, topology_of, new_game, settle, target_of
 from ._assets import css, esm
+from .background import Background, way as background_way
 from .base import IntentWidget
 from .control import Controller, attached
 from .engine import Engine
@@ -90,15 +94,20 @@ _AFTER_RESIGNING = frozenset({"choose", "click", "confirm", "resign"})
 
 @dataclass
 class _Job:
-    """Work in a background thread: the bot's reply to ``state`` (at ``node``) or a review."""
+    """Work in the background (:mod:`.background`): the bot's reply to ``state`` (at ``node``) or a review."""
 
     state: State
     node: Node | None
     opponent: Opponent | None = None
     cancel: threading.Event = field(default_factory=threading.Event)
     started: float = field(default_factory=time.time)
-    thread: threading.Thread | None = None
+    runner: Background | None = None
     review: ReviewJob | None = None
+
+    @property
+    def thread(self) -> threading.Thread | None:
+        """The thread it runs in (None on an event loop, in a Python without threads)."""
+        return self.runner.thread if self.runner is not None else None
 
 
 class Board(IntentWidget):
@@ -165,8 +174,8 @@ class Board(IntentWidget):
         end = None if timeout is None else time.monotonic() + timeout
         for attr in ("_job", "_reviewing"):
             job = getattr(self, attr)
-            if job is not None and job.thread is not None:
-                job.thread.join(None if end is None else max(0.0, end - time.monotonic()))
+            if job is not None and job.runner is not None:  # (on an event loop: the work left runs now)
+                job.runner.wait(None if end is None else max(0.0, end - time.monotonic()))
         return self._job is None and self._reviewing is None
 
     @property
@@ -219,10 +228,12 @@ class Board(IntentWidget):
 
     # --- the bot's reply ---------------------------------------------------------------------------
     def _background(self) -> bool:
-        return self._opp.thinks if self._threaded is None else self._threaded
+        wanted = self._opp.thinks if self._threaded is None else self._threaded
+        return wanted and background_way() is not None
 
     def _start_reply(self) -> None:
-        """Let the bot answer if it is to move: here and now, or in a background thread."""
+        """Let the bot answer if it is to move: here and now, or in the background (a thread, or
+        slices on the event loop where no thread can start)."""
         self._stop_reply()
         if not self._opp.to_move(self.state) or self._resigned_here() is not None:
             return
@@ -230,9 +241,10 @@ class Board(IntentWidget):
             self._play(self._opp, self._opp.plan(self.state))
             return
         job = _Job(self.state, self._ctl.node, self._opp)
-        job.thread = threading.Thread(target=self._think, args=(job,), name="polis_nb bot reply", daemon=True)
+        job.runner = Background(lambda sliced: self._think(job, sliced),
+                                lambda plan, error: self._answer(job, plan, error), "polis_nb bot reply")
         self._job = job
-        job.thread.start()
+        job.runner.start()
 
     def _stop_reply(self) -> None:
         """Drop the reply being worked out (its search stops soon; its result is thrown away)."""
@@ -240,12 +252,14 @@ class Board(IntentWidget):
         if job is not None:
             job.cancel.set()
 
-    def _think(self, job: _Job) -> None:
-        """The background thread: plan the reply on the positions, then play it if it still fits."""
-        try:
-            plan, error = job.opponent.plan(job.state, job.cancel), None  # type: ignore[union-attr]
-        except Exception as e:  # a bug: shown in the widget, not lost in a thread
-            plan, error = None, e
+    def _think(self, job: _Job, sliced: bool):
+        """The work in the background: plan the reply on the positions (in slices on an event loop)."""
+        if sliced:
+            return (yield from job.opponent.planning(job.state, job.cancel))  # type: ignore[union-attr]
+        return job.opponent.plan(job.state, job.cancel)  # type: ignore[union-attr]
+
+    def _answer(self, job: _Job, plan: Plan | None, error: Exception | None) -> None:
+        """The reply planned (or the bug that stopped it): play it if it still fits the position shown."""
         with self._lock:
             if self._job is not job:
                 return  # undo, another opponent, a new game or a move from Python came first
@@ -308,34 +322,38 @@ class Board(IntentWidget):
         if self._reviewing is not None:
             return "The review is already running."
         job = _Job(self.state, self._ctl.node, review=ReviewJob(g, REVIEW_BUDGET, seed=REVIEW_SEED))
-        job.thread = threading.Thread(target=self._run_review, args=(job, g), name="polis_nb review", daemon=True)
-        self._reviewing = job
-        if self._threaded is not False:  # a review takes a while with any bot: in the background unless told
+        # a review takes a while with any bot: in the background unless told (or nothing can run there)
+        if self._threaded is not False and background_way() is not None:
+            job.runner = Background(lambda _sliced: self._run_review(job),
+                                    lambda _done, error: self._reviewed(job, g, error), "polis_nb review")
+            self._reviewing = job
             self.review_progress = {"done": 0, "total": job.review.total}
-            job.thread.start()
+            job.runner.start()
             return ""
-        self._reviewing = None
         return self._finish_review(job, g, job.review.run(progress=False))
 
-    def _run_review(self, job: _Job, g: Game) -> None:
-        """The background thread: the review in chunks, its progress shown after each; the record gets
-        the review only at the end, and only if nobody cancelled it (or started a rematch) meanwhile."""
+    def _run_review(self, job: _Job):
+        """The work in the background: the review in chunks (each a slice on an event loop), its
+        progress shown after each; it stops at the first chunk after a cancel."""
         rj = job.review
         assert rj is not None
-        error = None
-        try:
-            shown = -1
-            while rj.step():
-                if job.cancel.is_set():
-                    rj.cancel()
-                    return
-                if rj.done != shown:
-                    shown = rj.done
-                    with self._lock:
-                        if self._reviewing is job:
-                            self.review_progress = {"done": shown, "total": rj.total}
-        except Exception as e:
-            error = e
+        shown = -1
+        while rj.step():
+            if job.cancel.is_set():
+                rj.cancel()
+                return
+            if rj.done != shown:
+                shown = rj.done
+                with self._lock:
+                    if self._reviewing is job:
+                        self.review_progress = {"done": shown, "total": rj.total}
+            yield
+
+    def _reviewed(self, job: _Job, g: Game, error: Exception | None) -> None:
+        """The review ran to its end (or failed): the record gets it only now, and only if nobody
+        cancelled it (or started a rematch) meanwhile."""
+        rj = job.review
+        assert rj is not None
         with self._lock:
             if self._reviewing is not job or job.cancel.is_set():
                 return  # cancelled, or a rematch came first: the record stays as it was

@@ -25,8 +25,10 @@ import random
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import Generator
 
 from ..analysis.bots import make_bot
+from ..analysis.runtime import to_end
 from ..analysis.search import SearchBot, rollout_policy
 from ..rules import PLAYERS, Action, State, apply, chance_rng, legal_actions, sample_chance
 
@@ -120,6 +122,10 @@ class Opponent:
     def choose(self, s: State, stop=None, quick: bool = False) -> tuple[Action, bool]:
         """The bot's choice at ``s`` and whether a search ran; ``stop(tree)`` may end the search early;
         ``quick``: the search bot's playout policy answers instead of a search."""
+        return to_end(self.choosing(s, stop, quick))
+
+    def choosing(self, s: State, stop=None, quick: bool = False) -> Generator[None, None, tuple[Action, bool]]:
+        """:meth:`choose` in slices: yields between the waves of the search bot's search."""
         acts = legal_actions(s)
         if len(acts) == 1:
             return acts[0], False
@@ -129,13 +135,21 @@ class Opponent:
             return rollout_policy(self.bot.rollout)(s, self.rng(s)), False
         n = self.iterations[0] if s.pending.kind == "turn" else self.iterations[1]
         bot = SearchBot(iterations=n, rollout=self.bot.rollout, exploration=self.bot.exploration)
-        return bot.search(s, self.rng(s), stop=stop).best(), True
+        tree = yield from bot.searching(s, self.rng(s), stop=stop)
+        return tree.best(), True
 
     def plan(self, s: State, cancel: threading.Event | None = None, limit: int = 2000) -> Plan:
         """The bot's reply from ``s`` worked out on the positions (nothing else changes): its decisions
         and the chance steps between them, drawn from the game's seed as the record draws them, until
-        the user is to decide or the game ends. ``cancel`` (set from another thread) stops the
-        search: the rest of the reply takes the best choices found so far."""
+        the user is to decide or the game ends. ``cancel`` (set from another thread, or between two
+        slices of :meth:`planning`) stops the search: the rest of the reply takes the best choices
+        found so far."""
+        return to_end(self.planning(s, cancel, limit))
+
+    def planning(self, s: State, cancel: threading.Event | None = None, limit: int = 2000
+                 ) -> Generator[None, None, Plan]:
+        """:meth:`plan` in slices, for a Python without threads (a browser's): yields after each wave
+        of the search and each decision, returns the Plan (the same one :meth:`plan` gives)."""
         plan = Plan(s)
         t0 = time.perf_counter()
         deadline = None if self.seconds is None else t0 + self.seconds
@@ -160,11 +174,12 @@ class Opponent:
                         return True
                     return False
 
-                a, searched = self.choose(cur, stop, quick)
+                a, searched = yield from self.choosing(cur, stop, quick)
                 plan.searched += searched
             plan.steps.append((cur, a, apply(cur, a)))
             if not plan.steps[-1][2].is_chance and not self.to_move(plan.steps[-1][2]):
                 break
+            yield
         plan.seconds = time.perf_counter() - t0
         return plan
 

@@ -111,8 +111,7 @@ def test_tutorial_01_runs_offline_and_the_board_answers(tour):
     page = tour.page
     outputs = page.locator(".jp-OutputArea-output")
     assert outputs.count() >= 6, "tutorial 01 printed less than it does in JupyterLab"
-    assert page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
-    assert page.locator(".jp-OutputArea-output:has-text('Traceback')").count() == 0
+    _no_stderr(page)
     expect(page.locator(".jp-OutputArea-output", has_text="Not yet: nothing decided yet")).to_have_count(1)
     board = page.locator(".pnb-board")
     expect(board).to_have_count(1)
@@ -130,16 +129,113 @@ def test_tutorial_01_runs_offline_and_the_board_answers(tour):
     assert any(re.search(r"/static/pyodide/polis_nb-[^/]+\.whl$", u) for u in tour.requests)
 
 
-def test_every_tutorial_runs_in_the_lite_kernel(tour):
-    """Each tutorial's code cells, in order and each notebook in a fresh namespace, in the kernel of the
-    open page (one kernel start for all): no cell raises, nothing is written to stderr."""
-    page = tour.page
+def _new_cell(page, code: str) -> None:
+    """Add a code cell at the end of the open notebook and run it (its output comes later)."""
     page.locator(".jp-Notebook .jp-Cell").last.click()
     page.keyboard.press("Escape")
     page.keyboard.press("b")  # a new cell below, in edit mode after Enter
     page.keyboard.press("Enter")
-    page.keyboard.insert_text((Path(__file__).with_name("lite_sweep.py")).read_text() + "\n_sweep()\n")
+    page.keyboard.insert_text(code)
     page.keyboard.press("Shift+Enter")
+
+
+def _no_stderr(page) -> None:
+    assert page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
+    assert page.locator(".jp-OutputArea-output:has-text('Traceback')").count() == 0
+
+
+BOT_GAME = """from polis_nb.widgets import Board
+bot_board = Board(pn.Game(seed=3), opponent="search", side="athens")  # Sparta starts: the bot thinks first
+bot_board
+"""
+# a finished game (the last 30 decisions of a seeded game of random choices) on a Board, and a small budget for
+# its review: the site's Python is several times slower than a desktop's, and the test is about the review
+# running there (bench/lite.py times it, and the reply, against JupyterLab)
+REVIEW_GAME = """import random
+import polis_nb.widgets.board as board_module
+board_module.REVIEW_BUDGET = {budget}
+
+
+def finished_game(seed=4, back=30):
+    rng, s, states = random.Random(seed), pn.settle(pn.new_game(seed=seed)), []
+    while not s.is_terminal:
+        states.append(s)
+        s = pn.settle(pn.apply(s, rng.choice(pn.legal_actions(s))))
+    g = pn.Game.from_state(states[-back])
+    while not g.state.is_terminal:
+        g.play(rng.choice(pn.legal_actions(g.state)))
+    return g
+
+
+reviewed = finished_game()
+review_board = Board(reviewed)
+review_board
+"""
+
+
+def test_the_search_bot_replies_and_the_board_reviews_without_threads(tour):
+    """No thread can start in the site's Python: the search bot's reply and the Board's review run in
+    slices on the kernel's event loop, and still show "thinking…", the reply, the progress and the review."""
+    from playwright.sync_api import expect
+
+    from .test_lab_bot_review import WATCH_THINKING
+
+    page = tour.page
+    boards = page.locator(".pnb-board")
+    first = boards.count()
+    _new_cell(page, BOT_GAME)
+    expect(boards).to_have_count(first + 1, timeout=120_000)
+    board = boards.nth(first)
+    board.scroll_into_view_if_needed()
+    expect(board.locator(".pb-thinking")).to_be_hidden(timeout=120_000)  # the opening reply, then Athens
+    expect(board.locator(".pb-prompt")).to_contain_text(re.compile(r"^Athens:"), timeout=120_000)
+    expect(board.locator(".pb-reply-list li.pb-by-sparta").first).to_be_visible()
+    board.evaluate(WATCH_THINKING)
+    board.locator('.pb-button[data-action="pass"]').click()  # Sparta then plays on until it passes too
+    page.wait_for_function("() => window.__thinking.length > 0", timeout=30_000)
+    assert page.evaluate("() => window.__thinking")[0].startswith("Sparta is thinking…")
+    expect(board.locator(".pb-thinking")).to_be_hidden(timeout=180_000)
+    expect(board.locator(".pb-prompt")).to_contain_text(re.compile(r"^Athens:|Game over"), timeout=30_000)
+    reply = board.locator(".pb-reply")
+    expect(reply.locator(".pb-reply-title")).to_have_text("Sparta's reply:")
+    sentences = reply.locator(".pb-reply-list li.pb-by-sparta").all_inner_texts()
+    assert sentences and all(re.match(r"Sparta (\w+ )+", t) and t.endswith(".") for t in sentences), sentences
+    expect(board.locator(".pb-note")).not_to_contain_text("Refused")
+    reply.scroll_into_view_if_needed()
+    shot(page, "lite-bot-reply.png")
+
+    _new_cell(page, REVIEW_GAME.format(budget=8))
+    expect(boards).to_have_count(first + 2, timeout=120_000)
+    board = boards.nth(first + 1)
+    board.scroll_into_view_if_needed()
+    expect(board.locator(".pb-gameover")).to_be_visible(timeout=60_000)
+    board.locator(".pb-review-game").click()
+    progress = board.locator(".pb-review-progress")
+    expect(progress).to_be_visible(timeout=30_000)  # drawn between two slices of the review
+    expect(progress.locator(".pb-review-progress-text")).to_have_text(
+        re.compile(r"^Reviewing the game: \d+ of \d+ decisions…$"))
+    expect(board.locator(".pn-review")).to_be_visible(timeout=600_000)
+    expect(progress).to_be_hidden()
+    expect(board.locator(".pb-note")).to_contain_text("The review is done")
+    board.locator(".pn-review").scroll_into_view_if_needed()
+    shot(page, "lite-board-review.png")
+    _new_cell(page, 'print("LITE-REVIEWED", len(reviewed.review_result().decisions), '
+                    'review_board.view["review"] is not None, bot_board.thinking)\n')
+    out = page.locator(".jp-OutputArea-output", has_text="LITE-REVIEWED")
+    expect(out).to_have_count(1, timeout=60_000)
+    n, shown, thinking = out.inner_text().split()[1:]
+    assert int(n) > 5 and shown == "True" and thinking == "False"
+    _no_stderr(page)
+    assert not tour.foreign(), f"requests to other hosts: {tour.foreign()[:10]}"
+    assert not tour.failed, f"failed requests: {tour.failed[:10]}"
+    assert not tour.errors, f"console errors: {tour.errors[:10]}"
+
+
+def test_every_tutorial_runs_in_the_lite_kernel(tour):
+    """Each tutorial's code cells, in order and each notebook in a fresh namespace, in the kernel of the
+    open page (one kernel start for all): no cell raises, nothing is written to stderr."""
+    page = tour.page
+    _new_cell(page, (Path(__file__).with_name("lite_sweep.py")).read_text() + "\n_sweep()\n")
     report = page.locator(".jp-OutputArea-output", has_text="LITE-SWEEP")
     report.wait_for(timeout=1_500_000)
     text = report.inner_text()
