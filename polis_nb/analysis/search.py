@@ -284,7 +284,8 @@ class Tree:
         return self._waves(rng, iterations, None if seconds is None else time.perf_counter() + seconds,
                            seed, client, workers, comp, stop)
 
-    def _waves(self, rng, left, end, seed, client, workers, comp, stop) -> Iterator[int]:
+    def _waves(self, rng: random.Random, left: int | None, end: float | None, seed: int, client: Any,
+               workers: int | None, comp: Any, stop: Callable[["Tree"], bool] | None) -> Iterator[int]:
         while (left is None or left > 0) and not self.settled():
             if end is not None and time.perf_counter() >= end:
                 break
