@@ -27,6 +27,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
 # not yet clean: the panels work (issue 25) brings them in
 NOT_YET = {"polis_nb/analysis/review_job.py", "polis_nb/analysis/workers.py", "polis_nb/lessons/exercises.py"}
+# the widgets rebuilt as panels (issue 25), checked strictly; the other widget modules are not yet
+WIDGETS_CHECKED = re.compile(r"polis_nb/widgets/(panels/.*|base\.py|board\.py)")
 
 
 def _mypy_api():
@@ -65,9 +67,9 @@ def test_types_package_passes_mypy(monkeypatch):
     assert "note:" not in out + err, f"mypy has notes on the configuration:\n{out}{err}"
 
 
-def test_types_every_module_but_the_widgets_is_checked():
+def test_types_every_module_but_the_widgets_not_yet_rebuilt_is_checked():
     everything = {p.relative_to(ROOT).as_posix() for p in (ROOT / "polis_nb").rglob("*.py")}
-    widgets = {p for p in everything if p.startswith("polis_nb/widgets/")}
+    widgets = {p for p in everything if p.startswith("polis_nb/widgets/") and not WIDGETS_CHECKED.fullmatch(p)}
     assert NOT_YET <= everything, sorted(NOT_YET - everything)
     assert _checked() == everything - widgets - NOT_YET
     silenced = next(o["module"] for o in CONFIG["overrides"] if o.get("ignore_errors"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import traceback
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
@@ -12,6 +13,7 @@ import traitlets
 from ..render.combatsvg import combat_svg
 from ..render.viewmodel import view_svg
 from .intents import IntentError, check_intent, plain_note, shown
+from .panels.panel import Intent, Panel
 
 log = logging.getLogger("polis_nb.widgets")
 
@@ -27,7 +29,7 @@ class IntentWidget(anywidget.AnyWidget):
     KINDS: dict[str, tuple[str, ...]] = {}
     REFUSED: tuple[type[Exception], ...] = (IntentError,)  # errors shown as a refusal, changing nothing
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._rev = 0
         self._last_bug: tuple[Exception, str] | None = None  # the last unexpected error and its traceback
@@ -43,7 +45,7 @@ class IntentWidget(anywidget.AnyWidget):
         battle (Combat). Deterministic: the same view gives the same bytes."""
         return static_svg(getattr(self, "_kind", "board"), self.view)
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live widget plus a static fallback in one output: ``text/plain`` (the repr) and
         ``image/svg+xml`` (:meth:`static_svg`, taken when the cell ran).
 
@@ -58,10 +60,10 @@ class IntentWidget(anywidget.AnyWidget):
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
         return {**data, "image/svg+xml": self.static_svg()}, metadata
 
-    def _on_msg(self, _widget, content, _buffers) -> None:
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         self.handle_intent(content)
 
-    def handle_intent(self, content) -> None:
+    def handle_intent(self, content: Any) -> None:
         """Act on one intent as the browser sends it (tests call this directly). Never raises: a
         malformed, unknown, stale or illegal intent is refused in the view's note and changes nothing;
         an unexpected error (a bug in polis_nb) is shown there too, logged, and kept in ``_last_bug``
@@ -80,11 +82,11 @@ class IntentWidget(anywidget.AnyWidget):
             return
         self._show(explanation=explanation, note=note)
 
-    def _bug(self, e: Exception, content) -> None:
+    def _bug(self, e: Exception, content: Any) -> None:
         self._last_bug = (e, "".join(traceback.format_exception(e)))
         log.error("polis_nb widget %s: intent %s failed", type(self).__name__, shown(content, 200), exc_info=e)
 
-    def _show(self, explanation=None, note: str = "") -> None:
+    def _show(self, explanation: Any = None, note: str = "") -> None:
         """Redraw with ``note``; if the redraw itself fails (a bug), keep the last view with the note."""
         try:
             self._refresh(explanation=explanation, note=plain_note(note))
@@ -98,11 +100,73 @@ class IntentWidget(anywidget.AnyWidget):
                 view["board"] = dict(view["board"], rev=self._rev, note=note)
             self.view = view
 
-    def _act(self, intent: dict):
+    def _act(self, intent: dict) -> tuple[Any, str]:
         raise NotImplementedError
 
-    def _refresh(self, explanation=None, note: str = "") -> None:
+    def _refresh(self, explanation: Any = None, note: str = "") -> None:
         raise NotImplementedError
+
+
+class PanelWidget(IntentWidget):
+    """A widget made of panels (:mod:`.panels`): ``PANELS`` lists their classes, in drawing order.
+    The one router (:meth:`_act`) sends each intent to the panel declaring its kind; ``KINDS`` is
+    derived from the declarations, so an undeclared kind is refused visibly by ``check_intent``. The
+    one merge (:meth:`_refresh`) joins the panels' view slices. A kind declared by two panels fails
+    when the class is defined."""
+
+    PANELS: ClassVar[tuple[type[Panel[Any]], ...]] = ()
+    ROUTES: ClassVar[dict[str, tuple[int, Intent]]] = {}  # intent kind -> (index of its panel, its spec)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        routes: dict[str, tuple[int, Intent]] = {}
+        for i, panel in enumerate(cls.PANELS):
+            for spec in panel.intents:
+                if spec.kind in routes:
+                    other = cls.PANELS[routes[spec.kind][0]].__name__
+                    raise TypeError(f"{cls.__name__}: the intent {spec.kind!r} is declared by both {other} and "
+                                    f"{panel.__name__}")
+                routes[spec.kind] = (i, spec)
+        cls.ROUTES = routes
+        cls.KINDS = {kind: spec.fields for kind, (_, spec) in routes.items()}
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.panels: list[Panel[Any]] = [p() for p in self.PANELS]
+        self.drawing: tuple[Any, str] = (None, "")  # (explanation, note) of the redraw under way
+        super().__init__(**kwargs)
+
+    def panel(self, kind: type[Panel[Any]]) -> Any:
+        """This widget's panel of class ``kind``."""
+        return self.panels[self.PANELS.index(kind)]
+
+    def _act(self, intent: dict) -> tuple[Any, str]:
+        i, spec = self.ROUTES[intent["kind"]]
+        for p in self.panels:
+            why = p.refuses(self, spec)
+            if why is not None:
+                raise IntentError(why)
+        for p in self.panels:
+            p.before(self, spec)
+        return self.panels[i].act(self, intent)
+
+    def _refresh(self, explanation: Any = None, note: str = "") -> None:
+        self._rev += 1
+        self.drawing = (explanation, note)
+        for p in self.panels:
+            p.prepare(self)
+        view: dict[str, Any] = {}
+        for p in self.panels:
+            part = p.view(self)
+            twice = view.keys() & part.keys()
+            if twice:
+                raise RuntimeError(f"{type(p).__name__} gives view key(s) {sorted(twice)} another panel gave")
+            view.update(part)
+        self.view = view
+
+    def broadcast(self, hook: str) -> None:
+        """Call ``hook`` (``played``, ``reset``) on every panel, in order."""
+        for p in self.panels:
+            getattr(p, hook)(self)
 
 
 def static_svg(kind: str, view: dict) -> str:

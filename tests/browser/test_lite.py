@@ -152,7 +152,7 @@ bot_board
 # its review: the site's Python is several times slower than a desktop's, and the test is about the review
 # running there (bench/lite.py times it, and the reply, against JupyterLab)
 REVIEW_GAME = """import random
-import polis_nb.widgets.board as board_module
+import polis_nb.widgets.panels.review as board_module
 board_module.REVIEW_BUDGET = {budget}
 
 

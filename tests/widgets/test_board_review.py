@@ -7,7 +7,7 @@ import threading
 
 from polis_nb.analysis.review_job import ReviewJob
 from polis_nb.widgets import Board
-from polis_nb.widgets import board as board_module
+from polis_nb.widgets.panels import review as board_module  # the review panel holds REVIEW_BUDGET, ReviewJob
 
 from .helpers import send
 from .test_bot_reply import finished_game

@@ -13,7 +13,7 @@ import polis_nb as pn
 from polis_nb.render.playview import game_over_view, group_steps, reply_view
 from polis_nb.rules.scoring import final_outcome
 from polis_nb.widgets import Board, Viewer
-from polis_nb.widgets import board as board_module
+from polis_nb.widgets.panels import review as board_module  # the review panel holds REVIEW_BUDGET, ReviewJob
 from polis_nb.widgets.opponent import Opponent, last_reply
 
 from .helpers import send
@@ -189,7 +189,7 @@ def test_thinking_is_shown_and_cancel_plays_the_best_choice_found_so_far():
         assert b.view["thinking"]["cancelling"] and b.view["note"].startswith("Cancelled:")
         assert b.wait(60)
     finally:
-        b._stop_reply()
+        b._opp_panel.stop()
     assert not b.thinking and b.state.current_player == "athens"
     assert b.view["note"] == "You cancelled the search: Sparta played the best choices it had found so far."
     r = b.view["reply"]
@@ -203,10 +203,10 @@ def test_undo_while_the_bot_thinks_throws_its_reply_away():
     b = Board(g, opponent=scripted())  # the quick opening reply
     mine = b.node
     gate = threading.Event()
-    b._opp = held(scripted(), gate)
+    b._opp_panel.opp = held(scripted(), gate)
     b._threaded = True
     send(b, kind="choose", action="pass")
-    job = b._job
+    job = b._opp_panel.job
     assert b.thinking and job is not None
     decided = b.node
     send(b, kind="undo")
@@ -227,7 +227,7 @@ def test_a_reply_for_a_position_no_longer_shown_is_discarded():
     mine = b.node
     gate.clear()  # from now on the bot finishes only when the test says so
     send(b, kind="choose", action="pass")
-    job = b._job
+    job = b._opp_panel.job
     assert job is not None
     b.goto(mine)  # Python moves the board: the position searched is gone
     gate.set()
@@ -237,7 +237,7 @@ def test_a_reply_for_a_position_no_longer_shown_is_discarded():
     # a new game while the bot thinks drops the reply too
     gate.clear()
     send(b, kind="choose", action="pass")
-    job = b._job
+    job = b._opp_panel.job
     send(b, kind="rematch")
     gate.set()
     job.thread.join(30)

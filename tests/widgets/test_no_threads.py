@@ -16,7 +16,7 @@ from polis_nb.analysis import runtime, workers
 from polis_nb.analysis.review_job import ReviewJob
 from polis_nb.widgets import Board
 from polis_nb.widgets import background
-from polis_nb.widgets import board as board_module
+from polis_nb.widgets.panels import review as board_module  # the review panel holds REVIEW_BUDGET, ReviewJob
 from polis_nb.widgets.opponent import Opponent
 
 from .helpers import send
@@ -111,13 +111,13 @@ def test_the_search_bot_replies_in_slices_on_the_loop(no_threads):
         return b
 
     b = asyncio.run(game())
-    assert b._job is None
+    assert b._opp_panel.job is None
 
 
 def test_cancel_between_slices_plays_the_best_choice_found_so_far(no_threads):
     async def game():
         b = Board(pn.Game(seed=3), opponent=slow_search())  # would think for minutes
-        assert b._job.runner.way == "loop" and b._job.thread is None
+        assert b._opp_panel.job.runner.way == "loop" and b._opp_panel.job.thread is None
         for _ in range(20):
             await asyncio.sleep(0)
         assert b.thinking
@@ -142,7 +142,7 @@ def test_undo_or_a_new_game_between_slices_throws_the_reply_away(no_threads):
         mine = b.node
         b.opponent.iterations = (10**5, 10**5)  # from now on the bot would think for minutes
         send(b, kind="choose", action="pass")
-        job, decided = b._job, b.node
+        job, decided = b._opp_panel.job, b.node
         assert b.thinking and decided is not mine
         for _ in range(10):
             await asyncio.sleep(0)
@@ -153,12 +153,12 @@ def test_undo_or_a_new_game_between_slices_throws_the_reply_away(no_threads):
         assert b.view["thinking"] is None and b.view["prompt"].startswith("Athens:")
         # a new game while the bot thinks drops the reply too
         send(b, kind="choose", action="pass")
-        job = b._job
+        job = b._opp_panel.job
         await asyncio.sleep(0)
         send(b, kind="rematch")
         assert b.game is not g and b.game.seed == 4
         await until(lambda: job.runner.finished)
-        assert b._job is not job and b.thinking  # the new game's opening reply (Sparta starts seed 4 too)
+        assert b._opp_panel.job is not job and b.thinking  # the new game's opening reply (Sparta starts seed 4 too)
         send(b, kind="cancel")
         await until(lambda: not b.thinking)
         assert b.state.current_player == "athens" and b.game.root.state.seed == 4
@@ -197,7 +197,7 @@ def test_the_review_runs_in_slices_and_lands_in_the_record(no_threads, monkeypat
         b.observe(lambda change: seen.append(dict(change["new"])), names="review_progress")
         send(b, kind="review")
         assert b.view["game_over"]["reviewing"]["total"] == total and g.review_result() is None
-        slices = await until(lambda: b._reviewing is None)
+        slices = await until(lambda: b._review_panel.reviewing is None)
         return b, seen, slices
 
     b, seen, slices = asyncio.run(review())
@@ -218,7 +218,7 @@ def test_cancel_between_slices_leaves_the_record_as_it_was(no_threads, monkeypat
     async def review():
         b = Board(g)
         send(b, kind="review")
-        job = b._reviewing
+        job = b._review_panel.reviewing
         await until(lambda: job.review.done > 0)  # part of the way
         assert not job.review.finished
         send(b, kind="review-cancel")
@@ -229,7 +229,7 @@ def test_cancel_between_slices_leaves_the_record_as_it_was(no_threads, monkeypat
         o = b.view["game_over"]
         assert o["reviewing"] is None and o["can_review"] and b.view["review"] is None and b.review_progress == {}
         send(b, kind="review")  # and it can start again
-        await until(lambda: b._reviewing is None)
+        await until(lambda: b._review_panel.reviewing is None)
         return b
 
     b = asyncio.run(review())

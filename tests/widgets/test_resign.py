@@ -112,14 +112,14 @@ def test_resign_is_refused_while_the_bot_thinks():
         assert b.view["note"] == "Refused: Sparta is thinking: wait for its answer, or press Cancel"
         assert b.view["resign"] is None and g.result is None
     finally:
-        b._stop_reply()
+        b._opp_panel.stop()
 
 
 def test_a_question_asked_before_the_bot_moved_cannot_be_answered_after():
     g = pn.Game(seed=3)
     b = Board(g, opponent=scripted())
     gate = threading.Event()
-    b._opp = held(scripted(), gate)
+    b._opp_panel.opp = held(scripted(), gate)
     b._threaded = True
     send(b, kind="choose", action="pass")  # the bot thinks now
     send(b, kind="resign-confirm")

@@ -1,0 +1,119 @@
+"""The panel framework (issue 25, R6): intents declared as data, one router, one merge of the views.
+A kind declared twice or without its handler fails when the class is defined, not at a click."""
+from __future__ import annotations
+
+import pytest
+
+import polis_nb as pn
+from polis_nb.widgets import Board
+from polis_nb.widgets.base import PanelWidget
+from polis_nb.widgets.panels import Intent, Panel
+
+from .helpers import send
+
+
+def test_a_kind_declared_twice_in_a_panel_fails_at_class_definition():
+    with pytest.raises(TypeError, match="declares the intent 'go' twice"):
+        class Twice(Panel):  # noqa: F841
+            intents = (Intent("go"), Intent("go"))
+
+            def on_go(self, ctx, intent):
+                return None, ""
+
+
+def test_a_kind_without_its_handler_fails_at_class_definition():
+    with pytest.raises(TypeError, match=r"declares the intent 'review-end' but has no on_review_end"):
+        class Missing(Panel):  # noqa: F841
+            intents = (Intent("review-end"),)
+
+
+def test_an_intent_spec_names_known_states_only():
+    with pytest.raises(ValueError, match="unknown state"):
+        Intent("go", refused_while=("sleeping",))
+
+
+class Go(Panel):
+    intents = (Intent("go", ("action",)),)
+
+    def on_go(self, ctx, intent):
+        return None, f"went {intent['action']}"
+
+    def view(self, ctx):
+        return {"go": ctx.rev}
+
+
+class GoToo(Panel):
+    intents = (Intent("go"),)
+
+    def on_go(self, ctx, intent):
+        return None, ""
+
+
+def test_a_kind_declared_by_two_panels_of_a_widget_fails_at_class_definition():
+    with pytest.raises(TypeError, match="'go' is declared by both Go and GoToo"):
+        class Both(PanelWidget):  # noqa: F841
+            PANELS = (Go, GoToo)
+
+
+class Note(Panel):
+    def view(self, ctx):
+        return {"note": ctx.drawing[1]}
+
+
+class Small(PanelWidget):
+    PANELS = (Go, Note)
+
+
+def test_the_router_sends_declared_kinds_and_refuses_the_rest_visibly():
+    w = Small()
+    w._refresh()
+    assert Small.KINDS == {"go": ("action",)}
+    send(w, kind="go", action="north")
+    assert w.view == {"go": 2, "note": "went north"}
+    send(w, kind="fly")
+    assert w.view["note"] == "Refused: unknown intent kind 'fly'; expected one of go"
+    send(w, kind="go")
+    assert w.view["note"] == "Refused: intent 'go' needs a text field 'action'"
+    assert w._last_bug is None
+
+
+class NoteToo(Panel):
+    def view(self, ctx):
+        return {"note": "again"}
+
+
+def test_the_merge_refuses_a_view_key_given_by_two_panels():
+    class Clash(PanelWidget):
+        PANELS = (Go, Note, NoteToo)
+
+    w = Clash()
+    with pytest.raises(RuntimeError, match=r"NoteToo gives view key\(s\) \['note'\] another panel gave"):
+        w._refresh()
+
+
+def test_the_board_declares_what_its_frozensets_said():
+    """The Board's intents and their policies, as the frozensets of board.py said them before the panels."""
+    assert Board.KINDS == {"choose": ("action",), "click": ("target",), "why": ("target",), "analyse": (),
+                           "opponent": ("bot", "side"), "undo": (), "cancel": (), "review": (), "save": (),
+                           "rematch": (), "chart": ("node",), "review-end": (), "confirm": ("action",),
+                           "decline": (), "resign": (), "resign-confirm": (), "review-cancel": ()}
+    specs = {kind: spec for kind, (_, spec) in Board.ROUTES.items()}
+    thinking = {k for k, s in specs.items() if "thinking" in s.refused_while}
+    resigned = {k for k, s in specs.items() if "resigned" in s.refused_while}
+    assert thinking == {"choose", "click", "why", "analyse", "review", "chart", "review-end", "confirm", "resign",
+                        "resign-confirm"}
+    assert resigned == {"choose", "click", "confirm", "resign"}
+    assert {k for k, s in specs.items() if s.drops_question} == {
+        "choose", "click", "opponent", "undo", "rematch", "chart", "review-end", "decline", "resign",
+        "resign-confirm"}
+    owner = {kind: Board.PANELS[i].name for kind, (i, _) in Board.ROUTES.items()}
+    assert owner["analyse"] == "engine" and owner["cancel"] == "opponent" and owner["chart"] == "review"
+    assert owner["confirm"] == "question" and owner["resign"] == "game_over" and owner["why"] == "play"
+
+
+def test_the_board_view_is_the_merge_of_its_panels_slices():
+    b = Board(pn.Game(seed=2))
+    keys = set(b.view)
+    assert {"engine", "opponent", "reply", "can_undo", "thinking", "review", "game_over", "resign", "confirm",
+            "prompt", "targets", "choices"} <= keys
+    assert b.view["engine"] is None and b.view["thinking"] is None and b.view["confirm"] is None
