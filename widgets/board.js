@@ -1,215 +1,8 @@
-// polis_nb widgets: the browser half of the Board (play a game, against a bot if asked). Not a module
-// by itself: polis_nb/widgets/_assets.py (esm("board")) puts core.js in front of it, so `h`,
-// `makeMap`, `makeEngine`, `makeReview` and the other shared helpers are in scope here. Its last line
-// is the module's export.
-
-// --- playing against a bot (Board): which bot, which side the user plays, undo --------------------
-
-function makeOpponent(send) {
-  const box = h("div", "pb-opponent", { role: "group", "aria-label": "Play against a bot" });
-  const botSel = h("select", "pb-bot", { "aria-label": "Opponent" });
-  const sideSel = h("select", "pb-side", { "aria-label": "Your side" });
-  const undo = h("button", "pb-undo", { type: "button", title: "Back to your previous decision (the bot's answers go too)" },
-    "Undo my last decision");
-  box.append(h("span", "pb-opponent-title", {}, "Opponent:"), botSel, sideSel, undo);
-  const change = () => send({ kind: "opponent", bot: botSel.value, side: sideSel.value });
-  botSel.addEventListener("change", change);
-  sideSel.addEventListener("change", change);
-  undo.addEventListener("click", () => send({ kind: "undo" }));
-  return {
-    box,
-    update(o, canUndo) {
-      box.hidden = !o;
-      if (!o) return;
-      if (botSel.options.length !== o.bots.length) {
-        botSel.replaceChildren(...o.bots.map(([id, name]) => h("option", "", { value: id }, name)));
-        sideSel.replaceChildren(h("option", "", { value: "athens" }, "you play Athens"),
-          h("option", "", { value: "sparta" }, "you play Sparta"));
-      }
-      botSel.value = o.bot || "none";
-      sideSel.value = o.side;
-      sideSel.disabled = !o.bot || o.bot === "none";
-      undo.disabled = !canUndo;
-    },
-  };
-}
-
-// --- what just happened (Board): the bot's reply, or the last decision's log, in one line ----------
-// Above the map, one or two lines: the bot's reply ("Sparta's reply: Sparta moved 3 hoplites ..."), after
-// the dice of the user's own action if any ("Your move: Siege of Samos ..."), or, without a reply, what
-// the last decision did ("Just now: ..."). "More" unfolds it; every step with its
-// rule is in the "What happened" tab below the map. While the bot thinks, the line says so, with a
-// clock and Cancel (Python stops the search). The clock only counts the seconds since "thinking"
-// appeared.
-
-function makeReply(send, showAll) {
-  const box = h("section", "pb-reply", { "aria-label": "What just happened", "aria-live": "polite" });
-  const line = h("div", "pb-reply-line");
-  const beforeTitle = h("span", "pb-reply-before-title", {}, "Your move:");
-  const before = h("ul", "pb-reply-before");
-  const title = h("span", "pb-reply-title");
-  const list = h("ul", "pb-reply-list");
-  line.append(beforeTitle, before, title, list);
-  const more = h("button", "pb-reply-more", { type: "button", "aria-expanded": "false",
-    title: "Show all of it here; every step with its rule is in the tab 'What happened' below the map" }, "More");
-  const all = h("button", "pb-reply-all", { type: "button", title: "Every step, with the rules (below the map)" },
-    "Every step ↓");
-  box.append(line, more, all);
-  more.addEventListener("click", () => {
-    const open = !box.classList.contains("pb-open");
-    box.classList.toggle("pb-open", open);
-    more.setAttribute("aria-expanded", String(open));
-    more.textContent = open ? "Less" : "More";
-  });
-  all.addEventListener("click", () => showAll());
-  const details = h("details", "pb-reply-details");
-  const steps = h("ol", "pb-reply-steps");
-  details.append(h("summary", "", {}, "Since your move, every step with the rules"), steps);
-  const think = h("div", "pb-thinking", { role: "status", "aria-live": "polite" });
-  const dots = h("span", "pb-dots", { "aria-hidden": "true" });
-  dots.append(h("span"), h("span"), h("span"));
-  const thinkText = h("span", "pb-thinking-text");
-  const clock = h("span", "pb-thinking-clock");
-  const cancel = h("button", "pb-cancel", { type: "button",
-    title: "Stop the search: the bot plays the best choice it has found so far" }, "Cancel");
-  think.append(dots, thinkText, clock, cancel);
-  cancel.addEventListener("click", () => {
-    cancel.disabled = true;
-    send({ kind: "cancel" });
-  });
-  let timer = null, since = 0;
-  const tick = () => { clock.textContent = `${((Date.now() - since) / 1000).toFixed(1)} s`; };
-  const stopClock = () => { if (timer) clearInterval(timer); timer = null; };
-  let shown = "";
-  return {
-    box, think, details, stop: stopClock,
-    update(r, t, log) {
-      think.hidden = !t;
-      if (t) {
-        think.dataset.side = t.side;
-        thinkText.textContent = t.text + (t.cancelling ? " Cancelled: it plays the best choice found so far." : "");
-        cancel.disabled = !!t.cancelling;
-        if (!timer) {
-          since = Date.now();
-          timer = setInterval(tick, 200);
-          tick();
-        }
-      } else {
-        stopClock();
-      }
-      const entries = (log || []).filter((e) => e.text);
-      box.hidden = !!t || (!r && !entries.length);
-      details.hidden = !r;
-      if (box.hidden) return;
-      const key = r ? "reply:" + r.title + [...(r.before || []), ...r.sentences].map((x) => x.text).join("|") : "log:" + entries.map((e) => e.text).join("|");
-      if (key !== shown) { // something new happened: show it folded again
-        shown = key;
-        box.classList.remove("pb-open");
-        more.setAttribute("aria-expanded", "false");
-        more.textContent = "More";
-      }
-      const mine = r ? r.before || [] : [];
-      beforeTitle.hidden = before.hidden = !mine.length;
-      before.replaceChildren(...mine.map((x) => h("li", "pb-by-" + (x.side || "chance"), {}, x.text)));
-      if (r) {
-        box.dataset.side = r.side;
-        box.classList.toggle("pb-cut-short", !!r.cut_short);
-        title.textContent = r.title + ":";
-        title.title = r.seconds !== null && r.seconds !== undefined ? `worked out in ${r.seconds} s` : "";
-        list.replaceChildren(...r.sentences.map((x) => h("li", "pb-by-" + (x.side || "chance"), {}, x.text)));
-        steps.replaceChildren(...(r.details || []).map((e) => sentenceEl(e, "li", "")));
-      } else {
-        box.dataset.side = "";
-        box.classList.remove("pb-cut-short");
-        title.textContent = "Just now:";
-        title.title = "";
-        list.replaceChildren(...entries.map((e) => sentenceEl(e, "li", "pb-by-log")));
-        steps.replaceChildren();
-      }
-      // "More" only where the line is cut (measured once drawn)
-      requestAnimationFrame(() => {
-        more.hidden = !box.classList.contains("pb-open") && line.scrollHeight <= line.clientHeight + 1;
-      });
-    },
-  };
-}
-
-// --- a choice that loses at once: Python asks first (the Board shows the question) ------------------
-
-function makeQuestion(send) {
-  const box = h("div", "pb-confirm", { role: "alertdialog", "aria-live": "assertive", "aria-label": "Are you sure?" });
-  const head = h("div", "pb-confirm-head");
-  const label = h("strong", "pb-confirm-label");
-  const text = h("span", "pb-confirm-text");
-  const cite = h("span", "pb-confirm-cite");
-  head.append(label, " ", text, " ", cite);
-  const row = h("div", "pb-confirm-row");
-  const ask = h("strong", "pb-confirm-ask");
-  const play = h("button", "pb-confirm-play", { type: "button" }, "Play anyway");
-  const cancel = h("button", "pb-confirm-cancel", { type: "button" }, "Cancel");
-  row.append(ask, play, cancel);
-  box.append(head, row);
-  let action = null;
-  play.addEventListener("click", () => { if (action) send({ kind: "confirm", action }); });
-  cancel.addEventListener("click", () => send({ kind: "decline" }));
-  return {
-    box,
-    update(q) {
-      box.hidden = !q;
-      action = q ? q.action : null;
-      if (!q) return;
-      box.dataset.action = q.action;
-      box.setAttribute("aria-label", q.title);
-      label.textContent = q.label + ":";
-      text.textContent = q.text;
-      ask.textContent = q.question;
-      play.textContent = q.play;
-      cancel.textContent = q.cancel;
-      play.setAttribute("aria-label", `${q.play}: ${q.label}`);
-      cite.textContent = q.cite ? `— ${q.cite}` : "";
-      cite.title = q.cite_original && q.cite_original !== q.cite ? "Printed: " + q.cite_original : "";
-      if (!box.contains(document.activeElement)) cancel.focus({ preventScroll: true });
-    },
-  };
-}
-
-// --- resigning (Board): the Resign button, then "Resign? Yes / No" in the bar; Python records it ---------
-
-function makeResign(send) {
-  const button = h("button", "pb-resign", { type: "button" }, "Resign");
-  const box = h("div", "pb-confirm pb-resign-ask", { role: "alertdialog", "aria-live": "assertive", "aria-label": "Resign?" });
-  const row = h("div", "pb-confirm-row");
-  const ask = h("strong", "pb-confirm-ask");
-  const yes = h("button", "pb-confirm-play pb-resign-yes", { type: "button" }, "Yes, resign");
-  const no = h("button", "pb-confirm-cancel pb-resign-no", { type: "button" }, "No, play on");
-  row.append(ask, yes, no);
-  box.append(row);
-  button.addEventListener("click", () => send({ kind: "resign" }));
-  yes.addEventListener("click", () => send({ kind: "resign-confirm" }));
-  no.addEventListener("click", () => send({ kind: "decline" }));
-  box.addEventListener("keydown", (e) => {
-    if (e.key === "Escape") {
-      e.preventDefault();
-      send({ kind: "decline" });
-    }
-  });
-  return {
-    button, box,
-    update(r) {
-      button.hidden = !r;
-      const a = r ? r.ask : null;
-      box.hidden = !a;
-      if (!r) return;
-      button.textContent = r.label;
-      button.title = r.title;
-      if (!a) return;
-      ask.textContent = a.question;
-      yes.textContent = a.yes;
-      no.textContent = a.no;
-      if (!box.contains(document.activeElement)) no.focus({ preventScroll: true }); // the safe answer first
-    },
-  };
-}
+// polis_nb widgets: the Board's layout (play a game, against a bot if asked). Not a module by itself:
+// polis_nb/widgets/_assets.py (esm("board", panels)) puts core.js and the Board's panels
+// (widgets/panels/<panel>.js: makeEngine, makeOpponent, makeReply, makeReview, makeGameOver, makeResign,
+// makeQuestion, makeKey) in front of it, so they and the shared helpers (`h`, `makeMap` ...) are in
+// scope here. Its last line is the module's export.
 
 // --- tabs below the map: the players, what happened, the opponent, the board in words, the key -------
 
@@ -252,79 +45,6 @@ function makeTabs(items) {
   return { bar, panels, select, get current() { return current; } };
 }
 
-// --- the end of the game (Board): the score in words; review, save, rematch ------------------------
-
-function makeGameOver(send) {
-  const box = h("section", "pb-gameover", { "aria-label": "The end of the game" });
-  const title = h("div", "pb-gameover-title");
-  const text = h("p", "pb-gameover-text");
-  const table = h("table", "pb-score", { "aria-label": "Score" });
-  const rule = h("p", "pb-gameover-rule");
-  const actions = h("div", "pb-gameover-actions", { role: "group", "aria-label": "After the game" });
-  const review = h("button", "pb-review-game", { type: "button",
-    title: "The engine judges every decision of the game (in the background; it takes a while)" }, "Review this game");
-  const save = h("button", "pb-save", { type: "button", title: "Write the record as a .polis file" }, "Save");
-  const rematch = h("button", "pb-rematch", { type: "button" }, "Rematch");
-  const takeBack = h("button", "pb-take-back", { type: "button", title: "Undo the resignation and play on" },
-    "Take back the resignation");
-  actions.append(review, save, rematch, takeBack);
-  // while a review runs: how far it is (x of N decisions), and a button to stop it
-  const progress = h("div", "pb-review-progress", { role: "status" });
-  const progressText = h("span", "pb-review-progress-text");
-  const progressBar = h("progress", "pb-review-bar", { max: "1", value: "0", "aria-label": "Decisions reviewed" });
-  const stopReview = h("button", "pb-review-cancel", { type: "button",
-    title: "Stop the review: the record stays as it was" }, "Cancel");
-  progress.append(progressText, progressBar, stopReview);
-  stopReview.addEventListener("click", () => send({ kind: "review-cancel" }));
-  const saved = h("div", "pb-saved");
-  box.append(title, text, table, rule, actions, progress, saved);
-  review.addEventListener("click", () => {
-    review.disabled = true;
-    send({ kind: "review" });
-  });
-  save.addEventListener("click", () => send({ kind: "save" }));
-  rematch.addEventListener("click", () => send({ kind: "rematch" }));
-  takeBack.addEventListener("click", () => send({ kind: "undo" }));
-  const showProgress = (p) => {
-    if (!p || !p.total) return;
-    progressBar.max = p.total;
-    progressBar.value = p.done;
-    progressText.textContent = `Reviewing the game: ${p.done} of ${p.total} decisions…`;
-  };
-  return {
-    box, progress: showProgress,
-    update(o) {
-      box.hidden = !o;
-      if (!o) return;
-      box.dataset.winner = o.winner || "shared";
-      title.textContent = "Game over: " + o.title;
-      text.textContent = o.text;
-      table.hidden = o.sudden;
-      table.replaceChildren();
-      const head = h("tr");
-      for (const t of ["", "Cubes in its poleis", "Prestige", "Projects", "Score"]) head.append(h("th", "", {}, t));
-      table.append(head);
-      for (const r of o.scores || []) {
-        const tr = h("tr", o.winner === r.side ? "pb-winner" : "");
-        tr.append(h("th", "", { scope: "row" }, r.name), h("td", "pn-num", {}, String(r.cubes)),
-          h("td", "pn-num", {}, String(r.prestige)), h("td", "pn-num", {}, String(r.projects)),
-          h("td", "pn-num pb-total", {}, String(r.total)));
-        table.append(tr);
-      }
-      rule.textContent = o.rule && o.rule.summary ? `${o.rule.summary} (${o.rule.cite})` : "";
-      rule.title = o.rule && o.rule.cite_original ? "Printed: " + o.rule.cite_original : "";
-      review.hidden = !o.can_review;
-      review.disabled = !!o.reviewing;
-      save.hidden = !o.can_save;
-      takeBack.hidden = !o.can_take_back;
-      rematch.textContent = `Rematch (seed ${o.next_seed})`;
-      saved.textContent = o.saved ? "Saved to " + o.saved : "";
-      progress.hidden = !o.reviewing;
-      if (o.reviewing) showProgress(o.reviewing);
-    },
-  };
-}
-
 function renderBoard({ model, el }) {
   el.classList.add("pnb-board", "pb-flow");
   const bar = h("div", "pb-bar");
@@ -363,7 +83,8 @@ function renderBoard({ model, el }) {
   });
   logBox.append(h("div", "pb-log-title", {}, "What the last decision did, with the rules (rest the pointer on a line)"), log,
     reply.details);
-  tools.append(undo, whyBtn, engine.run, resign.button);
+  const extra = TOOLS.map((make) => make(send, model)); // tools of panels the layout does not name
+  tools.append(undo, whyBtn, engine.run, ...extra.map((x) => x.button), resign.button);
   head.append(prompt, tools);
   bar.append(head, reply.think, reply.box, gameOver.box, review.box, question.box, resign.box, buttons, choices, note, explain);
   tabs = makeTabs([["players", "Players and round", band.box], ["log", "What happened", logBox],
@@ -461,6 +182,7 @@ function renderBoard({ model, el }) {
     prompt.hidden = !!v.thinking || !!v.game_over; // the thinking bar, or the end-of-game panel, says it
     gameOver.update(v.game_over);
     review.update(v.review);
+    for (const x of extra) x.update(v);
     el.classList.toggle("pb-is-thinking", !!v.thinking);
     el.dataset.rev = String(v.rev ?? "");
   }

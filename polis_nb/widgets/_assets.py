@@ -1,6 +1,7 @@
 """The browser half of each widget as anywidget takes it: one ES module and one stylesheet, given as
-source strings. ``esm("board")`` is ``widgets/core.js`` followed by ``widgets/board.js`` (whose last
-line is the module's ``export default``); ``css("board")`` is ``core.css`` followed by ``board.css``
+source strings. ``esm("board", panels=("engine", ...))`` is ``widgets/core.js``, then each panel's
+``widgets/panels/<panel>.js`` (its factory: ``makeEngine`` ...), then the widget's small layout file
+``widgets/board.js`` (whose last line is the module's ``export default``); ``css("board")`` is ``core.css`` followed by ``board.css``
 when there is one. There is no Node step, no bundler and no ``import`` between the files: anywidget
 loads one module, and a relative import inside it would not resolve. The files are found by
 :func:`polis_nb.render.assets.asset` (the checkout's ``widgets/``, or ``polis_nb/widgets/static`` in
@@ -26,47 +27,52 @@ __all__ = ["asset", "css", "esm", "join"]
 
 CORE = "core"  # widgets/core.js and core.css: what every widget's module and styles start with
 log = logging.getLogger("polis_nb.widgets")
-_live: dict[tuple[str, str], object] = {}  # (name, "js" | "css") -> anywidget's VirtualFileContents
+_live: dict[tuple[str, tuple[str, ...], str], object] = {}  # (name, panels, "js" | "css") -> VirtualFileContents
 _lock = threading.Lock()
 _stop = threading.Event()
 _warned = threading.Event()  # the missing watchfiles said once
 _watcher: threading.Thread | None = None
 
 
-def esm(name: str):
-    """The ES module of the widget ``name`` (``"board"``, ``"viewer"``, ``"combat"``): a class's ``_esm``."""
-    return _serve(name, "js")
+def esm(name: str, panels: tuple[str, ...] = ()):
+    """The ES module of the widget ``name`` (``"board"``, ``"viewer"``, ``"combat"``) with the browser
+    halves of its ``panels`` (``widgets/panels/<panel>.js``, in that order): a class's ``_esm``."""
+    return _serve(name, "js", tuple(panels))
 
 
 def css(name: str):
     """The styles of the widget ``name``: a class's ``_css``."""
-    return _serve(name, "css")
+    return _serve(name, "css", ())
 
 
-def join(name: str, ext: str) -> str:
-    """``core.<ext>`` then ``<name>.<ext>`` as one text, each part headed by the file it comes from. The
-    widget's own ``.js`` is required; its ``.css`` is optional."""
+def join(name: str, ext: str, panels: tuple[str, ...] = ()) -> str:
+    """``core.<ext>``, then ``panels/<panel>.<ext>`` for each of ``panels``, then ``<name>.<ext>``, as
+    one text, each part headed by the file it comes from. The widget's own ``.js`` is required; its
+    ``.css`` is optional."""
     if not name.isidentifier() or name == CORE:
         raise ValueError(f"a widget's browser half is named like 'board', not {name!r}")
-    files = [f"{CORE}.{ext}", f"{name}.{ext}"]
+    bad = [p for p in panels if not isinstance(p, str) or not p.isidentifier()]
+    if bad or len(set(panels)) != len(panels):
+        raise ValueError(f"a widget's panels are distinct names like 'engine', not {panels!r}")
+    files = [f"{CORE}.{ext}", *(f"panels/{p}.{ext}" for p in panels), f"{name}.{ext}"]
     if ext == "css":
         try:
-            asset(files[1])
+            asset(files[-1])
         except FileNotFoundError:
             files.pop()
     return "\n".join(f"/* polis_nb: widgets/{f} */\n{asset_text(f)}" for f in files)
 
 
-def _serve(name: str, ext: str):
-    text = join(name, ext)
+def _serve(name: str, ext: str, panels: tuple[str, ...]):
+    text = join(name, ext, panels)
     if not _hot_reload():
         return text
     from anywidget._file_contents import VirtualFileContents
 
     with _lock:
-        live = _live.get((name, ext))
+        live = _live.get((name, panels, ext))
         if live is None:
-            live = _live[(name, ext)] = VirtualFileContents(text)
+            live = _live[(name, panels, ext)] = VirtualFileContents(text)
         _watch()
     return live
 
@@ -105,9 +111,9 @@ def _rejoin(folder) -> None:
     for _changes in watch(folder, stop_event=_stop):
         with _lock:
             live = list(_live.items())
-        for (name, ext), file in live:
+        for (name, panels, ext), file in live:
             try:
-                text = join(name, ext)
+                text = join(name, ext, panels)
             except OSError:  # a file being saved or renamed: keep the last module
                 continue
             if text != file.contents:

@@ -66,6 +66,7 @@ from ._assets import css, esm
 from .base import PanelWidget
 from .control import Controller
 from .opponent import Opponent
+from .panels import scripts
 from .panels.engine import EnginePanel
 from .panels.game_over import GameOverPanel
 from .panels.key import KeyPanel
@@ -83,8 +84,8 @@ class Board(PanelWidget):
     _kind = traitlets.Unicode("board").tag(sync=True)
     key: traitlets.List[Any] = traitlets.List().tag(sync=True)  # the key to the map's symbols (render/key.py), sent once
     review_progress = traitlets.Dict().tag(sync=True)  # {done, total} decisions while a review runs, else {}
-    _esm, _css = esm("board"), css("board")  # widgets/core.js + the Board's panels + widgets/board.js
     PANELS = (PlayPanel, EnginePanel, OpponentPanel, ReviewPanel, GameOverPanel, QuestionPanel, KeyPanel)
+    _esm, _css = esm("board", scripts(PANELS)), css("board")  # core.js + widgets/panels/*.js + board.js
 
     def __init__(self, source: Game | State, *, viewer: str | None = None, opponent: "str | Opponent" = "none",
                  side: str = "athens", threaded: bool | None = None, save_dir: Any = None, guard: bool = True,

@@ -63,7 +63,7 @@ MAX_COMMENT = 10_000
 class Viewer(IntentWidget):
     _kind = traitlets.Unicode("viewer").tag(sync=True)
     key = traitlets.List().tag(sync=True)  # the key to the map's symbols (render/key.py), sent once
-    _esm, _css = esm("viewer"), css("viewer")  # widgets/core.js + widgets/viewer.js (and the .css)
+    _esm, _css = esm("viewer", ("engine", "review", "key")), css("viewer")  # core.js + its panels + viewer.js
     KINDS = KINDS
     REFUSED = (IntentError, RecordError)
 

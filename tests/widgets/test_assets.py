@@ -1,5 +1,5 @@
-"""The browser half as anywidget gets it: each widget's one ES module is ``widgets/core.js`` followed by
-its own file, joined in Python (no Node, no imports between the files); a missing file fails fast;
+"""The browser half as anywidget gets it: each widget's one ES module is ``widgets/core.js``, then its
+panels' files (``widgets/panels/<panel>.js``), then its own layout file, joined in Python (no Node, no imports between the files); a missing file fails fast;
 the exported page inlines ``widgets/htmlgame.js`` / ``.css`` through the same lookup."""
 import re
 import time
@@ -13,6 +13,8 @@ from polis_nb.widgets import _assets
 from polis_nb.widgets.base import IntentWidget
 
 WIDGETS = {"board": Board, "viewer": Viewer, "combat": Combat, "puzzle": PuzzleBoard}
+PANELS = {"board": ("engine", "opponent", "review", "game_over", "question", "key"),
+          "viewer": ("engine", "review", "key"), "combat": (), "puzzle": ()}
 TOP = re.compile(r"^(?:async\s+)?(?:function\*?|const|let|var|class)\s+([A-Za-z_$][\w$]*)", re.M)
 
 
@@ -25,11 +27,14 @@ def _widget_files():
     return sorted(p.stem for p in folder.glob("*.js") if p.stem not in ("core", "htmlgame"))
 
 
-def test_every_widget_module_is_core_then_its_own_file():
+def test_every_widget_module_is_core_then_its_panels_then_its_own_file():
     assert _widget_files() == sorted(WIDGETS)
+    folder = render_assets.asset("core.js").parent
+    assert sorted(p.stem for p in (folder / "panels").glob("*.js")) == sorted(set(sum(PANELS.values(), ())))
     for name, cls in WIDGETS.items():
-        assert cls._esm == _assets.esm(name) == (f"/* polis_nb: widgets/core.js */\n{_text('core.js')}\n"
-                                                 f"/* polis_nb: widgets/{name}.js */\n{_text(name + '.js')}")
+        files = ["core.js", *(f"panels/{p}.js" for p in PANELS[name]), f"{name}.js"]
+        assert cls._esm == _assets.esm(name, PANELS[name]) == "\n".join(
+            f"/* polis_nb: widgets/{f} */\n{_text(f)}" for f in files)
         assert cls._css == _assets.css(name) == (f"/* polis_nb: widgets/core.css */\n{_text('core.css')}\n"
                                                  f"/* polis_nb: widgets/{name}.css */\n{_text(name + '.css')}")
         assert issubclass(cls, IntentWidget)
@@ -39,10 +44,20 @@ def test_one_module_without_imports_and_one_export():
     core = _text("core.js")
     assert "export " not in core and not re.search(r"^\s*import\b", core, re.M)
     shared = set(TOP.findall(core))
-    assert {"h", "updateSvg", "drawExplanation", "makeMap", "makeEngine", "makeReview"} <= shared
+    assert {"h", "updateSvg", "drawExplanation", "makeMap"} <= shared
+    declared = {}  # name -> the panel file declaring it: no two files of a module declare the same name
+    for p in sorted(set(sum(PANELS.values(), ()))):
+        text = _text(f"panels/{p}.js")
+        assert "export " not in text and not re.search(r"^\s*import\b", text, re.M), p
+        for n in TOP.findall(text):
+            assert n not in shared and n not in declared, f"panels/{p}.js declares {n} again"
+            declared[n] = p
+    assert {"makeEngine": "engine", "makeReview": "review", "makeKey": "key", "makeOpponent": "opponent",
+            "makeGameOver": "game_over", "makeQuestion": "question"}.items() <= declared.items()
+    shared |= set(declared)
     for name in WIDGETS:
         own = _text(name + ".js")
-        module = _assets.esm(name)
+        module = _assets.esm(name, PANELS[name])
         assert not re.search(r"^\s*import\b|\bimport\s*\(", module, re.M), name  # anywidget loads one module
         assert module.count("export default") == 1 and own.rstrip().endswith(
             f"export default {{ render: render{name.capitalize()} }};"), name

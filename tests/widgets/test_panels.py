@@ -117,3 +117,12 @@ def test_the_board_view_is_the_merge_of_its_panels_slices():
     assert {"engine", "opponent", "reply", "can_undo", "thinking", "review", "game_over", "resign", "confirm",
             "prompt", "targets", "choices"} <= keys
     assert b.view["engine"] is None and b.view["thinking"] is None and b.view["confirm"] is None
+
+
+def test_each_panel_names_a_factory_its_browser_file_declares():
+    from polis_nb.render.assets import asset_text
+
+    for p in Board.PANELS:
+        if p.js is not None:
+            assert f"function {p.js}(" in asset_text(f"panels/{p.name}.js"), (p.name, p.js)
+    assert "panels/engine.js" in Board._esm and "panels/play.js" not in Board._esm  # play has no file of its own

@@ -103,3 +103,8 @@ class Panel(Generic[W]):
 
     def reset(self, ctx: W) -> None:
         """A new game starts (rematch): forget what belonged to the old one."""
+
+
+def scripts(panels: tuple[type[Panel[Any]], ...]) -> tuple[str, ...]:
+    """The browser halves of ``panels`` (``widgets/panels/<name>.js``), in order: those that have one."""
+    return tuple(p.name for p in panels if p.js is not None)
