@@ -91,13 +91,16 @@ def test_the_merge_refuses_a_view_key_given_by_two_panels():
         w._refresh()
 
 
+BEFORE = {"choose": ("action",), "click": ("target",), "why": ("target",), "analyse": (), "opponent": ("bot", "side"),
+          "undo": (), "cancel": (), "review": (), "save": (), "rematch": (), "chart": ("node",), "review-end": (),
+          "confirm": ("action",), "decline": (), "resign": (), "resign-confirm": (), "review-cancel": ()}
+
+
 def test_the_board_declares_what_its_frozensets_said():
-    """The Board's intents and their policies, as the frozensets of board.py said them before the panels."""
-    assert Board.KINDS == {"choose": ("action",), "click": ("target",), "why": ("target",), "analyse": (),
-                           "opponent": ("bot", "side"), "undo": (), "cancel": (), "review": (), "save": (),
-                           "rematch": (), "chart": ("node",), "review-end": (), "confirm": ("action",),
-                           "decline": (), "resign": (), "resign-confirm": (), "review-cancel": ()}
-    specs = {kind: spec for kind, (_, spec) in Board.ROUTES.items()}
+    """The Board's intents and their policies, as KINDS and the frozensets of board.py said them before the
+    panels (a panel added since adds its own kinds: these stay as they were)."""
+    assert {k: v for k, v in Board.KINDS.items() if k in BEFORE} == BEFORE
+    specs = {kind: spec for kind, (_, spec) in Board.ROUTES.items() if kind in BEFORE}
     thinking = {k for k, s in specs.items() if "thinking" in s.refused_while}
     resigned = {k for k, s in specs.items() if "resigned" in s.refused_while}
     assert thinking == {"choose", "click", "why", "analyse", "review", "chart", "review-end", "confirm", "resign",
