@@ -29,6 +29,9 @@ CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["t
 NOT_YET = {"polis_nb/analysis/review_job.py", "polis_nb/analysis/workers.py", "polis_nb/lessons/exercises.py"}
 # the widgets rebuilt as panels (issue 25), checked strictly; the other widget modules are not yet
 WIDGETS_CHECKED = re.compile(r"polis_nb/widgets/(panels/.*|base\.py|board\.py)")
+# widget modules not yet rebuilt that the checked ones follow (through the package's __init__) and that are not
+# yet clean: their errors are silenced by name, like NOT_YET's
+WIDGETS_SILENCED = {"polis_nb/widgets/viewer.py", "polis_nb/widgets/combat.py", "polis_nb/widgets/lesson.py"}
 
 
 def _mypy_api():
@@ -73,4 +76,5 @@ def test_types_every_module_but_the_widgets_not_yet_rebuilt_is_checked():
     assert NOT_YET <= everything, sorted(NOT_YET - everything)
     assert _checked() == everything - widgets - NOT_YET
     silenced = next(o["module"] for o in CONFIG["overrides"] if o.get("ignore_errors"))
-    assert sorted(silenced) == sorted(p[:-3].replace("/", ".") for p in NOT_YET)
+    assert sorted(silenced) == sorted(p[:-3].replace("/", ".") for p in NOT_YET | WIDGETS_SILENCED)
+    assert WIDGETS_SILENCED <= widgets

@@ -18,6 +18,7 @@ import logging
 import os
 import threading
 import warnings
+from typing import Any
 
 from ..analysis import runtime
 from ..render import assets as _files
@@ -27,7 +28,7 @@ __all__ = ["asset", "css", "esm", "join"]
 
 CORE = "core"  # widgets/core.js and core.css: what every widget's module and styles start with
 log = logging.getLogger("polis_nb.widgets")
-_live: dict[tuple[str, tuple[str, ...], str], object] = {}  # (name, panels, "js" | "css") -> VirtualFileContents
+_live: dict[tuple[str, tuple[str, ...], str], Any] = {}  # (name, panels, "js" | "css") -> VirtualFileContents
 _lock = threading.Lock()
 _stop = threading.Event()
 _warned = threading.Event()  # the missing watchfiles said once

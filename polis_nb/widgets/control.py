@@ -53,7 +53,8 @@ class Controller:
             raise TypeError(f"expected a Game or a State, not {type(source).__name__}")
         self.game = source if isinstance(source, Game) else None
         self.node: Node | None = self.game.node if self.game is not None else None
-        self._state = None if self.game is not None else settle_state(source) if settle else source
+        state = source if isinstance(source, State) else None
+        self._state = settle_state(state) if state is not None and settle else state
         self.viewer = viewer
         self.last_steps: list[tuple[State, Action, State]] = []  # what the last play did, chance settled
 
@@ -143,7 +144,7 @@ class Controller:
             self.node = self.game.play(a)
             path = self.node.path()
             k = next((i for i, n in enumerate(path) if n is start), -1)
-            self.last_steps = [(n.parent.state, n.action, n.state) for n in path[k + 1:]]  # type: ignore[misc]
+            self.last_steps = [(n.parent.state, n.action, n.state) for n in path[k + 1:]]  # type: ignore[misc,union-attr]
         else:
             self._state = apply(s, a)
             self.last_steps = [(s, a, self._state), *self.settle()]

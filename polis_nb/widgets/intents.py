@@ -84,7 +84,7 @@ def check_intent(content: Any, kinds: dict[str, tuple[str, ...]], rev: int) -> d
             raise IntentError(f"field {field!r} of intent {kind!r} {bad}" if field in content
                               else f"intent {kind!r} needs a text field {field!r}")
         pattern, what = FORMATS.get(field, (None, ""))
-        if pattern is not None and not pattern.fullmatch(v):
+        if pattern is not None and isinstance(v, str) and not pattern.fullmatch(v):
             raise IntentError(f"{field} {shown(v)} is not {what}")
     return content
 
