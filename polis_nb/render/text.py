@@ -11,9 +11,9 @@ import re
 from functools import lru_cache
 
 from ..record.words import mark_words, set_words, target_name  # noqa: F401 - shared with render
-from ..rules import (ACTIONS, ATHENS, NEUTRAL, PLAYERS, RULES, SPARTA, State, Topology, topology_of, card_name, card_types,
-                     describe_pending, edition_of, event_card, hire_cost, offer_covered, offer_status, price,
-                     retreat_cost)
+from ..rules import (ACTIONS, ALONE_COST, ATHENS, NEUTRAL, PLAYERS, RULES, SPARTA, State, Topology, topology_of,
+                     card_name, card_types, describe_pending, edition_of, event_card, hire_cost, offer_covered,
+                     offer_status, price, retreat_cost)
 
 SIDE_NAME = ("Athens", "Sparta")
 SIDE_ADJ = ("Athenian", "Spartan")
@@ -323,7 +323,7 @@ def action_words(s: State, a, *, viewer: str | None = None) -> str:
         title = edition_words(comp, ACTIONS[k].title)
         if k in edition_of(s).free_actions and not args:
             return f"{title} (free: no action)"
-        return f"{title} (pay 1 {args[0][1:]})" if args and args[0].startswith("+") else title
+        return f"{title} (pay {ALONE_COST} {args[0][1:]})" if args and args[0].startswith("+") else title
     if k == "pass":
         return "Pass"
     if k == "end":

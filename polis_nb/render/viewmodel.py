@@ -7,8 +7,8 @@ other side (or chance) decides, it lists no options at all (the options would sh
 """
 from __future__ import annotations
 
-from ..rules import (ACTIONS, RULES, Action, Explanation, State, topology_of, describe_pending, explain, legal_actions,
-                     offer_status, poss, target_of, view as visible_state)
+from ..rules import (ACTIONS, ALONE_COST, RULES, Action, Explanation, State, topology_of, describe_pending, explain,
+                     legal_actions, offer_status, poss, target_of, view as visible_state)
 # where a click points and what it means are the decisions' to say (the widgets import them from here)
 from .text import (SIDE_NAME, action_words, cite_words, controller_words, edition_words, offer_status_words, plain,
                    price_words, retreat_words, rule_json)
@@ -18,7 +18,7 @@ def label_of(a: Action, s: State | None = None) -> str:
     if s is not None:
         return action_words(s, a)
     if a.kind in ACTIONS:
-        return f"{ACTIONS[a.kind].title} (pay 1 {a.args[0][1:]})" if a.args else ACTIONS[a.kind].title
+        return f"{ACTIONS[a.kind].title} (pay {ALONE_COST} {a.args[0][1:]})" if a.args else ACTIONS[a.kind].title
     words = {"pass": "Pass", "end": "End the action", "fight": "Fight on", "retreat": retreat_words()}
     return words.get(a.kind, str(a))
 

@@ -126,7 +126,7 @@ def retreat_cost() -> int:
     return prestige_cost("battle-retreat", "retreat")
 
 
-def retreat_payment(s: State, p: int) -> str:
+def _retreat_payment(s: State, p: int) -> str:
     """How ``p`` pays for a retreat, in the edition's terms ("pays Sparta 1 prestige")."""
     n = retreat_cost()
     return (f"pays {side(other(p))} {n} prestige" if edition_of(s).retreat_pays_opponent
@@ -157,7 +157,7 @@ def retreat_apply(s: State, a: Action, log: Log) -> State:
         n = retreat_cost()
         s = add_prestige(add_prestige(s, p, -n), other(p), n)
         say(log, f"{side(p)} retreats from the battle in {topology_of(s).name(bt.area)} and "
-            f"{retreat_payment(s, p)}; its units stay",
+            f"{_retreat_payment(s, p)}; its units stay",
             "battle.retreat", "battle.end", player=p)
         return end_battle(s, log)
     say(log, f"{side(p)} fights on", "battle.retreat", player=p)
