@@ -1,10 +1,10 @@
 """The package type-checks: ``python -m mypy`` run from the repository root passes with the ``[tool.mypy]``
-settings of pyproject.toml, which list what it checks (``files``): every package but the widgets, and three
-modules rewritten with them (issue 25, the panels work), which ``exclude`` names.
+settings of pyproject.toml, which list what it checks (``files``): every package but the widgets (rebuilt by
+the panels work, issue 25), which ``exclude`` names.
 
 mypy checks the source tree whether polis_nb is installed editable, as a wheel or not at all: the checked
 files are named by path, the repository root is the first place imports are looked up (``mypy_path``), and
-the not-yet-clean modules the checked ones import are silenced by name, not by where they are installed.
+no module's errors are silenced.
 About 6 s of CPU cold; the cache (outside the clone, one per clone, mypy and Python version) makes a
 rerun take a fraction of a second.
 
@@ -25,12 +25,10 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
-# not yet clean: the panels work (issue 25) brings them in
-NOT_YET = {"polis_nb/analysis/review_job.py", "polis_nb/analysis/workers.py", "polis_nb/lessons/exercises.py"}
 # the widgets rebuilt as panels (issue 25), checked strictly; the other widget modules are not yet
 WIDGETS_CHECKED = re.compile(r"polis_nb/widgets/(panels/.*|base\.py|board\.py)")
 # widget modules not yet rebuilt that the checked ones follow (through the package's __init__) and that are not
-# yet clean: their errors are silenced by name, like NOT_YET's
+# yet clean: their errors are silenced by name
 WIDGETS_SILENCED = {"polis_nb/widgets/viewer.py", "polis_nb/widgets/combat.py", "polis_nb/widgets/lesson.py"}
 
 
@@ -73,8 +71,7 @@ def test_types_package_passes_mypy(monkeypatch):
 def test_types_every_module_but_the_widgets_not_yet_rebuilt_is_checked():
     everything = {p.relative_to(ROOT).as_posix() for p in (ROOT / "polis_nb").rglob("*.py")}
     widgets = {p for p in everything if p.startswith("polis_nb/widgets/") and not WIDGETS_CHECKED.fullmatch(p)}
-    assert NOT_YET <= everything, sorted(NOT_YET - everything)
-    assert _checked() == everything - widgets - NOT_YET
+    assert _checked() == everything - widgets
     silenced = next(o["module"] for o in CONFIG["overrides"] if o.get("ignore_errors"))
-    assert sorted(silenced) == sorted(p[:-3].replace("/", ".") for p in NOT_YET | WIDGETS_SILENCED)
+    assert sorted(silenced) == sorted(p[:-3].replace("/", ".") for p in WIDGETS_SILENCED)
     assert WIDGETS_SILENCED <= widgets

@@ -63,7 +63,7 @@ function renderCombat({ model, el }) {
   pick.append(slots, confirm, clear, pickWhy);
   const actions = h("div", "pc-actions", { role: "group", "aria-label": "Battle choices" });
   const fight = h("button", "pc-fight", { type: "button", "data-action": "fight", "aria-label": "Fight on" }, "Fight on");
-  const retreat = h("button", "pc-retreat", { type: "button", "data-action": "retreat" }, "Retreat (1 prestige)");
+  const retreat = h("button", "pc-retreat", { type: "button", "data-action": "retreat" });
   const retreatWhy = h("span", "pc-retreat-why");
   const hide = h("button", "pc-hide", { type: "button", "aria-label": "Hide my hand before passing the screen" }, "Hide my hand");
   actions.append(fight, retreat, hide, retreatWhy);
@@ -163,7 +163,7 @@ function renderCombat({ model, el }) {
       b.setAttribute("aria-pressed", String(k >= 0));
       b.dataset.pick = k >= 0 ? String(k + 1) : "";
     }
-    const answering = v.choice.kind === "answer";
+    const answering = v.choice.kind === "defend";
     const against = answering && v.table ? v.table.cards : [];
     slots.replaceChildren(...[0, 1].map((k) => {
       const label = answering ? `Against ${against[k] ? cardLabel(against[k]) : "?"}: ` : `${k ? "Second" : "First"} card: `;
@@ -346,7 +346,8 @@ function renderCombat({ model, el }) {
     retreatWhy.hidden = v.mode === "replay";
     retreatWhy.replaceChildren(h("span", "", {}, r.reason + " "), citeEl(r.rule ? r.rule.source : "", r.rule ? r.rule.summary : ""));
     retreat.setAttribute("aria-describedby", retreatWhy.id);
-    retreat.setAttribute("aria-label", r.enabled ? "Retreat, paying 1 prestige" : "Retreat (unavailable: " + r.reason + ")");
+    retreat.textContent = r.label || "";
+    retreat.setAttribute("aria-label", r.enabled ? r.paying : "Retreat (unavailable: " + r.reason + ")");
     hide.hidden = !(v.mode === "hotseat" && v.viewer && !v.over);
     drawPick(v);
     note.textContent = v.note || "";

@@ -26,8 +26,8 @@ import time
 from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..rules import (Action, Battle, State, apply, apply_unchecked, topology_of, components_named, edit, legal_actions,
-                     new_game, poss, sample_chance, settle, start_battle)
+from ..rules import (BATTLE_STAGES, Action, Battle, State, apply, apply_unchecked, topology_of, components_named, edit,
+                     legal_actions, new_game, poss, sample_chance, settle, start_battle)
 from .battle_exact import BudgetExceeded, Exact
 from .battle_model import (ATHENS, BROKEN, CONTINUES, EXHAUSTED, POLICIES, RETREAT, SALPINX, SPARTA, Cards, Node,
                            Policy, attack_choice, draw_card, leaf, make_policy, multisets, played_pair, shift, simulate,
@@ -45,13 +45,10 @@ MAX_PRECISION_SAMPLES = 1_000_000
 
 # --- from a kernel state ---------------------------------------------------------------------------
 
-_STAGES = {"draw-card": "draw", "battle-retreat": "window", "battle-attack": "attack", "battle-defend": "defend"}
-
-
 def _node(s: State) -> Node:
     bt = _check_state(s)
     u = s.units[bt.area]
-    return Node(bt.attacker, bt.hands, bt.deck, u, s.prestige, _STAGES[s.pending.kind], draws=bt.draws,
+    return Node(bt.attacker, bt.hands, bt.deck, u, s.prestige, BATTLE_STAGES[s.pending.kind], draws=bt.draws,
                 after=bt.after, asked=bt.asked, played=bt.played, last_losses=bt.last_losses,
                 exchanges=bt.exchanges)
 
@@ -67,7 +64,7 @@ def _check_state(s: State) -> Battle:
                 if s.pending.kind == "battle-order" else "")
         raise ValueError("no battle in progress in this position" + more +
                          "; use battle_odds_setup(...) to analyse a battle from its units")
-    if s.pending.kind not in _STAGES:
+    if s.pending.kind not in BATTLE_STAGES:
         raise ValueError(f"unexpected decision {s.pending.kind!r} during a battle")
     return s.battle
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Protocol, runtime_checkable
 
-from ..rules import Action, State, apply, apply_unchecked, legal_actions, sample_chance
+from ..rules import SIDE_BATTLE_DECISIONS, Action, State, apply, apply_unchecked, legal_actions, sample_chance
 from .playout import sensible_policy
 
 Policy = Callable[[State, random.Random], Action]
@@ -71,7 +71,7 @@ def greedy_policy(s: State, rng: random.Random) -> Action:
     from .battle_model import Cards, GreedyPolicy, played_pair
 
     bt = s.battle
-    if bt is None or s.pending.kind not in ("battle-retreat", "battle-attack", "battle-defend"):
+    if bt is None or s.pending.kind not in SIDE_BATTLE_DECISIONS:
         return sensible_policy(s, rng)
     if s.pending.kind == "battle-retreat":
         return Action("fight")

@@ -41,7 +41,7 @@ import os
 import random
 import sys
 import warnings
-from typing import Any, Callable, Generator, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Generator
 
 from ..record.game import Game
 from ..record.node import Node
@@ -50,6 +50,15 @@ from .evaluate import Analysis, analysis_of, is_default_components
 from .search import WAVE, Tree
 from .solver import Solver
 from . import workers as _workers
+
+if TYPE_CHECKING:
+    from .review import Review
+
+#: a reviewed decision in a stretch: (position before, position after or None when it lies in another
+#: stretch, the action played)
+Link = tuple[int, int | None, Action]
+#: one stretch's work, the arguments of :func:`stretch`
+Task = tuple[list[State], list[tuple[Action, ...]], list[int], int, list[Link], Any]
 
 BUDGET = 80  # the default: playouts per analysed position, on average
 STRETCH = 16  # positions searched as one chain (fixed, so that a review does not depend on the workers)
@@ -90,7 +99,7 @@ def stretches(n: int) -> list[range]:
 # --- one stretch -----------------------------------------------------------------------------------
 
 def stretch(states: list[State], paths: list[tuple[Action, ...]], seeds: list[int], budget: int,
-            links: list[tuple[int, int | None, Action]], comp: Any = None
+            links: list[Link], comp: Any = None
             ) -> Generator[int, None, list[Analysis | None]]:
     """Search one stretch of positions (see the module docstring): yields the index of each position
     as its first pass ends (then -1 after each further wave), returns an :class:`.evaluate.Analysis` per position (None for the end
@@ -137,7 +146,7 @@ def stretch(states: list[State], paths: list[tuple[Action, ...]], seeds: list[in
     return [None if t is None else analysis_of(s, t, seed, "mover", 0.0) for s, t, seed in zip(states, trees, seeds)]
 
 
-def stretch_result(*args) -> list[Analysis | None]:
+def stretch_result(*args: Any) -> list[Analysis | None]:
     """:func:`stretch` run to its end (for a Dask client)."""
     return _workers.call(("polis_nb.analysis.review_job", "stretch", args))
 
@@ -152,7 +161,7 @@ def _value(tree: Tree) -> tuple[float, float, bool]:
     return (float(node.proof.value), 0.0, True) if node.proof is not None else (node.mean(), node.se(), False)
 
 
-def _least_certain(trees: list[Tree | None], links: list[tuple[int, int | None, Action]]) -> int | None:
+def _least_certain(trees: list[Tree | None], links: list[Link]) -> int | None:
     """The position (an index of ``trees``) to search more: of the decision whose verdict more
     playouts would most likely change, the position before or after it, whichever value is the less
     sure. None when every loss is :data:`CLEAR` standard errors from each threshold (or proven).
@@ -240,11 +249,14 @@ class ReviewJob:
         self.total = len(self.decisions)
         index = {id(n): k for k, n in enumerate(self._places)}
         self._pairs = [(index[id(d.parent)], index[id(d)]) for d in self.decisions]
-        self._tasks = []
+        self._tasks: list[Task] = []
         for r in stretches(len(self._places)):
             local = {k: k - r.start for k in r}
-            links = [(local[b], local.get(a), d.action) for (b, a), d in zip(self._pairs, self.decisions)
-                     if b in local]
+            links: list[Link] = []
+            for (b, a), d in zip(self._pairs, self.decisions):
+                if b in local:
+                    assert d.action is not None  # (a decision is a node reached by an action)
+                    links.append((local[b], local.get(a), d.action))
             states = [self._places[k].state for k in r]
             comp = topology_of(states[0]).comp
             self._tasks.append((states, [paths[k] if k != r.start else () for k in r],
@@ -258,8 +270,8 @@ class ReviewJob:
         for pair in self._pairs:
             for k in set(pair):
                 self._touch.setdefault(k, []).append(pair)
-        self._chunks: Iterator[None] | None = None
-        self._result = None
+        self._chunks: Generator[None, None, None] | None = None
+        self._result: Review | None = None
         self.cancelled = False
 
     # --- progress ------------------------------------------------------------------------------------
@@ -284,10 +296,10 @@ class ReviewJob:
             self._chunks = self._work()
         next(self._chunks, None)
         if self.cancelled or self.finished:  # (cancelled by another thread during the chunk)
-            self._chunks.close()  # type: ignore[attr-defined]
+            self._chunks.close()
         return not self.finished and not self.cancelled
 
-    def run(self, progress: "bool | None | Callable[[int, int], Any]" = None):
+    def run(self, progress: "bool | None | Callable[[int, int], Any]" = None) -> Review:
         """Step to the end and return :meth:`result`. ``progress``: None shows the progress in a
         notebook cell (a bar updated in place, see :mod:`polis_nb.notebook`) and nothing elsewhere,
         True also elsewhere (a line on standard output), False never, or a function called with
@@ -308,11 +320,11 @@ class ReviewJob:
         self.cancelled = True
         if self._chunks is not None:
             try:
-                self._chunks.close()  # type: ignore[attr-defined]
+                self._chunks.close()
             except ValueError:  # running in the stepping thread: step() closes it when the chunk ends
                 pass
 
-    def result(self):
+    def result(self) -> Review:
         """Write the review into the record (the first time) and return it as a :class:`.review.Review`."""
         if not self.finished:
             raise RuntimeError(f"the review is not finished ({self.done} of {self.total} decisions judged)")
@@ -323,7 +335,7 @@ class ReviewJob:
             self._result = write_review(self.game, self.decisions, self._places, found)
         return self._result
 
-    def _work(self) -> Iterator[None]:
+    def _work(self) -> Generator[None, None, None]:
         n = self._workers()
         todo = list(range(len(self._tasks)))
         if self.client is not None:

@@ -29,7 +29,7 @@ import sys
 import tempfile
 import threading
 import traceback
-from typing import Any, Callable, Iterator
+from typing import IO, Any, Callable, Generator
 
 from . import runtime
 
@@ -48,14 +48,14 @@ def available() -> bool:
     return runtime.subprocesses()
 
 
-def _write(stream, obj: Any) -> None:
+def _write(stream: IO[bytes], obj: Any) -> None:
     data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
     stream.write(_HEADER.pack(len(data)))
     stream.write(data)
     stream.flush()
 
 
-def _read(stream) -> Any:
+def _read(stream: IO[bytes]) -> Any:
     head = stream.read(_HEADER.size)
     if len(head) < _HEADER.size:
         raise EOFError
@@ -93,7 +93,7 @@ class Pool:
         self._procs: list[subprocess.Popen] = []
         self._inbox: queue.Queue = queue.Queue()
         self._busy = False
-        self._log = None  # the workers' standard error
+        self._log: IO[bytes] | None = None  # the workers' standard error
 
     def _start(self) -> None:
         from .cluster import _worker_env  # the workers import what this process imports
@@ -111,9 +111,11 @@ class Pool:
             threading.Thread(target=self._listen, args=(k, p), name=f"polis_nb worker {k}", daemon=True).start()
 
     def _listen(self, k: int, p: subprocess.Popen) -> None:
+        out = p.stdout
+        assert out is not None  # (started with stdout=PIPE)
         while True:
             try:
-                msg = _read(p.stdout)
+                msg = _read(out)
             except (EOFError, OSError, ValueError, pickle.UnpicklingError):  # (ValueError: closed by abort)
                 self._inbox.put((k, p, None))
                 return
@@ -122,7 +124,7 @@ class Pool:
     def alive(self) -> bool:
         return len(self._procs) == self.n and all(p.poll() is None for p in self._procs)
 
-    def run(self, tasks: list[tuple[str, str, tuple]]) -> Iterator[tuple[str, int, Any]]:
+    def run(self, tasks: list[tuple[str, str, tuple]]) -> Generator[tuple[str, int, Any], None, None]:
         """Run ``tasks`` on the workers: yields ``("tick", i, value)`` as task ``i`` reports and
         ``("done", i, result)`` as it ends, in the order they happen. A task that fails raises its
         error here (a :class:`RuntimeError` with the worker's traceback); a worker that dies raises
@@ -166,8 +168,10 @@ class Pool:
     def _send(self, k: int, todo: list, doing: dict) -> None:
         i, task = todo.pop()
         doing[k] = i
+        stdin = self._procs[k].stdin
+        assert stdin is not None  # (started with stdin=PIPE)
         try:
-            _write(self._procs[k].stdin, (i, task))
+            _write(stdin, (i, task))
         except OSError as e:
             raise WorkerError(f"worker process {k} does not take tasks ({e})") from e
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 from ..record import Game, Node
 from ..record.steps import node_title
@@ -22,7 +22,17 @@ from ..render.text import edition_words
 from .core import Verdict, correct, exercise, not_yet, position
 from .positions import ATHENS, SPARTA, area_names, cubes, fresh, have, polis_name
 
+if TYPE_CHECKING:
+    from ..puzzles import Puzzle
+
 NOTHING_YET = "nothing decided yet."
+
+
+def _ending(end: State) -> str:
+    """How the game ended at the position ``end`` (which is over), in words."""
+    o = outcome(end)
+    assert o is not None, "the position is not the end of the game"
+    return outcome_words(o)
 
 
 def taken_words(s: State) -> str:
@@ -94,7 +104,7 @@ def _phoros_judge(answer: Any, start: State) -> Verdict:
             safe.append(have(t, ATHENS, "silver") - silver)
     end = _after_phoros(s)
     if end.is_terminal:
-        return not_yet(f"{outcome_words(outcome(end))}. Athens must keep some prestige through Phoros.")
+        return not_yet(f"{_ending(end)}. Athens must keep some prestige through Phoros.")
     got = have(end, ATHENS, "silver") - silver
     if got < max(safe):
         return not_yet(f"safe, but Athens takes only {got} silver and keeps {end.prestige[ATHENS]} prestige; it could "
@@ -339,13 +349,15 @@ def _sure_loss(answer: Any, start: State) -> Verdict:
     attacked = _attacked(answer, start)
     if isinstance(attacked, Verdict):
         return attacked
-    area, dfn = attacked.battle.area, 1 - attacked.battle.attacker
+    bt = attacked.battle
+    assert bt is not None  # (_attacked answers a position in a battle)
+    area, dfn = bt.area, 1 - bt.attacker
     losses = {a: start.units[area][dfn] - apply(attacked, a).units[area][dfn] for a in legal_actions(attacked)}
-    best = min(losses, key=losses.get)
+    best = min(losses, key=losses.__getitem__)
     if losses[best] >= 1:
-        types = card_types(attacked.components, attacked.battle.kind)[0]
-        held = attacked.battle.hands[dfn]
-        missing = sorted({types[i].formation_label for i in attacked.battle.played
+        types = card_types(attacked.components, bt.kind)[0]
+        held = bt.hands[dfn]
+        missing = sorted({types[i].formation_label for i in bt.played
                           if not any(k and types[j].formation == types[i].formation for j, k in enumerate(held))})
         lacks = " and ".join(f"no {f}" for f in missing) or "too few matching cards"
         return correct(f"Athens loses at least {losses[best]} hoplite whatever it answers: it holds {lacks}, and its "
@@ -379,7 +391,7 @@ def finish_round(s: State) -> State:
     return s
 
 
-def _fed(s: State, side: int):
+def _fed(s: State, side: int) -> Iterator[State]:
     """Every position after ``side`` has finished its feeding decisions from ``s``."""
     if s.pending.kind == "feed" and s.current_player == ("athens", "sparta")[side]:
         for a in legal_actions(s):
@@ -403,7 +415,7 @@ def _feeding(answer: Any, start: State) -> Verdict:
     kept = cubes(s, ATHENS)
     end = finish_round(s)
     if outcome(end) is not None:
-        return not_yet(f"Athens would be ostracised ({outcome_words(outcome(end))}). It paid with all its prestige; "
+        return not_yet(f"Athens would be ostracised ({_ending(end)}). It paid with all its prestige; "
                        "release a polis first, so that prestige covers less.")
     if kept < best:
         return not_yet(f"safe from ostracism, but Athens keeps only {kept} cubes (and {s.prestige[ATHENS]} "
@@ -448,11 +460,11 @@ def _last_growth(answer: Any, start: State) -> Verdict:
         return not_yet(f"Sparta scores {final} against {athens} ({done}). Every wheat left over is a cube not grown: "
                        "which poleis can still take cubes this round?")
     if final < best:
-        return not_yet(f"Sparta scores {final} against {athens} ({done}); {outcome_words(outcome(end))}. There is "
+        return not_yet(f"Sparta scores {final} against {athens} ({done}); {_ending(end)}. There is "
                        "still a point to "
                        "gain: a polis that can grow further, or one that would rise above its base for a "
                        "Megalopolis prestige.")
-    return correct(f"Sparta scores {final} against {athens} ({done}): {outcome_words(outcome(end))}. Each polis "
+    return correct(f"Sparta scores {final} against {athens} ({done}): {_ending(end)}. Each polis "
                    "grew as far as "
                    "its growth rate allows this round; the wheat left over has nowhere to go.")
 
@@ -467,7 +479,7 @@ def _annotate(answer: Any, start: State) -> Verdict:
     record = answer
     nodes = list(record.root.walk())[1:]
     missing = []
-    if not any(str(n.action) == "polis argos" and n.parent.state.pending.kind == "siege-polis" for n in nodes):
+    if not any(str(n.action) == "polis argos" and n.parent is not None and n.parent.state.pending.kind == "siege-polis" for n in nodes):
         missing.append("the siege of Argos (answer.play, as in section 2)")
     if not any(n.glyphs for n in nodes):
         missing.append("a glyph (answer.glyph)")
@@ -475,7 +487,7 @@ def _annotate(answer: Any, start: State) -> Verdict:
         missing.append("a comment (answer.comment)")
     if not any(m.kind == "arrow" for n in nodes for m in n.marks):
         missing.append("an arrow (answer.arrow)")
-    if not any(n.starts_variation() and n.parent.state.is_chance for n in nodes):
+    if not any(n.starts_variation() and n.parent is not None and n.parent.state.is_chance for n in nodes):
         missing.append("a what-if variation on a chance outcome (answer.what_if)")
     if missing:
         return not_yet("the record still lacks " + "; ".join(missing) + ". Section 3 lists the calls.")
@@ -546,7 +558,7 @@ def _free_ransom(answer: Any, start: State) -> Verdict:
 #: round 5β (the last), Athens has passed and Sparta acts alone with one metal to pay for one more
 #: action; Pacifism is in force and three Spartan hoplites stand at home in Lakedaimon. Sparta holds
 #: no wheat and feeds its 5 cubes with prestige.
-PUZZLE_14 = {"round": "5b", "to_move": "sparta", "passed": ["athens"], "event": "pacifism-5b",
+PUZZLE_14: dict[str, Any] = {"round": "5b", "to_move": "sparta", "passed": ["athens"], "event": "pacifism-5b",
              "poleis": {"athenai": ("athens", 6), "sparta": ("sparta", 5), "chalkis": None, "chios": None,
                         "gytheion": None, "pylos": None},
              "units": {"lakedaimon": (0, 3)}, "goods": {"athens": {"wheat": 6}, "sparta": {"metal": 1}},
@@ -563,7 +575,7 @@ def _puzzle_start() -> State:
 _PUZZLE: list = []  # the proven puzzle of the exercise's position, made once
 
 
-def _puzzle14():
+def _puzzle14() -> Puzzle:
     from ..puzzles import puzzle_at
 
     if not _PUZZLE:
@@ -613,7 +625,10 @@ def _rows_node(g: Game) -> Node:
     """The exercise's question: how Athens spreads its hoplites on Attika's tribute rows (the third
     decision of Athens' first turn of round 3), found without moving the record's current node."""
     first = next(t.node for t in g.turns(g.root.end()) if (t.round, t.player, t.number) == ("3", "athens", 1))
-    return first.next().next()  # type: ignore[union-attr]
+    second = first.next()
+    third = second.next() if second is not None else None
+    assert third is not None, "the record has no third decision in Athens' first turn of round 3"
+    return third
 
 
 _PAGE_KIND = re.compile(r'<body data-kind="([a-z-]+)"')  # what an exported page is: game, worksheet, answer-key

@@ -16,14 +16,14 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..rules import (HIDDEN, PLAYERS, RULES, Action, Battle, Explanation, State, topology_of, card_name, card_types,
-                     describe_pending, explain, legal_actions, matched, poss, view as visible_state)
+from ..rules import (BATTLE_STAGES, HIDDEN, PLAYERS, RULES, SALPINX_COST, SIDE_BATTLE_DECISIONS, Action, Battle,
+                     Explanation, State, topology_of, card_name, card_types, describe_pending, explain, legal_actions,
+                     matched, poss, retreat_cost, view as visible_state)
 from .choiceview import outcome_words
-from .text import NOBODY, action_words, cite_sections, cite_words, plain, rule_json
+from .text import NOBODY, action_words, cite_sections, cite_words, plain, retreat_words, rule_json
 from .viewmodel import explanation_json
 
 NAMES = {"athens": "Athens", "sparta": "Sparta"}
-BATTLE_DECISIONS = ("battle-retreat", "battle-attack", "battle-defend")
 END_RULES = frozenset({"battle.end", "battle.salpinx-unpayable"})
 CAUSES = {
     "retreat": "a side retreated",
@@ -157,7 +157,7 @@ def reveal(st: Step, area: int, number: int) -> dict:
         merc = "mercenaries" in (ta.formation, td.formation) and ta.formation != "salpinx"
         if ta.formation == "salpinx":
             result, loss, gain, rule = "salpinx", 1, 0, "battle.salpinx"
-            text = f"{card_label(ta)} cannot be matched: a unit lost, and the attacker owes 1 prestige"
+            text = f"{card_label(ta)} cannot be matched: a unit lost, and the attacker owes {SALPINX_COST} prestige"
         elif matched(ta, td):
             g = max(0, ta.value - td.value)
             result, loss, gain = "match", 0, g
@@ -263,18 +263,24 @@ def _retreat_rule(edition: str = "ed1") -> dict:
 
 def retreat_info(s: State, area: int, side: str | None, *, can_act: bool, why_not: str = "") -> dict:
     """The retreat button: enabled only at a retreat window for ``side`` (who then has the prestige,
-    or the kernel would not ask); otherwise the reason it is disabled, with the rule."""
+    or the kernel would not ask); otherwise the reason it is disabled, with the rule. Its words
+    (``label``, and ``paying`` for the enabled button) carry the cost from the rules."""
     rule = _retreat_rule(s.edition)
+    cost = retreat_cost()
+
+    def button(enabled: bool, reason: str) -> dict:
+        return {"enabled": enabled, "action": "retreat", "reason": reason, "rule": rule, "label": retreat_words(),
+                "paying": f"Retreat, paying {cost} prestige"}
+
     if not in_battle(s, area):
-        return {"enabled": False, "action": "retreat", "reason": "The battle is over.", "rule": rule}
+        return button(False, "The battle is over.")
     if side is None:
-        reason = why_not or "Nobody may retreat from this view."
-        return {"enabled": False, "action": "retreat", "reason": reason, "rule": rule}
+        return button(False, why_not or "Nobody may retreat from this view.")
     p = PLAYERS.index(side)
     name = NAMES[side]
-    if s.prestige[p] < 1:
-        reason = f"{name} has {s.prestige[p]} prestige; retreating costs 1, paid to the opponent."
-    elif s.pending.kind != "battle-retreat":
+    if s.prestige[p] < cost:
+        reason = f"{name} has {s.prestige[p]} prestige; retreating costs {cost}, paid to the opponent."
+    elif not explain(s, "retreat").legal:  # the kernel asks only at a retreat window
         reason = ("Retreat is offered only at a retreat window: before the first exchange and after each "
                   "exchange.")
     elif s.pending.player != p:
@@ -282,9 +288,8 @@ def retreat_info(s: State, area: int, side: str | None, *, can_act: bool, why_no
     elif not can_act:
         reason = why_not or f"{name} cannot decide from this view."
     else:
-        return {"enabled": True, "action": "retreat", "reason": f"{name} pays 1 prestige to the opponent; "
-                "its units stay in the area.", "rule": rule}
-    return {"enabled": False, "action": "retreat", "reason": reason, "rule": rule}
+        return button(True, f"{name} pays {cost} prestige to the opponent; its units stay in the area.")
+    return button(False, reason)
 
 
 def _options(s: State) -> list[dict]:
@@ -328,11 +333,11 @@ def _blocked(s: State, side: int) -> list[dict]:
 
 def choice(s: State, area: int, side: str | None) -> dict | None:
     """The decision ``side`` makes now, with its options (None if it is not ``side``'s to make)."""
-    if side is None or not in_battle(s, area) or s.pending.kind not in BATTLE_DECISIONS \
+    if side is None or not in_battle(s, area) or s.pending.kind not in SIDE_BATTLE_DECISIONS \
             or s.current_player != side:
         return None
     p = PLAYERS.index(side)
-    kind = {"battle-retreat": "window", "battle-attack": "attack", "battle-defend": "answer"}[s.pending.kind]
+    kind = BATTLE_STAGES[s.pending.kind]
     out: dict[str, Any] = {"kind": kind, "side": side, "options": [], "blocked": []}
     if kind == "window":
         out["fight"] = {"action": "fight", "label": "Fight on"}
@@ -354,7 +359,7 @@ def prompt(s: State, area: int, *, gate: str | None = None) -> str:
     who = NAMES.get(s.current_player, s.current_player)
     if gate:
         return f"{who} decides. Pass the screen to {who}, then show the hand."
-    return {"battle-retreat": f"{who}: fight on or retreat (1 prestige)?",
+    return {"battle-retreat": f"{who}: fight on or retreat ({retreat_cost()} prestige)?",
             "battle-attack": f"{who} attacks: pick two cards",
             "battle-defend": f"{who} answers: pick an answer to each attacking card, in order"}.get(
         s.pending.kind, f"{who} decides")

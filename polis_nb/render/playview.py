@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, overload
 from ..analysis.plot import GLYPH_NAMES, review_svg
 from ..record.node import Mark
 from ..record.result import Result
-from ..rules import ACTIONS, PLAYERS, RULES, Action, State, topology_of, poss, score_parts, target_of
+from ..rules import (ACTIONS, PLAYERS, RULES, Action, State, decisions_of_phase, topology_of, poss, score_parts,
+                     target_of)
 from .text import SIDE_NAME, action_words, cite_sections, edition_words, plain, target_name
 from .viewmodel import log_json
 
@@ -31,8 +32,8 @@ Step = tuple[State, Action, State]
 
 #: the colour of a side's marks on the map (Athens blue, Sparta red), as the units are drawn
 SIDE_COLOUR = ("blue", "red")
-BATTLE_KINDS = frozenset({"battle-order", "draw-card", "battle-retreat", "battle-attack", "battle-defend",
-                          "event-double"})
+#: the decisions a reader counts as one battle: all of the battles phase's
+BATTLE_PHASE_DECISIONS = decisions_of_phase("battles")
 ROUND_DRAWS = frozenset({"draw-project", "draw-event"})
 MOVES = {"hoplites": "hoplite", "fleet": "galley"}
 BUILDS = {"train": ("trained", "hoplite"), "galleys": ("built", "galley"), "ships": ("built", "ship")}
@@ -70,7 +71,7 @@ def group_steps(steps: list[Step]) -> list[Group]:
         if k == "turn":
             cur = Group(a.kind, p)
             out.append(cur)
-        elif k in BATTLE_KINDS:
+        elif k in BATTLE_PHASE_DECISIONS:
             b = topology_of(s)
             area = s.battle.area if s.battle is not None else b.area_index.get(a.args[0] if a.args else "")
             if cur is None or cur.kind != "battle" or (area is not None and cur.area not in (None, area)):
@@ -399,7 +400,7 @@ def _own_dice(steps: list[Step]) -> int:
     """How many steps at the start of a run are dice that resolve the action before it (the user's
     siege die, a market die): chance steps that are neither a round's draws nor a battle's."""
     k = 0
-    while k < len(steps) and steps[k][0].is_chance and steps[k][0].pending.kind not in ROUND_DRAWS | BATTLE_KINDS:
+    while k < len(steps) and steps[k][0].is_chance and steps[k][0].pending.kind not in ROUND_DRAWS | BATTLE_PHASE_DECISIONS:
         k += 1
     return k
 

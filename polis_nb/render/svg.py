@@ -35,7 +35,7 @@ from ..rules import (ATHENS, NEUTRAL, PLAYERS, SPARTA, State, Topology, topology
                      offer_covered, offer_status, price)
 from . import geometry as geo
 from .text import (SIDE_ADJ, SIDE_NAME, controller_words, edition_words, first_round, loads_words, mark_words,
-                   price_words, siege_disc_words)
+                   offer_status_words, price_words, siege_disc_words)
 
 SIDE_COLOUR = ("#2b6cb0", "#c53030")  # Athens blue, Sparta red
 NEUTRAL_LAND = "#eadfc0"
@@ -413,10 +413,6 @@ def draw_ports(ctx: _Ctx) -> str:
 
 
 # --- markets -----------------------------------------------------------------------------------
-_STATUS_WORDS = {"open": "open", "closed": "closed this round", "later": "not offered yet this round",
-                 "athens": "taken by Athens", "sparta": "taken by Sparta", "covered": "covered by a black cube"}
-
-
 def _price_line(ctx: _Ctx, o, cx: float, y: float, tc: str) -> str:
     """The price line of an offer: "for 3 wood", or for an offer that accepts several goods (Ed2) a
     colour square and the price of each ("for ■5 ■6"; the words are in the aria-label)."""
@@ -452,10 +448,9 @@ def _offer(ctx: _Ctx, m, o, x: float, y: float) -> str:
     covered (Ed2): a black cube)."""
     st = offer_status(ctx.s, m, o)
     covered = offer_covered(ctx.s, o)
-    label = f"{m.name} offer {o.slot + 1}: {o.load} {o.receive} for {price_words(ctx.s, o)}, {_STATUS_WORDS[st]}"
-    if st == "later":
-        label += f" (from round {first_round(ctx.comp, o.load)})"
-    elif covered and st != "covered":
+    label = f"{m.name} offer {o.slot + 1}: {o.load} {o.receive} for {price_words(ctx.s, o)}, "
+    label += offer_status_words(ctx.comp, o, st)
+    if st != "later" and covered and st != "covered":
         label += ", covered by a black cube"
     fill, tc, op, foot = "#ffffff", "", "1", ""
     cx = x + OFFER_W / 2

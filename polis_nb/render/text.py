@@ -11,8 +11,9 @@ import re
 from functools import lru_cache
 
 from ..record.words import mark_words, set_words, target_name  # noqa: F401 - shared with render
-from ..rules import (ACTIONS, ATHENS, NEUTRAL, PLAYERS, RULES, SPARTA, State, Topology, topology_of, card_name, card_types,
-                     describe_pending, edition_of, event_card, hire_cost, offer_covered, offer_status, price)
+from ..rules import (ACTIONS, ALONE_COST, ATHENS, NEUTRAL, PLAYERS, RULES, SPARTA, State, Topology, topology_of,
+                     card_name, card_types, describe_pending, edition_of, event_card, hire_cost, offer_covered,
+                     offer_status, price, retreat_cost)
 
 SIDE_NAME = ("Athens", "Sparta")
 SIDE_ADJ = ("Athenian", "Spartan")
@@ -294,6 +295,22 @@ def _unit_in(b: Topology, area: str) -> str:
     return "galley" if area in b.area_index and b.is_sea[b.area_index[area]] else "hoplite"
 
 
+def retreat_words() -> str:
+    """The retreat's button words, its cost from the rules: "Retreat (1 prestige)"."""
+    return f"Retreat ({retreat_cost()} prestige)"
+
+
+#: an offer's status (:func:`~polis_nb.rules.offer_status`) in words
+OFFER_STATUS_WORDS = {"open": "open", "closed": "closed this round", "later": "not offered yet this round",
+                      "athens": "taken by Athens", "sparta": "taken by Sparta", "covered": "covered by a black cube"}
+
+
+def offer_status_words(comp, o, status: str) -> str:
+    """An offer's status in words; an offer not offered yet says from which round it is."""
+    words = OFFER_STATUS_WORDS[status]
+    return f"{words} (from round {first_round(comp, o.load)})" if status == "later" else words
+
+
 def action_words(s: State, a, *, viewer: str | None = None) -> str:
     """A decision at position ``s`` (where it is taken) in plain words: "Move hoplites", "To Arkadia",
     "Pay with 1 metal", "Tribute: 2 hoplites on the metal row", "Die shows 4". A card drawn for a side
@@ -306,7 +323,7 @@ def action_words(s: State, a, *, viewer: str | None = None) -> str:
         title = edition_words(comp, ACTIONS[k].title)
         if k in edition_of(s).free_actions and not args:
             return f"{title} (free: no action)"
-        return f"{title} (pay 1 {args[0][1:]})" if args and args[0].startswith("+") else title
+        return f"{title} (pay {ALONE_COST} {args[0][1:]})" if args and args[0].startswith("+") else title
     if k == "pass":
         return "Pass"
     if k == "end":
@@ -314,7 +331,7 @@ def action_words(s: State, a, *, viewer: str | None = None) -> str:
     if k == "fight":
         return "Fight on"
     if k == "retreat":
-        return "Retreat (1 prestige)"
+        return retreat_words()
     if k == "feed":
         return "Cover the shortfall with prestige"
     if k == "to" and args:

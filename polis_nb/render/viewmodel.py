@@ -7,19 +7,19 @@ other side (or chance) decides, it lists no options at all (the options would sh
 """
 from __future__ import annotations
 
-from ..rules import (ACTIONS, RULES, Action, Explanation, State, topology_of, describe_pending, explain, legal_actions,
-                     offer_status, poss, target_of, view as visible_state)
+from ..rules import (ACTIONS, ALONE_COST, RULES, Action, Explanation, State, topology_of, describe_pending, explain,
+                     legal_actions, offer_status, poss, target_of, view as visible_state)
 # where a click points and what it means are the decisions' to say (the widgets import them from here)
-from .text import (SIDE_NAME, action_words, cite_words, controller_words, edition_words, first_round, plain,
-                   price_words, rule_json)
+from .text import (SIDE_NAME, action_words, cite_words, controller_words, edition_words, offer_status_words, plain,
+                   price_words, retreat_words, rule_json)
 
 def label_of(a: Action, s: State | None = None) -> str:
     """A button label in plain words (in the edition's terms when the position ``s`` is given)."""
     if s is not None:
         return action_words(s, a)
     if a.kind in ACTIONS:
-        return f"{ACTIONS[a.kind].title} (pay 1 {a.args[0][1:]})" if a.args else ACTIONS[a.kind].title
-    words = {"pass": "Pass", "end": "End the action", "fight": "Fight on", "retreat": "Retreat (1 prestige)"}
+        return f"{ACTIONS[a.kind].title} (pay {ALONE_COST} {a.args[0][1:]})" if a.args else ACTIONS[a.kind].title
+    words = {"pass": "Pass", "end": "End the action", "fight": "Fight on", "retreat": retreat_words()}
     return words.get(a.kind, str(a))
 
 
@@ -75,10 +75,7 @@ def place_words(s: State, target: str) -> str | None:
         mid, _, slot = ident.partition(".")
         m = b.comp.markets[b.market_index[mid]]
         o = m.offers[int(slot)]
-        st = offer_status(s, m, o)
-        state = {"open": "open", "closed": "closed this round", "athens": "taken by Athens",
-                 "sparta": "taken by Sparta", "covered": "covered by a black cube",
-                 "later": f"offered from round {first_round(b.comp, o.load)}"}[st]
+        state = offer_status_words(b.comp, o, offer_status(s, m, o))
         return f"{m.name} offer {o.slot + 1} ({o.load} {o.receive} for {price_words(s, o)}, {state})"
     return None
 
@@ -114,10 +111,7 @@ def why_words(s: State, target: str, *, viewer: str | None = None) -> str:
 
 
 def _offer_line(s: State, b, m, o) -> str:
-    st = offer_status(s, m, o)
-    state = {"open": "open", "closed": "closed this round", "athens": "taken by Athens", "sparta": "taken by Sparta",
-             "covered": "covered by a black cube", "later": f"offered from round {first_round(b.comp, o.load)}"}[st]
-    return f"{o.load} {o.receive} for {price_words(s, o)} — {state}"
+    return f"{o.load} {o.receive} for {price_words(s, o)} — {offer_status_words(b.comp, o, offer_status(s, m, o))}"
 
 
 def place_tips(s: State) -> dict[str, dict]:

@@ -19,12 +19,14 @@ from .state import ATHENS, CHANCE, NEUTRAL, PLAYERS, SPARTA, Battle, LogEntry, O
 
 # the map of a component set: ``topology_of(s)`` is the Topology of the state's set (not the Board widget)
 from .topology import Topology, board, board_named, components_named, register_components, topology_named, topology_of
-from .battle import answer_pairs, attack_pairs, card_name, card_names, card_types, matched, start_battle
+from .battle import (BATTLE_STAGES, SALPINX_COST, SIDE_BATTLE_DECISIONS, answer_pairs, attack_pairs, card_name,
+                     card_names, card_types, matched, retreat_cost, start_battle)
 from .common import is_last_round, poss, round_name
-from .decisions import ACTIONS, click_target, describe_pending, target_of, why_action
+from .decisions import (ACTIONS, click_target, decisions_of_phase, describe_pending, prestige_cost, target_of,
+                        why_action)
 from .editions import ED1, ED2, EDITIONS, Edition, edition_of
 from .events import describe_card
-from .flow import draw_next_project
+from .flow import ALONE_COST, draw_next_project
 from .military import siege_bonus, siege_refusal, tribute_refusal
 from .modifiers import event_card, hire_cost
 from .politics import civil_war_cost, offer_covered, offer_status, open_offers, price, trade_available
@@ -45,9 +47,11 @@ __all__ = [
     # editions
     "ED1", "ED2", "EDITIONS", "Edition", "edition_of", "cite_edition_log",
     # decisions and actions
-    "ACTIONS", "click_target", "describe_pending", "is_legal", "target_of", "why_action",
+    "ACTIONS", "ALONE_COST", "click_target", "decisions_of_phase", "describe_pending", "is_legal", "prestige_cost", "target_of",
+    "why_action",
     # battles
-    "answer_pairs", "attack_pairs", "card_name", "card_names", "card_types", "matched", "start_battle",
+    "BATTLE_STAGES", "SALPINX_COST", "SIDE_BATTLE_DECISIONS", "answer_pairs", "attack_pairs", "card_name",
+    "card_names", "card_types", "matched", "retreat_cost", "start_battle",
     # event cards
     "describe_card", "event_card", "hire_cost",
     # queries of the actions and the round

@@ -13,7 +13,7 @@ from . import phases
 from .actions import Action, Explanation, shared
 from .topology import topology_of, components_named
 from .common import Log, add_prestige, say, side
-from .decisions import decision
+from .decisions import DECISIONS, decision, prestige_cost
 from .editions import edition_of
 from .modifiers import battle_prestige, tied_exchange_replayed
 from .state import ATHENS, CHANCE, SPARTA, Battle, Outcome, Pending, State, other, tadd, tset
@@ -115,16 +115,29 @@ def draw_apply(s: State, a: Action, log: Log) -> State:
 
 
 decision("draw-card", "battles", draw_options, draw_apply, keywords=("card",), prompt="draw a combat card",
-         weights=draw_weights)
+         weights=draw_weights, stage="draw")
 
 
 # --- retreat windows --------------------------------------------------------------------------
+
+def retreat_cost() -> int:
+    """The prestige a retreat costs, paid when it is announced [battle.retreat]: the battle-retreat
+    decision's cost of 'retreat'."""
+    return prestige_cost("battle-retreat", "retreat")
+
+
+def _retreat_payment(s: State, p: int) -> str:
+    """How ``p`` pays for a retreat, in the edition's terms ("pays Sparta 1 prestige")."""
+    n = retreat_cost()
+    return (f"pays {side(other(p))} {n} prestige" if edition_of(s).retreat_pays_opponent
+            else f"loses {n} prestige, {side(other(p))} gains {n}")
+
 
 def _window(s: State, log: Log) -> State:
     """Ask each player in turn (next attacker first) whether to retreat, if they can pay."""
     bt = _fight(s)
     for p in (bt.attacker, other(bt.attacker)):
-        if p not in bt.asked and s.prestige[p] >= 1:
+        if p not in bt.asked and s.prestige[p] >= retreat_cost():
             return s.evolve(pending=Pending("battle-retreat", p))
     bt = _with(bt, asked=())
     s = s.evolve(battle=bt)
@@ -141,10 +154,10 @@ def retreat_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     bt = _fight(s)
     if a.kind == "retreat":
-        s = add_prestige(add_prestige(s, p, -1), other(p), 1)
-        how = (f"pays {side(other(p))} 1 prestige" if edition_of(s).retreat_pays_opponent
-               else f"loses 1 prestige, {side(other(p))} gains 1")
-        say(log, f"{side(p)} retreats from the battle in {topology_of(s).name(bt.area)} and {how}; its units stay",
+        n = retreat_cost()
+        s = add_prestige(add_prestige(s, p, -n), other(p), n)
+        say(log, f"{side(p)} retreats from the battle in {topology_of(s).name(bt.area)} and "
+            f"{_retreat_payment(s, p)}; its units stay",
             "battle.retreat", "battle.end", player=p)
         return end_battle(s, log)
     say(log, f"{side(p)} fights on", "battle.retreat", player=p)
@@ -152,7 +165,7 @@ def retreat_apply(s: State, a: Action, log: Log) -> State:
 
 
 decision("battle-retreat", "battles", retreat_options, retreat_apply, keywords=("fight", "retreat"),
-         prompt="retreat or fight on")
+         prompt="retreat or fight on", prestige_costs={"retreat": 1}, stage="window")
 
 
 def _with(bt: Battle, **kw) -> Battle:
@@ -162,6 +175,10 @@ def _with(bt: Battle, **kw) -> Battle:
 
 
 # --- exchanges --------------------------------------------------------------------------------
+
+#: the prestige an attacker owes for a Salpinx it plays (it loses the game if it cannot pay) [battle.salpinx]
+SALPINX_COST = 1
+
 
 def _salpinx(types) -> int:
     for i, t in enumerate(types):
@@ -214,7 +231,7 @@ def attack_options(s: State) -> list[Action]:
     bt = _fight(s)
     p = bt.attacker
     names = _names(s)
-    pairs = attack_pairs(bt.hands[p], _salpinx(_types(s)), s.prestige[p] < 1)
+    pairs = attack_pairs(bt.hands[p], _salpinx(_types(s)), s.prestige[p] < SALPINX_COST)
     return [shared("play", (names[i], names[j])) for i, j in pairs]
 
 
@@ -265,7 +282,8 @@ def defend_apply(s: State, a: Action, log: Log) -> State:
         if ta.formation == "salpinx":
             salpinx = True
             losses += 1
-            parts.append(f"{card_name(ta)} cannot be matched: {side(dfn)} loses a unit and {side(att)} owes 1 prestige")
+            parts.append(f"{card_name(ta)} cannot be matched: {side(dfn)} loses a unit and {side(att)} owes "
+                         f"{SALPINX_COST} prestige")
             continue
         if matched(ta, td):
             g = max(0, ta.value - td.value)
@@ -287,14 +305,14 @@ def defend_apply(s: State, a: Action, log: Log) -> State:
     if gain and s.event is not None:
         s = battle_prestige(s, att, gain)
     if salpinx:
-        if s.prestige[att] < 1:
+        if s.prestige[att] < SALPINX_COST:
             say(log, f"{side(att)} cannot pay for the Salpinx and loses the game", "battle.salpinx-unpayable",
                 "end.prestige-owed", player=att)
             return s.evolve(battle=None, outcome=Outcome(side(dfn).lower(), None,
                                                           f"{side(att)} could not pay for the Salpinx",
                                                           ("battle.salpinx-unpayable",)),
                             pending=Pending("over", CHANCE), phase="over")
-        s = add_prestige(s, att, -1)
+        s = add_prestige(s, att, -SALPINX_COST)
     area = bt.area
     u = s.units[area]
     lost = min(losses, u[dfn])
@@ -337,7 +355,7 @@ def _attack_why(s: State, a: Action) -> Explanation | None:
         return e
     names = [card_name(t) for t in _types(s)]
     sal = _salpinx(_types(s))
-    if sal >= 0 and names[sal] in a.args and s.prestige[p] < 1:
+    if sal >= 0 and names[sal] in a.args and s.prestige[p] < SALPINX_COST:
         return Explanation.of(False, f"{side(p)} has no prestige to pay for the Salpinx and holds other cards, so "
                               "it is not forced to play it.", "battle.salpinx", "battle.salpinx-unpayable")
     if a.args[0] != a.args[1] and names.index(a.args[0]) > names.index(a.args[1]):
@@ -359,9 +377,14 @@ def _defend_why(s: State, a: Action) -> Explanation | None:
 
 
 decision("battle-attack", "battles", attack_options, attack_apply, _attack_why, keywords=("play",),
-         prompt="play two combat cards")
+         prompt="play two combat cards", stage="attack")
 decision("battle-defend", "battles", defend_options, defend_apply, _defend_why, keywords=("answer",),
-         prompt="answer each attacking card")
+         prompt="answer each attacking card", stage="defend")
+
+#: the decisions asked while a battle is in progress, by kind: the stage of the battle each stands for
+BATTLE_STAGES: dict[str, str] = {k: d.stage for k, d in DECISIONS.items() if d.stage is not None}
+#: the decisions a side takes in a battle in progress (the rest of BATTLE_STAGES are chance's draws)
+SIDE_BATTLE_DECISIONS = frozenset(k for k in BATTLE_STAGES if not DECISIONS[k].chance)
 
 
 def _refill(s: State, log: Log) -> State:

@@ -9,12 +9,13 @@ one, why a choice is refused, the words it understands, what it asks in plain wo
 options name (:func:`target_of`, :func:`why_action`, :func:`click_target`), what its ``Pending.data``
 must hold (``context``) and, at a chance decision, the probability of each outcome (``weights``).
 Actions register how they start (``begin``), whether they can be taken at all (``available``) and
-what they cost (``prestige_cost``).
+what they cost (``prestige_cost``). A decision's choice that costs prestige when taken (the retreat)
+declares it too (``prestige_costs``); :func:`prestige_cost` answers for both.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from dataclasses import dataclass, field
+from typing import Callable, Mapping
 
 from .actions import Action, Explanation
 from .topology import Topology, topology_of
@@ -48,7 +49,9 @@ class Decision:
     "offer") its ``why_template`` names: the action a click on such a place means, legal or not
     ("to {}"). ``context(s, board)``: what is wrong with ``Pending.data`` (None if nothing).
     ``weights(s, acts)``: at a chance decision, each outcome's probability as (numerator,
-    denominator); a decision with weights is chance's.
+    denominator); a decision with weights is chance's. ``prestige_costs``: the prestige a choice of
+    each keyword costs when it is taken (the retreat's). ``stage``: the stage of a battle in progress
+    the decision stands for ("draw", "window", "attack", "defend"; None outside a battle).
     """
 
     kind: str
@@ -63,6 +66,8 @@ class Decision:
     why_template: str | None = None
     context: Callable[[State, Topology], str | None] = no_data
     weights: Callable[[State, tuple[Action, ...]], list[tuple[int, int]]] | None = None
+    prestige_costs: Mapping[str, int] = field(default_factory=dict)
+    stage: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "keywords", frozenset(self.keywords))
@@ -136,6 +141,23 @@ def describe_pending(s: State) -> str:
     """What the pending decision asks, in words ("choose the destination")."""
     d = DECISIONS.get(s.pending.kind)
     return d.prompt if d is not None else s.pending.kind
+
+
+def prestige_cost(kind: str, keyword: str) -> int:
+    """The prestige a choice costs when it is taken at the decision ``kind``: at the turn decision the
+    action's (:attr:`ActionSpec.prestige_cost`), elsewhere the keyword's in its Decision's
+    ``prestige_costs`` (the retreat's); 0 for a choice that costs none."""
+    if kind == "turn":
+        spec = ACTIONS.get(keyword)
+        return spec.prestige_cost if spec is not None else 0
+    d = DECISIONS.get(kind)
+    return d.prestige_costs.get(keyword, 0) if d is not None else 0
+
+
+def decisions_of_phase(phase: str) -> frozenset[str]:
+    """The kinds of the decisions asked in ``phase`` (all of a battle's for "battles": the order of the
+    battles, the draws, the windows, the exchanges and the doubling of the prestige won)."""
+    return frozenset(k for k, d in DECISIONS.items() if d.phase == phase)
 
 
 def action_of(s: State) -> str | None:

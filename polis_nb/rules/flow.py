@@ -18,6 +18,9 @@ from .state import CHANCE, Pending, State, other, tadd, tset
 # --------------------------------------------------------------------------------------------
 # the "turn" decision: choose an action (paying a good first when acting alone) or pass
 
+#: the goods of one kind (the player's choice) a player acting alone pays for each action [turn.alone]
+ALONE_COST = 1
+
 
 def alone(s: State, p: int) -> bool:
     return other(p) in s.passed
@@ -51,7 +54,7 @@ def turn_options(s: State) -> list[Action]:
         # an action possible before paying stays possible unless the good paid is one it may spend
         before = {kind: kind not in free and _action_ok(s, p, kind) for kind in ACTION_ORDER}
         for g in b.comp.goods:
-            if have(s, p, g) < 1:
+            if have(s, p, g) < ALONE_COST:
                 continue
             paid = None
             for kind in ACTION_ORDER:
@@ -61,7 +64,7 @@ def turn_options(s: State) -> list[Action]:
                 if spends is not None and g not in spends:
                     out.append(_choice(kind, g))
                     continue
-                paid = paid or add_good(s, p, g, -1)
+                paid = paid or add_good(s, p, g, -ALONE_COST)
                 if _action_ok(paid, p, kind):
                     out.append(_choice(kind, g))
     else:
@@ -91,9 +94,9 @@ def turn_why(s: State, a: Action) -> Explanation | None:
         g = a.args[0][1:]
         if g not in topology_of(s).good_index:
             return Explanation.of(False, f"{g!r} is not a good of this edition.", "turn.alone")
-        if have(s, p, g) < 1:
+        if have(s, p, g) < ALONE_COST:
             return Explanation.of(False, f"{side(p)} has no {g} to pay for the extra action.", "turn.alone")
-        s = add_good(s, p, g, -1)
+        s = add_good(s, p, g, -ALONE_COST)
     else:
         if a.args:
             return Explanation.of(False, "Only a player acting alone pays a good for an action.", "turn.alone")
@@ -116,8 +119,8 @@ def turn_apply(s: State, a: Action, log: Log) -> State:
     goods = s.goods
     if a.args:
         g = a.args[0][1:]
-        goods = tset(goods, p, tadd(goods[p], topology_of(s).good_index[g], -1))
-        say(log, f"{side(p)} pays 1 {g} to act after {side(other(p))} passed", "turn.alone", player=p)
+        goods = tset(goods, p, tadd(goods[p], topology_of(s).good_index[g], -ALONE_COST))
+        say(log, f"{side(p)} pays {ALONE_COST} {g} to act after {side(other(p))} passed", "turn.alone", player=p)
     spec = ACTIONS[a.kind]
     if a.kind in edition_of(s).free_actions:  # not an action: no turn slot, no extra good
         return spec.begin(s if goods is s.goods else s.evolve(goods=goods), p, log)

@@ -8,7 +8,7 @@ without problems has a legal decision to take (or is over), and play goes on fro
 """
 from __future__ import annotations
 
-from .battle import card_types
+from .battle import BATTLE_STAGES, card_types, retreat_cost
 from .topology import Topology, topology_of
 from .decisions import DECISIONS, action_of, no_data
 from .editions import edition_of
@@ -17,8 +17,6 @@ from .flow import battle_areas
 from .roundend import STEPS
 from .state import PLAYERS, Battle, State, other
 
-# the decisions asked while a battle is in progress
-BATTLE_DECISIONS = frozenset({"draw-card", "battle-retreat", "battle-attack", "battle-defend"})
 
 
 def state_problems(s: State) -> list[str]:
@@ -59,7 +57,7 @@ def _phase_problems(s: State) -> list[str]:
         out.append(f"pending: a {kind!r} decision does not belong to the {s.phase!r} phase")
     if (s.outcome is None) != (s.phase != "over"):
         out.append("outcome: a game has an outcome exactly when its phase is 'over'")
-    if (s.battle is not None) != (kind in BATTLE_DECISIONS):
+    if (s.battle is not None) != (kind in BATTLE_STAGES):
         out.append("battle: a battle is in progress exactly while a battle decision is pending")
     if s.phase != "over":
         if s.roundend and s.phase != "roundend":
@@ -182,7 +180,7 @@ def _battle_problem(s: State, bt: Battle, b: Topology) -> str | None:
         return "battle.played: cards lie played only while the defender answers"
     if kind == "battle-retreat":
         p = s.pending.player
-        if p in bt.asked or s.prestige[p] < 1:
+        if p in bt.asked or s.prestige[p] < retreat_cost():
             return f"{PLAYERS[p]} was already asked, or cannot pay for a retreat [battle.retreat]"
     if bt.after == "refill" and kind != "draw-card" and sum(bt.deck) < 4 - bt.last_losses:
         return "battle.deck: too few cards left for the redraws [battle.redraw]"

@@ -66,6 +66,10 @@ def test_combat_hotseat_battle_clicked_to_its_end_in_lab(page, lab):
     expect(w.locator('.pc-side[data-side="sparta"] .pc-hand .pc-card')).to_have_count(4)
     expect(w.locator('.pc-side[data-side="athens"] .pc-hidden-hand')).to_have_text("4 cards (hidden)")
     expect(w.locator(".pc-retreat")).to_be_enabled()
+    # the button's words come from the view model, the cost from the rules
+    expect(w.locator(".pc-retreat")).to_have_text("Retreat (1 prestige)")
+    expect(w.locator(".pc-retreat")).to_have_attribute("aria-label", "Retreat, paying 1 prestige")
+    _shot(page, "combat-window.png")
     if odds_function() is not None:  # the odds arrive after the view, for Sparta's knowledge only
         expect(w.locator(".pc-odds")).to_contain_text("How it ends", timeout=30_000)
         expect(w.locator(".pc-odds")).to_contain_text("knowing Sparta's hand only")
