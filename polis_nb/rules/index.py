@@ -4,7 +4,9 @@ Explanations, log entries, tests and tutorials all speak in these ids. Summaries
 rulebooks; they never quote them. Sections name the first-edition German rulebook (Ed1) as played on
 yucata.de; the fact sheet is ``polis-data.md``. Event cards known from the designer's prototype cite
 ``prototype-data.md`` §2.6 and the prototype's card file; where its paraphrase leaves a detail open,
-the summary states the kernel's reading (``docs/data-provenance.md`` lists them).
+the summary states the kernel's reading (``docs/data-provenance.md`` lists them). Where two rules meet
+and neither rulebook settles the case, the kernel's ruling has an id of its own whose summary opens
+with "Ruling:" and whose sections cite both rules (``docs/data-provenance.md`` §7).
 """
 from __future__ import annotations
 
