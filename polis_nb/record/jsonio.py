@@ -46,8 +46,8 @@ class _Short(reprlib.Repr):
         return number_words(x) if x.bit_length() > 128 else super().repr_int(x, level)
 
     def repr_instance(self, x: object, level: int) -> str:
-        if isinstance(x, int):  # a subclass of int (bool and IntEnum write short names)
-            return x.__class__.__name__ if x.bit_length() > 128 else super().repr_instance(x, level)
+        if isinstance(x, int) and x.bit_length() > 128:  # a subclass of int
+            return number_words(int(x))
         return super().repr_instance(x, level)
 
 
