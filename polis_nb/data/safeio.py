@@ -100,6 +100,14 @@ def _long_number(text: str) -> re.Match[str] | None:
     return None
 
 
+def number_words(n: int) -> str:
+    """A whole number for a message: itself, or a huge one by its size (Python refuses to write one of
+    more than 4,300 digits, and a message has no room for it)."""
+    if -10**18 < n < 10**18:
+        return str(n)
+    return f"{'-' if n < 0 else ''}(about {int(n.bit_length() * 0.30103) + 1} digits)"
+
+
 def lone_surrogate(text: str) -> int | None:
     """Index of the first lone surrogate code point in ``text`` (it cannot be written as UTF-8), or None."""
     m = _SURROGATE.search(text)

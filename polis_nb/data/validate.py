@@ -12,6 +12,7 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from .safeio import number_words
 from .types import DEFAULT_TERMS, PLAYERS, PROVENANCES, default_name
 
 __all__ = [
@@ -265,8 +266,7 @@ def number_problem(n: int) -> str | None:
     """Why the whole number ``n`` has no place in a component file (beyond every track), or None."""
     if -MAX_NUMBER <= n <= MAX_NUMBER:
         return None
-    size = str(n) if abs(n) < 10**20 else f"a number of about {int(abs(n).bit_length() * 0.30103) + 1} digits"
-    return f"{size} is out of range: numbers in a component file lie within -{MAX_NUMBER}..{MAX_NUMBER}"
+    return f"{number_words(n)} is out of range: numbers in a component file lie within -{MAX_NUMBER}..{MAX_NUMBER}"
 
 
 def _edge_key(between: list[str]) -> str:

@@ -144,6 +144,9 @@ def start_position(headers: Mapping[str, str]) -> State:
     agree with them. A header that describes no game raises :class:`RecordError` whose ``header`` names
     it. (:meth:`polis_nb.Game.from_headers` makes the record; the readers play a file's decisions from
     here.)"""
+    for key in GAME_HEADERS:  # a header as read from a file is text (TypeError naming it otherwise)
+        if key in headers:
+            check_text(headers[key], f"the header {key}")
     edition = headers.get("Edition", "ed1")
     if edition not in EDITIONS:
         raise header_error(f"this reader does not know edition {edition!r} (known: {', '.join(EDITIONS)})",

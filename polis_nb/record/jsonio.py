@@ -24,20 +24,34 @@ A node where a side resigned (:attr:`~polis_nb.record.node.Node.resigned`) holds
 from __future__ import annotations
 
 import json
-import math
 import re
 import reprlib
 from collections.abc import Mapping
 
-from ..data.safeio import JSONDepthError, JSONNumberError, loads_json
-from .headers import KNOWN_HEADERS, name_problem, start_position
+from ..data.safeio import JSONDepthError, JSONNumberError, loads_json, number_words
+from .headers import GAME_HEADERS, KNOWN_HEADERS, name_problem, start_position
 from .node import (GLYPHS, MAX_PLAYOUTS, PROVEN, Evaluation, Mark, Node, Quiz, RecordError, check_mark,
                    quiz_problem, resign_problem, SIDES)
 from .reading import line_col, play_recorded, replace_surrogates, unix_lines
 
 FORMAT = "polis_nb.record/1"
 _TEXT_FIELDS = ("comment", "starting_comment", "name")
-_REPR = reprlib.Repr()  # bounded: no huge or deeply nested value is copied into a message
+
+
+class _Short(reprlib.Repr):
+    """Bounded: no huge or deeply nested value is copied into a message. A whole number too long to
+    show is described by its length (Python refuses to write one of more than 4,300 digits)."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        return number_words(x) if x.bit_length() > 128 else super().repr_int(x, level)
+
+    def repr_instance(self, x: object, level: int) -> str:
+        if isinstance(x, int) and x.bit_length() > 128:  # a subclass of int
+            return number_words(int(x))
+        return super().repr_instance(x, level)
+
+
+_REPR = _Short()
 _REPR.maxlevel, _REPR.maxstring, _REPR.maxother, _REPR.maxlist, _REPR.maxdict = 2, 40, 40, 4, 4
 _short = _REPR.repr
 
@@ -195,6 +209,8 @@ def _headers(raw: dict, errs: _Errors) -> dict[str, str]:
             errs.add(problem, "headers", k)
             continue
         if not isinstance(v, str):
+            if k in GAME_HEADERS:  # without it the record describes no game (as in the text reader)
+                raise errs.error(f"the header {k} must be text, not {_short(v)}", "headers", k)
             errs.add(f"the header {k} must be text, not {_short(v)}", "headers", k)
             continue
         if k not in KNOWN_HEADERS and not k.startswith("X-"):
@@ -258,8 +274,8 @@ def _evaluation(d: dict, node: Node, i: int, errs: _Errors) -> None:
         return
     athens, proven, best, playouts = (raw.get("athens"), raw.get("proven"), raw.get("best"),
                                       raw.get("playouts", 0))
-    if not isinstance(athens, (int, float)) or isinstance(athens, bool) or not math.isfinite(athens) \
-            or not 0 <= athens <= 1:
+    # (the range test also refuses NaN and infinities, and compares a whole number of any length)
+    if not isinstance(athens, (int, float)) or isinstance(athens, bool) or not 0 <= athens <= 1:
         errs.add(f"node {i}: eval athens must be Athens' expected result, a number from 0 to 1, not "
                  f"{_short(athens)}", *path, "athens")
         return

@@ -68,8 +68,10 @@ def invariant_problems(s: State) -> list[str]:
             out.append(f"{PLAYERS[p]} has {s.prestige[p]} prestige, beyond the track (at most {TRACK_MAX})")
         if not -1 <= s.proxenos[p] < len(comp.poleis):
             out.append(f"{poss(p)} proxenos is nowhere on the map")
-    if s.proxenos[0] >= 0 and s.proxenos[0] == s.proxenos[1]:
-        out.append("both proxenoi stand in the same polis [proxenos.one-per-polis]")
+    if s.proxenos[0] >= 0 and s.proxenos[0] == s.proxenos[1] and s.proxenos[0] not in b.capital:
+        # only a ransom, which sends a proxenos home, can bring the two together, so only in a capital
+        out.append(f"both proxenoi stand in {comp.poleis[s.proxenos[0]].name}, which is no capital "
+                   "[proxenos.one-per-polis, proxenos.ransom-shared-capital]")
     if len(s.markers) != len(comp.market_goods) or any(not 0 <= m < len(comp.market_table[3]) for m in s.markers):
         out.append("a market marker is off the track")
     for i, p in s.siege_discs:

@@ -4,7 +4,9 @@ Explanations, log entries, tests and tutorials all speak in these ids. Summaries
 rulebooks; they never quote them. Sections name the first-edition German rulebook (Ed1) as played on
 yucata.de; the fact sheet is ``polis-data.md``. Event cards known from the designer's prototype cite
 ``prototype-data.md`` §2.6 and the prototype's card file; where its paraphrase leaves a detail open,
-the summary states the kernel's reading (``docs/data-provenance.md`` lists them).
+the summary states the kernel's reading (``docs/data-provenance.md`` lists them). Where two rules meet
+and neither rulebook settles the case, the kernel's ruling has an id of its own whose summary opens
+with "Ruling:" and whose sections cite both rules (``docs/data-provenance.md`` §7).
 """
 from __future__ import annotations
 
@@ -93,7 +95,11 @@ _RULES = [
     ("trade.market-closed", f"{_R} › 2. Ereigniskarte ausführen", "A market closed by the round's event takes no trade."),
     ("proxenos.route", f"{_A} › j. Proxenos bewegen", "The proxenos travels by land or by sea (with the diolkos) to another polis, unhindered by control."),
     ("proxenos.bribe", f"{_A} › j. Proxenos bewegen", "The proxenos pays one silver per enemy unit in every area of its path, start and end included."),
-    ("proxenos.one-per-polis", f"{_A} › j. Proxenos bewegen", "A proxenos may not end where the other proxenos stands."),
+    ("proxenos.one-per-polis", f"{_A} › j. Proxenos bewegen", "A proxenos move may not end where the other proxenos stands."),
+    # a ruling: the books state both rules without settling the case where they meet (docs/data-provenance.md §7)
+    ("proxenos.ransom-shared-capital", f"{_A} › k. Proxenos auslösen; {_A} › j. Proxenos bewegen",
+     "Ruling: a ransomed proxenos goes home even if the other proxenos stands in that capital; one per polis limits "
+     "only where a move ends."),
     ("proxenos.captured", f"{_A} › k. Proxenos auslösen", "A captured proxenos cannot act until ransomed."),
     ("proxenos.ransom", f"{_A} › k. Proxenos auslösen", "Ransoming pays two silver to the opponent and returns the proxenos to its capital."),
     ("civilwar.target", f"{_A} › l. Bürgerkrieg anzetteln", "A civil war needs the own proxenos in a neutral or enemy polis other than the enemy capital."),
@@ -204,10 +210,15 @@ _ED2_SECTIONS = {
     "roundend": "Ed2 · Koniec rundy", "end": "Ed2 · Koniec gry", "data": "polis-data.md §13",
 }
 
+# shared rules whose second-edition section is not their family's
+_ED2_SECTION_OF = {
+    "proxenos.ransom-shared-capital": "Ed2 · Akcje › 7. Oblężenie Polis; Ed2 · Akcje › 10. Ruch Proxenos",
+}
+
 RULES: dict[str, RuleRef] = {
     rid: RuleRef(rid, ("ed1",) if rid in _ED1_ONLY else ("ed1", "ed2"),
                  src if src.startswith(("Ed1", "polis", "prototype")) else f"Ed1 · {src}", summary,
-                 "" if rid in _ED1_ONLY else _ED2_SECTIONS[rid.split(".")[0]])
+                 "" if rid in _ED1_ONLY else _ED2_SECTION_OF.get(rid) or _ED2_SECTIONS[rid.split(".")[0]])
     for rid, src, summary in _RULES
 }
 RULES.update({rid: RuleRef(rid, ("ed2",), src, summary, src) for rid, src, summary in _RULES_ED2})

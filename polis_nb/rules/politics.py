@@ -405,9 +405,14 @@ def _ransom_why(s: State, p: int) -> Explanation | None:
 def _ransom_begin(s: State, p: int, log: Log) -> State:
     b = topology_of(s)
     s = add_good(add_good(s, p, "silver", -2), other(p), "silver", 2)
-    s = s.evolve(proxenos=tset(s.proxenos, p, b.capital[p]))
-    say(log, f"{side(p)} pays {side(other(p))} 2 silver; its proxenos returns to {polis_name(b, b.capital[p])}",
-        "proxenos.ransom", player=p)
+    home = b.capital[p]
+    s = s.evolve(proxenos=tset(s.proxenos, p, home))
+    text = f"{side(p)} pays {side(other(p))} 2 silver; its proxenos returns to {polis_name(b, home)}"
+    if s.proxenos[other(p)] == home:  # the one-per-polis rule limits moves, not this return
+        say(log, f"{text}, where {poss(other(p))} proxenos also stands", "proxenos.ransom",
+            "proxenos.ransom-shared-capital", player=p)
+    else:
+        say(log, text, "proxenos.ransom", player=p)
     return after_action(s, p, log)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..data.safeio import lone_surrogate
+from ..data.safeio import lone_surrogate, number_words as _num
 from .actions import PolisError
 from .battle import card_types
 from .topology import Topology, topology_named, components_named
@@ -56,13 +56,6 @@ def json_kind(v: Any) -> str:
     if isinstance(v, dict):
         return "an object"
     return f"a {type(v).__name__}"
-
-
-def _num(v: int) -> str:
-    """A whole number for a message (a huge one by its size: printing it could fail)."""
-    if -10**18 < v < 10**18:
-        return str(v)
-    return f"{'-' if v < 0 else ''}(about {int(v.bit_length() * 0.30103) + 1} digits)"
 
 
 def _short(text: str) -> str:

@@ -9,6 +9,7 @@ import pytest
 
 import polis_nb as pn
 from polis_nb.data import safeio
+from polis_nb.record.node import MAX_PLAYOUTS
 
 from .builders import SPARTA_INTO_ARKADIA, besieged
 
@@ -422,6 +423,50 @@ def test_a_seed_beyond_64_bits_is_a_record_error_with_its_line():
             pn.Game.from_text(bad)
         assert e.value.line == 2
     assert pn.Game.from_text(text.replace('[Seed "3"]', f'[Seed "{2**64 - 1}"]')).headers["Seed"] == str(2**64 - 1)
+
+
+def test_a_seed_of_5000_digits_is_a_record_error_in_the_text_and_json_forms():
+    """Regression (issue 27): a JSON record whose Seed header is a whole number of more than 4,300 digits
+    raised Python's integer-conversion ValueError while the message about it was written. Every form of
+    a 5,000-digit Seed is a RecordError saying what is wrong and where, in both reading modes."""
+    digits = "9" * 5000
+    text = pn.Game(seed=3).to_text()
+    data = pn.Game(seed=3).to_json()
+    as_json = json.dumps(data, indent=1)
+    seed_line = next(i for i, ln in enumerate(as_json.splitlines(), 1) if '"Seed"' in ln)
+    for strict in (False, True):
+        # text: the header's value is text
+        with pytest.raises(pn.RecordError, match="Seed must be a whole number of at most 64 bits") as e:
+            pn.Game.from_text(text.replace('[Seed "3"]', f'[Seed "{digits}"]'), strict=strict)
+        assert e.value.line == 2
+        # JSON text: a string, and a bare number
+        with pytest.raises(pn.RecordError, match="Seed must be a whole number of at most 64 bits") as e:
+            pn.Game.from_json(as_json.replace('"Seed": "3"', f'"Seed": "{digits}"'), strict=strict)
+        assert e.value.line == seed_line
+        with pytest.raises(pn.RecordError, match="a number with more than 40 digits") as e:
+            pn.Game.from_json(as_json.replace('"Seed": "3"', f'"Seed": {digits}'), strict=strict)
+        assert e.value.line == seed_line
+        # the JSON form as a dict: a Python whole number Python will not write out
+        huge = {**data, "headers": {**data["headers"], "Seed": 10**4999}}
+        with pytest.raises(pn.RecordError, match=r"^the header Seed must be text, not \(about 5000 digits\)$"):
+            pn.Game.from_json(huge, strict=strict)
+    with pytest.raises(TypeError, match="the header Seed must be text"):
+        pn.Game.from_headers({"Edition": "ed1", "Seed": 10**4999})
+
+
+def test_whole_numbers_python_will_not_write_are_reported_by_their_size():
+    """Regression (issue 27): an evaluation or mark holding a whole number of thousands of digits is
+    reported (the node stays), not a ValueError or OverflowError from writing or comparing it."""
+    d = base().to_json()
+    d["nodes"][1]["eval"] = {"athens": 10**4999}
+    d["nodes"][2]["eval"] = {"athens": 0.5, "playouts": -10**4999}
+    d["nodes"][3]["marks"] = [{"kind": 10**4999}]
+    g = pn.Game.from_json(d)
+    msgs = [e.message for e in g.errors]
+    assert msgs == ["node 1: eval athens must be Athens' expected result, a number from 0 to 1, not "
+                    "(about 5000 digits)",
+                    f"node 2: eval playouts must be a whole number from 0 to {MAX_PLAYOUTS}, not -(about 5000 digits)",
+                    "node 3: bad mark {'kind': (about 5000 digits)}: kind and colour must be text"]
 
 
 def test_a_json_number_of_thousands_of_digits_is_a_record_error_with_its_place():

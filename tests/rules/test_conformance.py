@@ -7,7 +7,13 @@ notation and JSON round-trip exactly. Every rule id cited (log, refusal, outcome
 edition played. Every game ends with a valid outcome, and replaying the same seed gives the identical
 game. Every packaged component set runs (ed1-default, ed1-prototype, ed2-default);
 ``POLIS_CONFORMANCE_GAMES`` sets the number of games per set (CI: 1000).
+
+The save soak: every position any bot reaches (random, sensible, greedy, search), in both editions,
+comes back equal from its notation and from its dict sent through JSON, so any game can be saved
+wherever it stands. A few seeded games per bot run always; ``POLIS_SOAK_GAMES=<n>`` runs the larger
+soak marked ``slow`` (n games per policy bot and edition, n // 50 + 1 for the search bot).
 """
+import json
 import os
 import random
 from fractions import Fraction
@@ -15,7 +21,7 @@ from fractions import Fraction
 import pytest
 
 import polis_nb as pn
-from polis_nb.analysis import random_policy, sensible_policy
+from polis_nb.analysis import make_bot, random_policy, sensible_policy
 from polis_nb.data import packaged_components
 from polis_nb.rules.topology import topology_of
 from polis_nb.rules.editor import invariant_problems
@@ -101,3 +107,59 @@ def test_conformance_random_games(components, start):
         if seed % 25 == 0:  # same seed and decisions => identical game
             s2, trace2 = _play(edition, seed, check=False, components=components)
             assert trace2 == trace and s2 == s and s2.to_notation() == s.to_notation()
+
+
+# --- the save soak: every reached position round-trips ----------------------------------------------
+
+SEARCH_BUDGET = 3  # iterations per decision: a real search, kept cheap
+SOAK_GAMES = {"random": 6, "sensible": 1, "greedy": 1, "search": 1}  # per edition, always run
+BIG_SOAK = int(os.environ.get("POLIS_SOAK_GAMES", "0"))
+
+
+def _saves(s: pn.State, where: str) -> None:
+    """``s`` comes back equal from its notation and from its dict sent through JSON."""
+    try:
+        back = pn.State.from_notation(s.to_notation())
+        again = pn.State.from_dict(json.loads(json.dumps(s.to_dict())))
+    except pn.PolisError as e:
+        raise AssertionError(f"{where}: the position does not load again: {e}") from None
+    assert back == s, f"{where}: the notation gives another position"
+    assert again == s, f"{where}: the dict gives another position"
+
+
+def _soak(edition: str, bot_name: str, seeds: range) -> int:
+    """Play each seed with ``bot_name`` for both sides (the slow search bot for one side, Athens on even
+    seeds, against the sensible bot); check every position reached; return how many."""
+    if bot_name == "search":
+        bots = (make_bot("search", iterations=SEARCH_BUDGET), make_bot("sensible"))
+    else:
+        bots = (make_bot(bot_name),) * 2
+    checked = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = pn.new_game(edition, seed=seed)
+        while True:
+            _saves(s, f"{edition} {bot_name} seed {seed} ply {s.ply} ({s.pending.kind})")
+            checked += 1
+            if s.is_terminal:
+                break
+            a = pn.sample_chance(s, rng) if s.is_chance else bots[(s.pending.player + seed) % 2].choose(s, rng)
+            s = pn.apply(s, a)
+    return checked
+
+
+@pytest.mark.parametrize("bot_name", list(SOAK_GAMES))
+@pytest.mark.parametrize("edition", ["ed1", "ed2"])
+def test_every_reached_position_round_trips(edition, bot_name):
+    games = SOAK_GAMES[bot_name]
+    assert _soak(edition, bot_name, range(games)) > games  # each game has positions beyond its start
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not BIG_SOAK, reason="set POLIS_SOAK_GAMES=<n> for the larger save soak")
+@pytest.mark.parametrize("bot_name", list(SOAK_GAMES))
+@pytest.mark.parametrize("edition", ["ed1", "ed2"])
+def test_every_reached_position_round_trips__soak(edition, bot_name):
+    games = BIG_SOAK // 50 + 1 if bot_name == "search" else BIG_SOAK
+    first = SOAK_GAMES[bot_name]  # the seeds the quick test plays are skipped
+    assert _soak(edition, bot_name, range(first, first + games)) > games

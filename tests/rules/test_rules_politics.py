@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 import polis_nb as pn
 from polis_nb.rules.topology import topology_of
 
@@ -406,6 +408,51 @@ def test_proxenos_ransom__refused():
     assert "proxenos.ransom" in refused(s, "ransom").rule_ids
     s = pos(proxenos={"athens": None}, goods={"athens": {"silver": 1}})
     assert "proxenos.ransom" in refused(s, "ransom").rule_ids
+
+
+def _ransom_beside(edition: str, rnd: str) -> tuple[pn.State, pn.State]:
+    """Sparta's proxenos walks into Athenai while Athens' is a prisoner; then Athens ransoms it."""
+    s = pn.position(edition, SEED, round=rnd, to_move="sparta", turn_actions=["train"], proxenos={"athens": None},
+                    goods={"athens": {"silver": 3}, "sparta": {"silver": 12}})
+    s = play(s, "proxenos", "polis athenai by land")  # Sparta's second action ends its turn
+    assert s.current_player == "athens"
+    return s, play(s, "ransom")
+
+
+def _assert_ransom_beside(edition: str, rnd: str) -> None:
+    pi, *_ = idx(pn.position(edition, SEED))
+    before, s = _ransom_beside(edition, rnd)
+    assert before.proxenos == (-1, pi["athenai"])
+    assert s.proxenos == (pi["athenai"], pi["athenai"])
+    assert "proxenos.ransom-shared-capital" in rule_ids(s)
+    home = topology_of(s).comp.poleis[pi["athenai"]].name  # Athenai (Ed1), Athinae (Ed2)
+    assert any(e.text.endswith(f"returns to {home}, where Sparta's proxenos also stands") for e in s.log)
+    # the position saves: notation and dict both give it back
+    assert pn.State.from_notation(s.to_notation()) == s
+    assert pn.State.from_dict(s.to_dict()) == s
+    # Athens' proxenos may leave again, and the position it leaves saves as well
+    s1 = play(s, "proxenos", "polis chalkis by land")
+    assert s1.proxenos == (pi["chalkis"], pi["athenai"])
+    assert pn.State.from_notation(s1.to_notation()) == s1
+    # the checker still refuses two proxenoi in a polis that is no capital
+    no_capital = r"both proxenoi stand in Th[ei]ba[ei], which is no capital.*proxenos\.one-per-polis"
+    with pytest.raises(pn.PositionError, match=no_capital):
+        pn.position(edition, SEED, round=rnd, proxenos={"athens": "thebai", "sparta": "thebai"})
+
+
+def test_proxenos_ransom_shared_capital():
+    """Ed1 · Aktionen › k. Proxenos auslösen sends a ransomed proxenos to its capital; › j. Proxenos
+    bewegen allows one proxenos per polis and refuses a move ending beside the other. The books do not
+    say what happens when the capital is occupied: the ruling is that the return is no move, so both
+    proxenoi stand in Athenai, and the position saves and reloads."""
+    _assert_ransom_beside("ed1", "4")
+
+
+def test_proxenos_ransom_shared_capital__ed2():
+    """Ed2 · Akcje › 7. Oblężenie Polis (the captor must place the freed proxenos in its owner's capital)
+    and › 10. Ruch Proxenos (one proxenos per polis, so no move into an occupied one): the same ruling
+    in the second edition, where the ransom is no action."""
+    _assert_ransom_beside("ed2", "epsilon")
 
 
 # --- l. civil war ---------------------------------------------------------------------------------
