@@ -118,6 +118,15 @@ def kernel_client(lab: dict, name: str):
     return kc
 
 
+def kernel_ask(lab: dict, name: str, code: str) -> str:
+    """What ``code`` prints in the kernel of notebook ``name`` (a client made for the one question)."""
+    kc = kernel_client(lab, name)
+    try:
+        return kernel_eval(kc, code)
+    finally:
+        kc.stop_channels()
+
+
 def kernel_eval(kc, code: str) -> str:
     out: list[str] = []
 

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from .labserver import kernel_client, kernel_eval, open_notebook, shot
+from .labserver import kernel_ask, kernel_client, kernel_eval, open_notebook, shot
 from .test_learner_view import RAW
 
 pytestmark = pytest.mark.browser
@@ -65,11 +65,8 @@ def test_the_search_bot_thinks_then_its_reply_is_named_and_marked_in_lab(page128
     # ... and marked on it: the marks Python sent, drawn in the map's marks layer in Sparta's red
     marks = board.locator(".pn-map svg [data-layer='marks'] .mark[data-colour='red']")
     assert marks.count() >= 1
-    kc = kernel_client(lab, "search_bot.ipynb")
-    try:
-        out = kernel_eval(kc, "r = board.view['reply']\nprint(len(r['marks']), r['sentences'][-1]['text'])")
-    finally:
-        kc.stop_channels()
+    out = kernel_ask(lab, "search_bot.ipynb",
+                     "r = board.view['reply']\nprint(len(r['marks']), r['sentences'][-1]['text'])")
     n, last = out.split(" ", 1)
     assert int(n) == marks.count() and last in reply.inner_text()
     reply.scroll_into_view_if_needed()
@@ -115,11 +112,7 @@ def test_a_review_chart_point_takes_the_viewer_to_its_decision_in_lab(page1280, 
         expect(focus).to_contain_text({"?!": "(inaccuracy)", "?": "(mistake)", "??": "(blunder)"}[glyph])
     expect(review.locator(".pn-review-current")).to_have_count(1)  # the point of the decision shown is ringed
     assert not RAW.search(review.inner_text()), review.inner_text()
-    kc = kernel_client(lab, "reviewed.ipynb")
-    try:
-        out = kernel_eval(kc, "print(viewer.view['current'], viewer.node is g.node)")
-    finally:
-        kc.stop_channels()
+    out = kernel_ask(lab, "reviewed.ipynb", "print(viewer.view['current'], viewer.node is g.node)")
     assert out == f"{node} True"
     # another decision, by a click on the list of marked decisions (or on another point)
     items = review.locator(f".pn-review-item:not([data-node='{node}'])")

@@ -8,7 +8,7 @@ import pytest
 from polis_nb.render.combatview import odds_function
 
 from .labserver import click_and_wait as _click_and_wait
-from .labserver import kernel_client, kernel_eval, open_notebook
+from .labserver import kernel_ask, open_notebook
 from .labserver import rev as _rev
 from .labserver import shot as _shot
 
@@ -95,12 +95,8 @@ def test_combat_hotseat_battle_clicked_to_its_end_in_lab(page, lab):
     expect(w.locator(".pc-retreat")).to_be_disabled()
     assert "gate" in done and "pair" in done and reveals >= 1
     _shot(page, "combat-end.png")
-    kc = kernel_client(lab, "combat.ipynb")
-    try:
-        out = kernel_eval(kc, "print(hotseat.over, hotseat.state.battle, hotseat.view['end']['cause'], "
-                              "hotseat.view['exchanges'])")
-    finally:
-        kc.stop_channels()
+    out = kernel_ask(lab, "combat.ipynb", "print(hotseat.over, hotseat.state.battle, hotseat.view['end']['cause'], "
+                                          "hotseat.view['exchanges'])")
     over, battle, cause, exchanges = out.split()
     assert over == "True" and battle == "None" and cause in ("defender-broken", "deck-exhausted",
                                                               "attacker-out-of-cards")
@@ -141,10 +137,7 @@ def test_combat_against_a_bot_and_replay_in_lab(page, lab):
     page.wait_for_function("([s, v]) => document.querySelector(s).dataset.rev !== v", arg=[REPLAY, before])
     expect(r.locator(".pc-nav-pos")).to_contain_text("Step 2 of")
     expect(r.locator(".pc-retreat")).to_be_hidden()
-    kc = kernel_client(lab, "combat.ipynb")
-    try:
-        out = kernel_eval(kc, "print(bot.over, bot.state.battle, replay.view['nav']['position'], g.node is g.node.end())")
-    finally:
-        kc.stop_channels()
+    out = kernel_ask(lab, "combat.ipynb",
+                     "print(bot.over, bot.state.battle, replay.view['nav']['position'], g.node is g.node.end())")
     assert out == "True None 1 True"
     assert not page.errors, page.errors

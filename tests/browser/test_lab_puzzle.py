@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from .labserver import act_and_wait, kernel_client, kernel_eval, open_notebook, shot
+from .labserver import act_and_wait, kernel_ask, open_notebook, shot
 
 pytestmark = pytest.mark.browser
 VIEWPORT = {"width": 1280, "height": 800}
@@ -24,11 +24,7 @@ def _shot(page, name: str) -> None:
 
 
 def _ask(lab, code: str) -> str:
-    kc = kernel_client(lab, "puzzle.ipynb")
-    try:
-        return kernel_eval(kc, code).strip()
-    finally:
-        kc.stop_channels()
+    return kernel_ask(lab, "puzzle.ipynb", code)
 
 
 def test_a_puzzle_failed_hinted_and_solved_then_one_solved_on_the_map_in_lab(page, lab):

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from .labserver import click_and_wait, kernel_client, kernel_eval, key_and_wait, open_notebook, shot
+from .labserver import click_and_wait, kernel_ask, key_and_wait, open_notebook, shot
 
 pytestmark = pytest.mark.browser
 
@@ -52,11 +52,7 @@ def test_resign_then_yes_ends_the_game_and_the_record_says_so(page1280, lab):
     box = over.bounding_box()
     assert 0 <= box["y"] and box["y"] + box["height"] <= 800, box  # the end of the game is on screen
     shot(page, "lab-board-resigned.png")
-    kc = kernel_client(lab, "bot.ipynb")
-    try:
-        out = kernel_eval(kc, "print(g.result, '|', g.node is board.node, board.node.resigned)")
-    finally:
-        kc.stop_channels()
+    out = kernel_ask(lab, "bot.ipynb", "print(g.result, '|', g.node is board.node, board.node.resigned)")
     assert out == "Athens resigns: Sparta wins | True athens", out
     # taking it back: the game goes on where it was
     click_and_wait(page, sel, over.locator(".pb-take-back"))

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from .labserver import click_and_wait as _click_and_wait
-from .labserver import key_and_wait, kernel_client, kernel_eval, open_notebook
+from .labserver import kernel_ask, key_and_wait, open_notebook
 from .labserver import shot as _shot
 
 pytestmark = pytest.mark.browser
@@ -34,11 +34,7 @@ def test_board_click_through_an_action_in_lab(page, lab):
     _click_and_wait(page, sel, board.locator("#polis-argos"))
     expect(board.locator(".pb-log")).to_contain_text("Siege of Argos")
     _shot(page, "board.png")
-    kc = kernel_client(lab, "board.ipynb")
-    try:
-        out = kernel_eval(kc, "print(g.state.units[3], [str(n.action) for n in g.node.path()][4:12])")
-    finally:
-        kc.stop_channels()
+    out = kernel_ask(lab, "board.ipynb", "print(g.state.units[3], [str(n.action) for n in g.node.path()][4:12])")
     assert out.startswith("(0, ") and "to arkadia" in out and "polis argos" in out
     assert not page.errors
 
@@ -64,11 +60,8 @@ def test_viewer_navigates_into_a_variation_in_lab(page, lab):
     viewer.locator(".pv-comment-edit").fill("Tribute first <b>?</b>")
     _click_and_wait(page, sel, viewer.locator(".pv-save-comment"))
     _shot(page, "viewer.png")
-    kc = kernel_client(lab, "viewer.ipynb")
-    try:
-        out = kernel_eval(kc, "print([n.name for n in g.node.path() if n.name], g.node.glyphs, repr(g.node.comment))")
-    finally:
-        kc.stop_channels()
+    out = kernel_ask(lab, "viewer.ipynb",
+                     "print([n.name for n in g.node.path() if n.name], g.node.glyphs, repr(g.node.comment))")
     assert out == "['plan B'] ['!?'] 'Tribute first <b>?</b>'"
     # user text is shown as text, never run: a script payload in a comment stays inert
     payload = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'

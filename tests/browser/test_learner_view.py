@@ -19,7 +19,7 @@ from polis_nb.rules.topology import topology_of
 from polis_nb.widgets import Board, Combat, Viewer
 
 from .harness import Harness
-from .labserver import click_and_wait, kernel_client, kernel_eval, open_notebook, shot
+from .labserver import click_and_wait, kernel_ask, open_notebook, shot
 
 pytestmark = pytest.mark.browser
 OUTPUT_WIDTH = "848px"  # a JupyterLab notebook output at 1280 px with the file browser open
@@ -88,12 +88,9 @@ def test_widgets_stay_put_after_run_all_in_lab(page, lab):
     expect(board.locator(".pb-prompt")).to_contain_text("Sparta: choose where to train hoplites")
     click_and_wait(page, ".pnb-viewer", viewer.locator(".pv-forward"))
     expect(viewer.locator(".pv-decision")).to_have_text("9. Pass")  # one step on, not the end of the record
-    kc = kernel_client(lab, "stay.ipynb")
-    try:  # the click extended the record from the board's own node; the cells' line is kept
-        out = kernel_eval(kc, "print(board.node.parent is made, str(board.node.action), "
-                              "[str(v.action) for v in made.variations])")
-    finally:
-        kc.stop_channels()
+    # the click extended the record from the board's own node; the cells' line is kept
+    out = kernel_ask(lab, "stay.ipynb", "print(board.node.parent is made, str(board.node.action), "
+                                        "[str(v.action) for v in made.variations])")
     assert out == "True train ['hoplites', 'train']"
     assert not page.errors
 
@@ -343,13 +340,11 @@ def test_three_decisions_against_a_bot_then_undo_and_analyse_in_lab(page, lab):
     expect(board.locator(".pb-side")).to_have_value("athens")
     played = [_one_decision(page, sel, board) for _ in range(3)]
     assert len(played) == 3
-    kc = kernel_client(lab, "bot.ipynb")
-    try:  # the record holds the user's decisions and the bot's answers, in one line
-        out = kernel_eval(kc, "path = board.node.path()\n"
-                              "who = [n.parent.state.current_player for n in path if n.parent is not None]\n"
-                              "print(g.node is board.node, who.count('athens') >= 3, who.count('sparta') >= 2)")
-    finally:
-        kc.stop_channels()
+    # the record holds the user's decisions and the bot's answers, in one line
+    out = kernel_ask(lab, "bot.ipynb",
+                     "path = board.node.path()\n"
+                     "who = [n.parent.state.current_player for n in path if n.parent is not None]\n"
+                     "print(g.node is board.node, who.count('athens') >= 3, who.count('sparta') >= 2)")
     assert out == "True True True", (out, played)
     expect(board.locator(".pb-prompt")).to_contain_text(re.compile(r"^Athens:|over"))
     expect(board.locator(".pb-undo")).to_be_enabled()
