@@ -17,6 +17,8 @@ from ..rules import (ACTIONS, ALONE_COST, ATHENS, NEUTRAL, PLAYERS, RULES, SPART
 
 SIDE_NAME = ("Athens", "Sparta")
 SIDE_ADJ = ("Athenian", "Spartan")
+#: what a place that is a choice now adds to its name on the map, for a screen reader (render/placeview.py)
+CHOICE_NOW = "a choice now"
 NOBODY = "nobody"  # a viewer who may see no hand (card draws are all hidden from them)
 # a count or a slot in action text: ASCII digits only (str.isdigit also takes "²" and "٣", which int() refuses
 # or reads as another number), and short enough to be a real one

@@ -208,6 +208,7 @@ def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Ex
                rev: int = 0, note: str = "") -> dict:
     """The Board widget's view model for position ``s`` as ``viewer`` may see it."""
     from . import geometry as geo
+    from .placeview import MAP_KEYS, place_entries, place_neighbours
     from .svg import svg_layers
     from .text import describe
 
@@ -235,6 +236,9 @@ def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Ex
         "player": s.current_player,
         "decision": s.pending.kind,
         "targets": targets,
+        "places": place_entries(s, targets),
+        "neighbours": place_neighbours(s),
+        "map_keys": MAP_KEYS,
         "buttons": buttons,
         "log": log_json(s.log, s),
         "players": [{"side": side, "prestige": s.prestige[p],

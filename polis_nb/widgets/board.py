@@ -67,6 +67,7 @@ from .base import PanelWidget
 from .control import Controller
 from .opponent import Opponent
 from .panels import scripts
+from .panels.announce import AnnouncePanel
 from .panels.engine import EnginePanel
 from .panels.game_over import GameOverPanel
 from .panels.key import KeyPanel
@@ -84,7 +85,7 @@ class Board(PanelWidget):
     _kind = traitlets.Unicode("board").tag(sync=True)
     key: traitlets.List[Any] = traitlets.List().tag(sync=True)  # the key to the map's symbols (render/key.py), sent once
     review_progress = traitlets.Dict().tag(sync=True)  # {done, total} decisions while a review runs, else {}
-    PANELS = (PlayPanel, EnginePanel, OpponentPanel, ReviewPanel, GameOverPanel, QuestionPanel, KeyPanel)
+    PANELS = (PlayPanel, EnginePanel, AnnouncePanel, OpponentPanel, ReviewPanel, GameOverPanel, QuestionPanel, KeyPanel)
     _esm, _css = esm("board", scripts(PANELS)), css("board")  # core.js + widgets/panels/*.js + board.js
 
     def __init__(self, source: Game | State, *, viewer: str | None = None, opponent: "str | Opponent" = "none",

@@ -62,7 +62,7 @@ class PlayPanel(Panel["Board"]):
                           explanation=explanation, rev=ctx.rev, note=note)
         resigned = over.resigned_here(ctx)
         if resigned is not None:  # the game is over for the record: nothing to choose (undo takes it back)
-            view.update(targets={}, buttons=[])
+            view.update(targets={}, buttons=[], places=[])
         view.update(choices=choice_groups(s, view["buttons"]), explanation=dedupe_sections(view["explanation"]),
                     prompt=rule_free(view["prompt"], s), description=rule_free(view["description"], s))
         if thinking:
