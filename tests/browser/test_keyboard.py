@@ -83,6 +83,30 @@ FOCUS_RING = """() => {
 }"""
 
 
+# every item added to the live region, in order (a MutationObserver installed once)
+LISTEN = """() => { if (window.__heard) return; window.__heard = [];
+  const live = document.querySelector('.pnb-board .pn-live');
+  new MutationObserver((ms) => { for (const m of ms) for (const n of m.addedNodes)
+    if (n.nodeType === 1) window.__heard.push({ kind: n.dataset.kind, text: n.textContent,
+      thinking: live.closest('.pnb-board').classList.contains('pb-is-thinking') }); })
+    .observe(live, { childList: true }); }"""
+
+
+def _heard(page) -> list[dict]:
+    return page.evaluate("() => window.__heard.splice(0)")
+
+
+def _check_heard(heard: list[dict], bot: bool) -> str | None:
+    """What is wrong with what the live region got for one decision (None: nothing). Hot seat: the
+    decision's result once. Against the bot: the user's move once, then at most the bot's reply once."""
+    kinds = [x["kind"] for x in heard]
+    if kinds not in (["move"], ["move", "reply"] if bot else ["move"]):
+        return f"heard {heard}"
+    if bot and not heard[0]["text"].startswith("Your move: "):
+        return f"the move is not introduced as yours: {heard[0]}"
+    return None
+
+
 def _wait_answered(page, before: str) -> None:
     """Until Python has answered: a new revision drawn and nothing waited for any more."""
     page.wait_for_function("([s, r]) => { const b = document.querySelector(s); "
@@ -142,6 +166,9 @@ def _play(page, lab, notebook: str, seed: int) -> dict:
     presses: list[int] = []
     lost: list[str] = []
     unseen: list[str] = []
+    misheard: list[str] = []
+    bot = "bot" in notebook
+    page.evaluate(LISTEN)
     try:
         # the keyboard user starts at the question: the prompt (a click there, not a Tab, in both versions)
         page.locator(f"{BOARD} .pb-prompt").click()
@@ -164,6 +191,10 @@ def _play(page, lab, notebook: str, seed: int) -> dict:
             _wait_answered(page, before)
             presses.append(n)
             decided += 1
+            heard = _heard(page)
+            wrong = None if action == "decline" and not heard else _check_heard(heard, bot)
+            if wrong:
+                misheard.append(f"after {action!r}: {wrong}")
             focus = page.evaluate(FOCUS)
             if focus.get("body") or not focus.get("inBoard"):
                 lost.append(f"after {action!r}: focus on {focus}")
@@ -173,13 +204,14 @@ def _play(page, lab, notebook: str, seed: int) -> dict:
                 unseen.append(f"after {action!r} on {focus.get('tag')}.{focus.get('cls')}: {ring}")
     finally:
         kc.stop_channels()
-    return {"presses": presses, "lost": lost, "unseen": unseen}
+    return {"presses": presses, "lost": lost, "unseen": unseen, "misheard": misheard}
 
 
 def _report(name: str, figures: dict) -> None:
     p = figures["presses"]
     print(f"\n{name}: {len(p)} decisions; Tab presses per decision median {statistics.median(p)}, max {max(p)}, "
-          f"all {p}; focus lost {len(figures['lost'])} times; focus not visible {len(figures['unseen'])} times")
+          f"all {p}; focus lost {len(figures['lost'])} times; focus not visible {len(figures['unseen'])} times; "
+          f"announcements wrong {len(figures['misheard'])} times")
 
 
 @pytest.mark.parametrize("notebook,seed", [("keyboard.ipynb", 28), ("keyboard_bot.ipynb", 28)],
@@ -190,5 +222,40 @@ def test_keyboard_only_game(page1280, lab, notebook, seed):
     shot(page1280, f"keyboard-{notebook.split('.')[0]}.png")
     assert not figures["lost"], figures["lost"]
     assert not figures["unseen"], figures["unseen"]
+    assert not figures["misheard"], figures["misheard"]
     assert statistics.median(figures["presses"]) <= 6
+    assert not [p for p in page1280.problems if p.startswith("page error")]
+
+
+def test_live_region_hears_your_move_then_the_search_bots_reply(page1280, lab):
+    """The search bot thinks in the background: the user's move is heard at once, the reply when it comes
+    (two draws), each once; a redraw without a decision (a "why?") adds nothing."""
+    from playwright.sync_api import expect
+
+    open_notebook(page1280, lab, "search_bot.ipynb")
+    board = page1280.locator(BOARD)
+    expect(board.locator(".pb-prompt")).to_contain_text("Athens", timeout=60_000)  # the bot's first reply is in
+    page1280.evaluate(LISTEN)
+    assert _heard(page1280) == []  # what happened before the widget was shown is not announced
+    board.locator('.pb-button[data-action="pass"]').focus()
+    before = page1280.eval_on_selector(BOARD, "e => e.dataset.rev")
+    page1280.keyboard.press("Enter")
+    page1280.wait_for_function("([s, r]) => { const b = document.querySelector(s); return b.dataset.rev !== r "
+                               "&& !b.classList.contains('pb-is-thinking') && !b.classList.contains('pn-waiting'); }",
+                               arg=[BOARD, before], timeout=60_000)
+    heard = _heard(page1280)
+    assert [x["kind"] for x in heard] == ["move", "reply"], heard
+    assert heard[0]["text"] == "Your move: Athens passes and takes no more actions this round."
+    assert heard[1]["text"].startswith("Sparta's reply: ")
+    assert [x["thinking"] for x in heard] == [True, False]  # the move while the bot thinks, the reply after
+    # the focus went to the thinking bar meanwhile, and is on the first new choice now
+    assert page1280.evaluate("() => document.activeElement.closest('.pb-buttons') !== null")
+    assert page1280.evaluate(FOCUS_RING)["ok"]
+    assert board.locator(".pn-live[role=log][aria-live=polite]").count() == 1
+    assert board.locator(".pb-reply[aria-live]").count() == 0  # the line above the map is not read again
+    before = page1280.eval_on_selector(BOARD, "e => e.dataset.rev")
+    board.locator(".pb-why").click()
+    board.locator("#area-attika").click()
+    _wait_answered(page1280, before)
+    assert _heard(page1280) == []
     assert not [p for p in page1280.problems if p.startswith("page error")]
