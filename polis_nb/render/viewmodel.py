@@ -246,7 +246,7 @@ def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Ex
         "battle": seen.get("battle"),
         "explanation": explanation_json(explanation, b.comp, s.edition),
         "note": note,
-        "description": describe(s, marks=marks),
+        "description": describe(s, marks=marks, sentences=True),
         "tips": place_tips(s),
         "map_box": [0, 0, geo.WIDTH, geo.MAP_BOTTOM],
         "band_box": [0, geo.MAP_BOTTOM, geo.WIDTH, geo.BAND_H],
