@@ -54,7 +54,7 @@ def _neighbours(components: str) -> dict[str, tuple[str, ...]]:
         out[t] = tuple(dict.fromkeys(near))
     for m in comp.markets:
         seas = [areas[b.area_index[x]] for x in m.seas if x in b.area_index]
-        land = [_t("polis", m.land_route_from)] if m.land_route_from in b.polis_index else []
+        land = [_t("polis", m.land_route_from)] if m.land_route_from and m.land_route_from in b.polis_index else []
         for t in offers_of[m.id]:
             out[t] = tuple(x for x in offers_of[m.id] if x != t) + tuple(seas + land)
     return out

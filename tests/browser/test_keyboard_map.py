@@ -146,3 +146,29 @@ def test_log_lines_show_their_rule_on_focus(page1280):
         assert pg.locator(f"{SEL} .pn-focus-tip").count() == 0
     finally:
         h.__exit__(None, None, None)
+
+
+def test_the_guard_rail_question_is_an_alert_and_takes_the_focus(page1280):
+    """A choice that loses at once: the question's words are an alert, the focus on Cancel; Cancel (Enter)
+    plays nothing, says so in an alert, and the focus goes back to the first choice."""
+    from ..analysis import known_positions as kp
+
+    pg = page1280
+    s = kp.ed1_all_in_phoros()
+    board = Board(s)
+    h = _open(pg, board)
+    try:
+        pg.locator(f'{SEL} .pb-button[data-action="phoros 3"]').focus()
+        act_and_wait(pg, SEL, lambda: pg.keyboard.press("Enter"))
+        alert = pg.locator(f"{SEL} .pb-confirm:not(.pb-resign-ask) [role=alert]")
+        assert alert.is_visible() and "ostracised" in alert.inner_text()
+        assert pg.evaluate("() => document.activeElement.classList.contains('pb-confirm-cancel')")
+        act_and_wait(pg, SEL, lambda: pg.keyboard.press("Enter"))
+        assert board.state == s
+        note = pg.locator(f"{SEL} .pb-note[role=alert]")
+        assert note.is_visible() and note.inner_text().startswith("Cancelled")
+        assert pg.evaluate("() => document.activeElement.closest('.pb-buttons') !== null")
+        assert pg.evaluate("() => document.activeElement.matches(':focus-visible')")
+        assert not pg.problems, pg.problems
+    finally:
+        h.__exit__(None, None, None)
