@@ -219,25 +219,26 @@ function mapKeys(host, tip, tipFor, reveal) {
     return true;
   }
   const centre = (el) => { const r = el.getBoundingClientRect(); return [(r.left + r.right) / 2, (r.top + r.bottom) / 2]; };
-  // the place that way from `from`: among its neighbours first, else among all places; the one nearest
-  // along the arrow, counting a step sideways twice
+  // the place that way from `from`: the neighbour closest to the arrow's direction (within 75° of it),
+  // else the nearest place of all within 68° (a step sideways counting twice)
   function toward(from, [ux, uy]) {
     const el = find(from);
     if (!el) return null;
     const [x0, y0] = centre(el);
-    const best = (cands) => {
-      let pick = null, score = Infinity;
+    const best = (cands, cone, score) => {
+      let pick = null, low = Infinity;
       for (const c of cands) {
         if (!c || c === el) continue;
         const [x, y] = centre(c);
         const along = (x - x0) * ux + (y - y0) * uy, aside = Math.abs((x - x0) * uy - (y - y0) * ux);
-        if (along <= 0 || aside > 2.5 * along) continue;
-        const s = along + 2 * aside;
-        if (s < score) { score = s; pick = c; }
+        if (along <= 0 || aside > cone * along) continue;
+        const s = score(along, aside);
+        if (s < low) { low = s; pick = c; }
       }
       return pick;
     };
-    const pick = best((near[from] || []).map(find)) || best(places());
+    const pick = best((near[from] || []).map(find), 3.7, (along, aside) => aside / along + along / 2000)
+      || best(places(), 2.5, (along, aside) => along + 2 * aside);
     return pick ? placeTarget(pick) : null;
   }
   host.addEventListener("keydown", (e) => {

@@ -19,7 +19,7 @@ import statistics
 
 import pytest
 
-from .labserver import kernel_client, kernel_eval, open_notebook, shot
+from .labserver import kernel_client, kernel_eval, open_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -219,7 +219,6 @@ def _report(name: str, figures: dict) -> None:
 def test_keyboard_only_game(page1280, lab, notebook, seed):
     figures = _play(page1280, lab, notebook, seed)
     _report(notebook, figures)
-    shot(page1280, f"keyboard-{notebook.split('.')[0]}.png")
     assert not figures["lost"], figures["lost"]
     assert not figures["unseen"], figures["unseen"]
     assert not figures["misheard"], figures["misheard"]
