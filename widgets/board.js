@@ -82,7 +82,7 @@ function renderBoard({ model, el }) {
     tabs.select("log");
     tabs.bar.scrollIntoView({ block: "nearest", behavior: "smooth" });
   });
-  logBox.append(h("div", "pb-log-title", {}, "What the last decision did, with the rules (rest the pointer on a line)"), log,
+  logBox.append(h("div", "pb-log-title", {}, "What the last decision did, with the rules (rest the pointer on a line, or Tab to it)"), log,
     reply.details);
   const extra = TOOLS.map((make) => make(send, model)); // tools of panels the layout does not name
   tools.append(undo, whyBtn, engine.run, ...extra.map((x) => x.button), resign.button);

@@ -87,12 +87,13 @@ function drawExplanation(box, e) {
 }
 
 // A sentence the kernel logged ({text, cite, cite_original}): the words, with the rule cited in its
-// tooltip; the sentence is a Tab stop that shows the citation while it has the focus (keyboard users).
-function sentenceEl(s, tag = "div", cls = "pv-sentence") {
+// tooltip; the sentence is a Tab stop that shows the citation while it has the focus (keyboard users),
+// unless `focusable` is false (a copy of a line the keyboard reaches elsewhere).
+function sentenceEl(s, tag = "div", cls = "pv-sentence", focusable = true) {
   const tip = [s.cite, s.cite_original && s.cite_original !== s.cite ? "Printed: " + s.cite_original : ""]
     .filter(Boolean).join("\n");
   const el = h(tag, cls, tip ? { title: tip } : {}, s.text || "");
-  if (tip) focusTip(el, tip);
+  if (tip && focusable) focusTip(el, tip);
   return el;
 }
 

@@ -121,7 +121,7 @@ function makeReply(send, showAll) {
         box.classList.remove("pb-cut-short");
         title.textContent = "Just now:";
         title.title = "";
-        list.replaceChildren(...entries.map((e) => sentenceEl(e, "li", "pb-by-log")));
+        list.replaceChildren(...entries.map((e) => sentenceEl(e, "li", "pb-by-log", false))); // (the log tab's are Tab stops)
         steps.replaceChildren();
       }
       // "More" only where the line is cut (measured once drawn)
