@@ -162,30 +162,22 @@ function renderBoard({ model, el }) {
   });
 
   // --- the focus: it stays in the Board and moves to the first new choice after each decision --------
-  let focusInside = false; // the focus was last in the Board (also when the element holding it went)
-  el.addEventListener("focusin", () => { focusInside = true; });
-  el.addEventListener("focusout", (e) => { if (e.relatedTarget && !el.contains(e.relatedTarget)) focusInside = false; });
-  const shown = (x) => !!x && !x.hidden && x.offsetParent !== null;
+  const keeper = focusKeeper(el, map);
   function focusFirst(fromMap) {
-    if (shown(question.box) || (shown(resign.box) && resign.box.querySelector("button"))) {
-      const b = [...question.box.querySelectorAll("button"), ...resign.box.querySelectorAll("button")].find(shown);
-      if (b && (question.box.contains(document.activeElement) || resign.box.contains(document.activeElement))) return;
-      if (b) { b.focus({ preventScroll: true }); return; }
-    }
+    const asking = [question.box, resign.box].filter(shownEl);
+    if (asking.some((b) => b.contains(document.activeElement))) return; // the question took it
+    const safe = asking.map((x) => x.querySelector(".pb-confirm-cancel")).find(shownEl); // the safe answer
+    if (safe) { safe.focus({ preventScroll: true }); return; }
     if (fromMap && map.focusChoice()) return;
-    const first = [gameOver.box, buttons].filter(shown).map((b) => [...b.querySelectorAll("button:not(:disabled)")].find(shown))
-      .find(Boolean);
+    const first = firstControl(gameOver.box, buttons);
     if (first) { first.focus(); return; }
-    const say = shown(reply.think) ? reply.think : prompt; // the bot thinks, or nothing to choose: the words
-    if (!say.hasAttribute("tabindex")) say.tabIndex = -1;
-    say.focus({ preventScroll: !shown(say) });
+    const say = shownEl(reply.think) ? reply.think : prompt; // the bot thinks, or nothing to choose: the words
+    focusOn(say, { preventScroll: !shownEl(say) });
   }
 
   function draw() {
     const v = model.get("view") || {};
-    const active = document.activeElement;
-    const hadFocus = el.contains(active) || ((!active || active === document.body) && focusInside);
-    const fromMap = !!active && map.box.contains(active);
+    const focus = keeper.before();
     map.update(mapPart(v)); // the map alone: the band of players goes below, in its tab
     band.update(v);
     prompt.textContent = v.prompt || "";
@@ -194,13 +186,7 @@ function renderBoard({ model, el }) {
     question.update(q);
     resign.update(v.resign || null);
     buttons.hidden = !!q || !!(v.resign && v.resign.ask);
-    const places = (v.places || []).map((p) => {
-      const b = h("button", "pb-button pb-place", { type: "button", "data-target": p.target, "aria-label": `${p.label}, ${p.name}` },
-        p.label);
-      b.addEventListener("click", () => onTarget(p.target));
-      return b;
-    });
-    buttons.replaceChildren(...places, ...choiceEntries(v.choices || v.buttons || [], send, openPicker));
+    buttons.replaceChildren(...placeButtons(v.places, onTarget), ...choiceEntries(v.choices || v.buttons || [], send, openPicker));
     const n = Object.keys(v.targets || {}).length;
     hint.textContent = n ? `${n} place${n === 1 ? "" : "s"} on the map ${n === 1 ? "is a" : "are"} choice${n === 1 ? "" : "s"} (outlined in gold)` : "";
     if (n) buttons.append(hint);
@@ -224,9 +210,7 @@ function renderBoard({ model, el }) {
     review.update(v.review);
     for (const x of extra) x.update(v);
     el.classList.toggle("pb-is-thinking", !!v.thinking);
-    const decided = announcer.update(v.announce);
-    const now = document.activeElement;
-    if (hadFocus && (decided || !now || now === document.body || !el.contains(now) || !shown(now))) focusFirst(fromMap && decided);
+    keeper.after(focus, announcer.update(v.announce), focusFirst);
     el.dataset.rev = String(v.rev ?? "");
   }
   const onProgress = () => gameOver.progress(model.get("review_progress"));

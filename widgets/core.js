@@ -138,6 +138,48 @@ function choiceButtons(items, send) {
   });
 }
 
+// One button per place that is a choice now (view.places: {target, label, name}), for the choices group:
+// every choice is reachable without the map (keyboard, screen readers); `act(target)` does what a click
+// on the place does. core.css shows them while the keyboard focus is in the group.
+function placeButtons(places, act) {
+  return (places || []).map((p) => {
+    const b = h("button", "pb-button pb-place", { type: "button", "data-target": p.target, "aria-label": `${p.label}, ${p.name}` },
+      p.label);
+    b.addEventListener("click", () => act(p.target));
+    return b;
+  });
+}
+
+// --- the keyboard focus of a widget: it stays in the widget and goes to the first new choice --------
+// A redraw replaces the buttons, so the focused one goes and the focus would fall to the page. A widget
+// takes note before it draws (`before()`) and, after, calls `after(note, decided, first)`: if the focus
+// was in the widget, and a decision was taken (`decided`) or the focus is lost or hidden now, `first(fromMap)`
+// puts it on the first new choice (`fromMap`: the decision was taken on the map).
+const shownEl = (x) => !!x && !x.hidden && x.offsetParent !== null;
+function firstControl(...boxes) {
+  return boxes.filter(shownEl).map((b) => [...b.querySelectorAll("button:not(:disabled)")].find(shownEl)).find(Boolean) || null;
+}
+// focus `x`, which need not be a control (a prompt, a status line: focusable from script only)
+function focusOn(x, opts = {}) {
+  if (!x.matches("button, select, input, textarea, summary, [tabindex]")) x.tabIndex = -1;
+  x.focus(opts);
+}
+function focusKeeper(el, map) {
+  let inside = false; // the focus was last in the widget (also when the element holding it went)
+  el.addEventListener("focusin", () => { inside = true; });
+  el.addEventListener("focusout", (e) => { if (e.relatedTarget && !el.contains(e.relatedTarget)) inside = false; });
+  return {
+    before() {
+      const a = document.activeElement;
+      return { had: el.contains(a) || ((!a || a === document.body) && inside), fromMap: !!a && !!map && map.box.contains(a) };
+    },
+    after(note, decided, first) {
+      const now = document.activeElement;
+      if (note.had && (decided || !now || now === document.body || !el.contains(now) || !shownEl(now))) first(note.fromMap && decided);
+    },
+  };
+}
+
 function targetOf(node, withMarkets = false) {
   const sel = withMarkets ? "[data-offer],[data-polis],[data-area],[data-market]" : "[data-offer],[data-polis],[data-area]";
   const el = node && node.closest && node.closest(sel);
