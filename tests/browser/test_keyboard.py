@@ -19,7 +19,7 @@ import statistics
 
 import pytest
 
-from .labserver import kernel_client, kernel_eval, open_notebook
+from .labserver import kernel_ask, kernel_client, kernel_eval, open_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -258,3 +258,31 @@ def test_live_region_hears_your_move_then_the_search_bots_reply(page1280, lab):
     _wait_answered(page1280, before)
     assert _heard(page1280) == []
     assert not [p for p in page1280.problems if p.startswith("page error")]
+
+
+def test_arrow_keys_move_on_the_map_not_in_the_notebook(page1280, lab):
+    """In JupyterLab the arrow keys, Home and End on the map move between places (the notebook's own
+    shortcuts, such as an arrow selecting the next cell, do not fire), and Enter chooses."""
+    open_notebook(page1280, lab, "keyboard.ipynb")
+    board = page1280.locator(BOARD)
+    board.locator('.pb-button[data-action="hoplites"]').focus()
+    before = page1280.eval_on_selector(BOARD, "e => e.dataset.rev")
+    page1280.keyboard.press("Enter")
+    _wait_answered(page1280, before)
+    page1280.locator(f"{BOARD} .pn-map [tabindex='0']").focus()
+    at = "() => { const e = document.activeElement; return e.closest('.pn-map') ? (e.id || e.dataset.offer) : null; }"
+    cell = "() => document.querySelector('.jp-Notebook .jp-Cell.jp-mod-active') ? [...document.querySelectorAll('.jp-Notebook .jp-Cell')].findIndex(c => c.classList.contains('jp-mod-active')) : -1"
+    start, active = page1280.evaluate(at), page1280.evaluate(cell)
+    seen = [start]
+    for key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "End", "Home"):
+        page1280.keyboard.press(key)
+        seen.append(page1280.evaluate(at))
+    assert None not in seen and len(set(seen)) > 2, seen  # the focus stayed on the map and moved
+    assert page1280.evaluate(cell) == active  # the notebook's selection did not move
+    assert seen[-1] == start  # Home: the first choice, the map's Tab stop before
+    before = page1280.eval_on_selector(BOARD, "e => e.dataset.rev")
+    page1280.keyboard.press("Enter")
+    _wait_answered(page1280, before)
+    out = kernel_ask(lab, "keyboard.ipynb", "print(board.state.pending.kind, str(board.node.action))")
+    assert out == f"move-from to {start.split('-', 1)[1]}", out
+
