@@ -4,8 +4,10 @@ user among the choices the view offers and reached with Tab alone (Enter, Space 
 
 After every decision the focus is on something in the Board (never on <body>) and shows: an outline
 (HTML) or a stroke (a place on the map) at least 3:1 against what is behind it. The Tab presses each
-decision needed are printed (median, max) and their median is at most 6. Against the bot, the live
-region hears the user's move and then the bot's reply, each once.
+decision needed are printed (median, max) and their median is at most 6. After every decision the live
+region has heard its result once (against the bot: the user's move, then the bot's reply, each once);
+with the search bot, thinking in the background, the move is heard at once and the reply when it comes.
+On the map the arrow keys, Home and End move between places, never the notebook's selection.
 
 The scripted user knows the choices from the Python side (the view's ``targets`` and ``choices``, read
 through a second kernel client); it then presses Tab until the focused control is one that makes the
