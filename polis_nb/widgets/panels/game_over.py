@@ -127,7 +127,7 @@ class GameOverPanel(Panel["Board"]):
         return None, ""
 
     def on_resign_confirm(self, ctx: Board, intent: dict) -> tuple[Any, str]:
-        from .review import ReviewPanel
+        from .review import GameReviewPanel
 
         asked = self.asked
         if asked is None or asked[0] != ctx.state or asked[1] is not ctx.node:
@@ -138,7 +138,7 @@ class GameOverPanel(Panel["Board"]):
             ctx.game.resign(side, node=ctx.node)
         else:
             self.resigned = (ctx.state, side)
-        ctx.panel(ReviewPanel).focus = None
+        ctx.panel(GameReviewPanel).focus = None
         return None, ""  # the end-of-game panel says it
 
     def take_back(self, ctx: Board) -> str:
@@ -157,13 +157,13 @@ class GameOverPanel(Panel["Board"]):
 
     def view(self, ctx: Board) -> dict[str, Any]:
         from .opponent import OpponentPanel
-        from .review import ReviewPanel
+        from .review import GameReviewPanel
 
         s = ctx.state
         resigned = self.resigned_here(ctx)
         over = self.over
         if over is not None:
-            review = ctx.panel(ReviewPanel)
+            review = ctx.panel(GameReviewPanel)
             seed = (ctx.game.root.state if ctx.game is not None else s).seed
             over.update(can_review=ctx.game is not None and review.here(ctx) is None, can_save=ctx.game is not None,
                         saved=self.saved, next_seed=seed + 1, reviewing=review.progress(),

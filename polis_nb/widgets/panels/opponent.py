@@ -175,9 +175,9 @@ class OpponentPanel(Panel["Board"]):
         self.trail, self.after_user, self.last = [], [], None
 
     def _shown_reply(self, ctx: Board) -> dict | None:
-        from .review import ReviewPanel
+        from .review import GameReviewPanel
 
-        return None if self.job is not None or ctx.panel(ReviewPanel).focused() else self.reply(ctx)
+        return None if self.job is not None or ctx.panel(GameReviewPanel).focused() else self.reply(ctx)
 
     def marks(self, ctx: Board) -> tuple[Any, ...]:
         return tuple(reply_marks(self._shown_reply(ctx)))
