@@ -15,7 +15,8 @@ from polis_nb.widgets.panels import scripts
 
 WIDGETS = {"board": Board, "viewer": Viewer, "combat": Combat, "puzzle": PuzzleBoard}
 # each widget's panels with a browser half, from its composition (a panel added is in its module)
-PANELS = {"board": scripts(Board.PANELS), "viewer": scripts(Viewer.PANELS), "combat": (), "puzzle": ()}
+PANELS = {"board": scripts(Board.PANELS), "viewer": scripts(Viewer.PANELS), "combat": scripts(Combat.PANELS),
+          "puzzle": scripts(PuzzleBoard.PANELS)}
 TOP = re.compile(r"^(?:async\s+)?(?:function\*?|const|let|var|class)\s+([A-Za-z_$][\w$]*)", re.M)
 
 

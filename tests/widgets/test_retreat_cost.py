@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 import polis_nb as pn
-from polis_nb.render.viewmodel import board_view, label_of
+from polis_nb.render.viewmodel import board_view, label_of, prompt
 from polis_nb.rules import Action, prestige_cost, retreat_cost
 from polis_nb.rules.decisions import DECISIONS
 from polis_nb.widgets import Combat
@@ -56,7 +56,7 @@ def test_the_board_and_the_combat_view_say_two(cost_two):
     buttons = {b["action"]: b["label"] for b in board_view(s, viewer="sparta")["buttons"]}
     assert buttons["retreat"] == "Retreat (2 prestige)"
     v = Combat(s, mode="bot", side="sparta", odds=False).view
-    assert v["prompt"] == "Sparta: fight on or retreat (2 prestige)?"
+    assert v["prompt"] == prompt(s) == "Sparta: retreat or fight on"  # the decision's prompt, as the Board words it
     r = v["retreat"]
     assert r["enabled"] and r["label"] == "Retreat (2 prestige)" and r["paying"] == "Retreat, paying 2 prestige"
     assert r["reason"] == "Sparta pays 2 prestige to the opponent; its units stay in the area."
@@ -72,5 +72,5 @@ def test_the_combat_view_refuses_a_retreat_its_side_cannot_pay(cost_two):
 def test_the_default_words_are_unchanged():
     s = window()
     v = Combat(s, mode="bot", side="sparta", odds=False).view
-    assert v["prompt"] == "Sparta: fight on or retreat (1 prestige)?"
+    assert v["prompt"] == prompt(s) == "Sparta: retreat or fight on"
     assert (v["retreat"]["label"], v["retreat"]["paying"]) == ("Retreat (1 prestige)", "Retreat, paying 1 prestige")
