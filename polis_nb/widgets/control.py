@@ -8,7 +8,9 @@ and the Game's current node follows the widget, so the next cell sees what was c
 """
 from __future__ import annotations
 
-from ..record import Game, Node, RecordError
+from typing import Callable
+
+from ..record import Game, Mark, Node, RecordError
 from ..render.choiceview import explanation_words
 from ..render.viewmodel import place_words, why_explanation, why_words
 from ..rules import (Action, Explanation, IllegalActionError, InvalidActionError, State, apply, topology_of, chance_rng,
@@ -83,7 +85,7 @@ class Controller:
     def state(self) -> State:
         return self.node.state if self.node is not None else self._state  # type: ignore[return-value]
 
-    def marks(self):
+    def marks(self) -> tuple[Mark, ...]:
         return tuple(self.node.marks) if self.node is not None else ()
 
     def check_node(self) -> str:
@@ -177,7 +179,7 @@ class Controller:
             self.last_steps = [(s, a, self._state), *self.settle()]
         return None, ""
 
-    def settle(self, within=None) -> list[tuple[State, Action, State]]:
+    def settle(self, within: Callable[[State], bool] | None = None) -> list[tuple[State, Action, State]]:
         """Draw the chance steps from the position shown until a player decides (or the game ends), each
         from the position's own seed (``chance_rng``, as ``pn.settle`` does); ``within(state)``, if
         given, stops at the first position it rejects. On a Game the steps go into the record from the

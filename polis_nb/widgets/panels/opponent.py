@@ -154,6 +154,7 @@ class OpponentPanel(Panel["Board"]):
         """The bot's last reply on the line shown (it stays until the bot answers again)."""
         if not self.opp.active:
             return None
+        end: object
         if ctx.game is not None:
             steps, end = last_reply(ctx.node, self.opp.user)
         else:
