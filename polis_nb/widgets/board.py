@@ -66,10 +66,7 @@ from ._assets import css, esm
 from .base import MapWidget
 from .control import Controller
 from .opponent import Opponent
-from .panels import scripts
-from .panels.engine import EnginePanel
-from .panels.game_over import GameOverPanel
-from .panels.key import KeyPanel
+from .panels import composition, scripts
 from .panels.opponent import OpponentPanel
 from .panels.play import BoardPlayPanel
 from .panels.question import QuestionPanel
@@ -83,7 +80,7 @@ class Board(MapWidget):
 
     _kind = traitlets.Unicode("board").tag(sync=True)
     review_progress = traitlets.Dict().tag(sync=True)  # {done, total} decisions while a review runs, else {}
-    PANELS = (BoardPlayPanel, EnginePanel, OpponentPanel, GameReviewPanel, GameOverPanel, QuestionPanel, KeyPanel)
+    PANELS = composition("board")  # the panels that name it (panels/*.py), by their place
     _esm, _css = esm("board", scripts(PANELS)), css("board")  # core.js + widgets/panels/*.js + board.js
 
     def __init__(self, source: Game | State, *, viewer: str | None = None, opponent: "str | Opponent" = "none",

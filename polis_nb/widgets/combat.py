@@ -44,8 +44,8 @@ from ._assets import css, esm
 from .base import PanelWidget
 from .control import Controller
 from .intents import IntentError
-from .panels import scripts
-from .panels.battle import BattlePanel, normalise
+from .panels import composition, scripts
+from .panels.battle import normalise
 from .panels.hand import HandPanel
 from .panels.odds import OddsPanel
 from .panels.replay import ReplayPanel
@@ -63,7 +63,7 @@ class Combat(PanelWidget):
 
     _kind = traitlets.Unicode("combat").tag(sync=True)
     words = traitlets.Dict().tag(sync=True)  # the words of its controls (render/widgetwords.py), sent once
-    PANELS = (BattlePanel, HandPanel, ReplayPanel, OddsPanel)
+    PANELS = composition("combat")  # the panels that name it (panels/*.py), by their place
     _esm, _css = esm("combat", scripts(PANELS)), css("combat")  # core.js + widgets/panels/*.js + combat.js
 
     def __init__(self, source: Game | State, *, mode: str = "hotseat", side: str | None = None,

@@ -33,7 +33,7 @@ from ..puzzles import Puzzle, puzzles as shipped
 from ..render.viewmodel import view_svg
 from ._assets import css, esm
 from .base import MapWidget
-from .panels import scripts
+from .panels import composition, scripts
 from .panels.play import PlayPanel
 from .panels.puzzle import PuzzlePanel
 
@@ -42,7 +42,7 @@ class PuzzleBoard(MapWidget):
     """Solve proven puzzles one at a time (see the module's doc)."""
 
     _kind = traitlets.Unicode("puzzle").tag(sync=True)
-    PANELS = (PlayPanel, PuzzlePanel)
+    PANELS = composition("puzzle")  # the panels that name it (panels/*.py), by their place
     _esm, _css = esm("puzzle", scripts(PANELS)), css("puzzle")  # widgets/core.js + widgets/puzzle.js (and the .css)
 
     def __init__(self, puzzles: Puzzle | Iterable[Puzzle] | None = None, *, edition: str | None = None,

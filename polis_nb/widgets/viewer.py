@@ -49,10 +49,8 @@ from ._assets import css, esm
 from .base import MapWidget
 from .control import Controller
 from .intents import IntentError
-from .panels import scripts
+from .panels import composition, scripts
 from .panels.annotate import MAX_COMMENT, AnnotatePanel
-from .panels.engine import EnginePanel
-from .panels.key import KeyPanel
 from .panels.lesson import Lesson, LessonPanel
 from .panels.navigate import DIRS, MODES, NavigatePanel
 from .panels.play import RecordPlayPanel
@@ -66,7 +64,7 @@ class Viewer(MapWidget):
 
     _kind = traitlets.Unicode("viewer").tag(sync=True)
     words = traitlets.Dict().tag(sync=True)  # the words of its controls (render/widgetwords.py), sent once
-    PANELS = (NavigatePanel, RecordPlayPanel, EnginePanel, ReviewPanel, AnnotatePanel, LessonPanel, KeyPanel)
+    PANELS = composition("viewer")  # the panels that name it (panels/*.py), by their place
     _esm, _css = esm("viewer", scripts(PANELS)), css("viewer")  # core.js + widgets/panels/*.js + viewer.js
     REFUSED = (IntentError, RecordError)
 

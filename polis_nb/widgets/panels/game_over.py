@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 class GameOverPanel(Panel["Board"]):
     name = "game_over"
     js = "makeGameOver"
+    widgets = {"board": 50}
     intents = (Intent("save"),
                Intent("rematch", drops_question=True),
                Intent("resign", refused_while=("thinking", "resigned"), drops_question=True),

@@ -43,6 +43,7 @@ class Job:
 class OpponentPanel(Panel["Board"]):
     name = "opponent"
     js = "makeOpponent"
+    widgets = {"board": 30}
     intents = (Intent("opponent", ("bot", "side"), drops_question=True),
                Intent("cancel"),
                Intent("undo", drops_question=True))

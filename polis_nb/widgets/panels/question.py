@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 class QuestionPanel(Panel["Board"]):
     name = "question"
     js = "makeQuestion"
+    widgets = {"board": 60}
     intents = (Intent("confirm", ("action",), refused_while=("thinking", "resigned")),
                Intent("decline", drops_question=True))
 
