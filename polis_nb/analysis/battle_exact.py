@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Callable
 
 from ..rules import SALPINX_COST, retreat_cost
-from .battle_model import (BROKEN, CONTINUES, EXHAUSTED, RETREAT, SALPINX, Cards, Hand, Node, Pair, Policy, leaf,
-                           multisets, played_pair, shift, sub, vadd, vsub)
+from .battle_model import (BROKEN, CONTINUES, EXHAUSTED, RETREAT, SALPINX, BattlePosition, Cards, Hand, Pair, Policy,
+                           leaf, multisets, played_pair, shift, sub, vadd, vsub)
 
 Hands = tuple[Hand, Hand]
 Two = tuple[int, int]  # units or clipped prestige, (Athens, Sparta)
@@ -58,7 +58,7 @@ class Exact:
         if self.tick is not None and not self.nodes & 1023:
             self.tick(self.nodes)
 
-    def solve(self, node: Node) -> dict[int, float]:
+    def solve(self, node: BattlePosition) -> dict[int, float]:
         nd = node
         hz = self.horizon if self.horizon is not None else -1
         pres = (self.clip(nd.prestige[0]), self.clip(nd.prestige[1]))

@@ -350,9 +350,9 @@ def defend_choice(pol: Policy, options: list[Pair], played: Pair, hand: Hand, rn
     return pol.best_answer(played, hand)[1]
 
 
-# --- a battle node ------------------------------------------------------------------------------
+# --- a battle position ------------------------------------------------------------------------------
 
-class Node:
+class BattlePosition:
     """Where a battle stands, in count vectors (mutable scratch for the simulator).
 
     ``stage``: "draw" (``draws`` still to deal, then ``after_draw``), "window" (retreat window,
@@ -378,8 +378,8 @@ class Node:
         self.last_losses = last_losses
         self.exchanges = exchanges
 
-    def copy(self) -> "Node":
-        return Node(self.attacker, self.hands, self.deck, self.units, self.prestige, self.stage, self.draws,
+    def copy(self) -> "BattlePosition":
+        return BattlePosition(self.attacker, self.hands, self.deck, self.units, self.prestige, self.stage, self.draws,
                     self.after, self.asked, self.played, self.last_losses, self.exchanges)
 
 
@@ -399,7 +399,7 @@ def draw_card(deck: tuple[int, ...], rng: random.Random) -> int:
     return last
 
 
-def simulate(cards: Cards, node: Node, pols: tuple[Policy, Policy], rng: random.Random,
+def simulate(cards: Cards, node: BattlePosition, pols: tuple[Policy, Policy], rng: random.Random,
              horizon: int | None = None) -> int:
     """Play one battle from ``node`` (a fresh copy is used) to its end; return the outcome code."""
     nd = node.copy()
