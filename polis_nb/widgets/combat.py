@@ -98,7 +98,7 @@ class Combat(PanelWidget):
         self._ctl: Controller | None = None  # plays the decisions (hot seat, bot); a replay only steps
         self._start: Node | None = None
         if isinstance(source, Game) and mode == "replay":
-            self.span = self._replay_span(source)
+            self.span = replay_span(source)
             self.area = _area(self.span[0].state)
             cur = source.node
             self.pos = next((k for k, n in enumerate(self.span) if n is cur), 0)
@@ -110,7 +110,7 @@ class Combat(PanelWidget):
                                  "go to a node inside one, or use mode='replay'")
             self.area = _area(self._ctl.state)
             assert self._ctl.node is not None
-            self._start = self._battle_start(self._ctl.node, self.area)
+            self._start = battle_start(self._ctl.node, self.area)
         else:
             if not in_battle(source):
                 raise ValueError("the state is not in a battle (state.battle is None); see Combat.setup")
@@ -195,13 +195,6 @@ class Combat(PanelWidget):
         self._refresh()
 
     # --- the record -----------------------------------------------------------------------------
-    @staticmethod
-    def _battle_start(node: Node, area: int) -> Node:
-        n = node
-        while n.parent is not None and in_battle(n.parent.state, area):
-            n = n.parent
-        return n
-
     def _path(self) -> list[Node]:
         out = []
         n: Node | None = self.controller.node
@@ -216,28 +209,6 @@ class Combat(PanelWidget):
     def _step(self, n: Node) -> Step:
         return Step(n.state, n.action, n.parent.state if n.parent is not None else None,
                     self._bot_nodes.get(id(n), ""))
-
-    @staticmethod
-    def _replay_span(game: Game) -> list[Node]:
-        line = game.line()
-        cur = game.node
-        k = next(i for i, n in enumerate(line) if n is cur)
-        if not in_battle(cur.state) and cur.parent is not None and in_battle(cur.parent.state):
-            k -= 1  # the node that ended a battle: replay that battle
-        found = next((i for i in range(k, len(line)) if in_battle(line[i].state)), None)
-        if found is None:
-            found = next((i for i in range(len(line)) if in_battle(line[i].state)), None)
-        if found is None:
-            raise ValueError("this record holds no battle on its current line")
-        area = _area(line[found].state)
-        while found > 0 and in_battle(line[found - 1].state, area):
-            found -= 1
-        span = [line[found]]
-        for n in line[found + 1:]:
-            span.append(n)
-            if not in_battle(n.state, area):
-                break
-        return span
 
     # --- playing --------------------------------------------------------------------------------
     def _decide(self, a: Action, bot: str = "") -> None:
@@ -335,6 +306,38 @@ class Combat(PanelWidget):
         if self._mode == "replay":
             where += f", step {self.pos + 1} of {len(self.span)}"
         return f"Combat({self._mode}, {src}{who}: {where}: {v.get('prompt', '')})"
+
+
+def battle_start(node: Node, area: int) -> Node:
+    """The first node of the battle in ``area`` that ``node`` stands in."""
+    n = node
+    while n.parent is not None and in_battle(n.parent.state, area):
+        n = n.parent
+    return n
+
+
+def replay_span(game: Game) -> list[Node]:
+    """The nodes of the battle to replay: the one the Game's current node stands in (or that it just
+    ended), else the first battle after it on its line, else the first on the line."""
+    line = game.line()
+    cur = game.node
+    k = next(i for i, n in enumerate(line) if n is cur)
+    if not in_battle(cur.state) and cur.parent is not None and in_battle(cur.parent.state):
+        k -= 1  # the node that ended a battle: replay that battle
+    found = next((i for i in range(k, len(line)) if in_battle(line[i].state)), None)
+    if found is None:
+        found = next((i for i in range(len(line)) if in_battle(line[i].state)), None)
+    if found is None:
+        raise ValueError("this record holds no battle on its current line")
+    area = _area(line[found].state)
+    while found > 0 and in_battle(line[found - 1].state, area):
+        found -= 1
+    span = [line[found]]
+    for n in line[found + 1:]:
+        span.append(n)
+        if not in_battle(n.state, area):
+            break
+    return span
 
 
 def _area(s: State) -> int:
