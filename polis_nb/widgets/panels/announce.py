@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 class AnnouncePanel(Panel["Board"]):
     name = "announce"
     js = "makeAnnouncer"
+    widgets = {"board": 25}  # before the opponent's: a decision's result is taken before the bot answers
 
     def __init__(self) -> None:
         self.items: list[dict[str, Any]] = []
