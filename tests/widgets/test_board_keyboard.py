@@ -100,3 +100,34 @@ def test_board_announces_a_decision_that_does_not_end_the_turn_without_the_old_r
     items = b.view["announce"]
     assert [x["kind"] for x in items] == ["move"]  # the bot's previous reply is not read again
     assert items[0]["text"].startswith("Your move: Athens chooses Move hoplites")
+
+
+def test_viewer_play_mode_offers_places_and_announces_each_decision():
+    from polis_nb.widgets import Viewer
+
+    v = Viewer(pn.Game(seed=3))
+    assert v.view["board"]["places"] == [] and v.view["announce"] == []  # stepping through: nothing to choose
+    send(v, kind="mode", mode="play")
+    send(v, kind="choose", action="hoplites")
+    b = v.view["board"]
+    assert [p["target"] for p in b["places"]] == list(b["targets"]) and b["neighbours"]["area:attika"]
+    assert [x["text"] for x in v.view["announce"]] == ["Sparta chooses Move hoplites (−1 prestige)."]
+    first = v.view["announce"]
+    send(v, kind="nav", dir="back")  # stepping announces nothing
+    assert v.view["announce"] == first
+    send(v, kind="mode", mode="view")
+    assert v.view["board"]["places"] == []
+
+
+def test_puzzle_offers_its_places_only_while_open():
+    from polis_nb.widgets import PuzzleBoard
+
+    p = next(x for x in pn.puzzles() if x.id == "ed1-030576a9")  # grow: four poleis
+    w = PuzzleBoard([p])
+    b = w.view["board"]
+    assert [e["target"] for e in b["places"]] == list(b["targets"]) and len(b["places"]) == 4
+    assert all(e["name"].startswith(CHOICE_NOW) for e in b["places"]) and b["neighbours"] and b["map_keys"]
+    send(w, kind="choose", action="grow athenai")  # a wrong try: still open
+    assert w.view["status"] == "open" and len(w.view["board"]["places"]) == 4
+    send(w, kind="solution")
+    assert w.view["status"] == "shown" and w.view["board"]["places"] == []

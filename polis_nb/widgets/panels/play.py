@@ -116,5 +116,5 @@ class RecordPlayPanel(PlayPanel["Viewer"]):
         bv = board_view(node.state, viewer=ctx._ctl.viewer, marks=marks, explanation=explanation, rev=ctx.rev,
                         note=note)
         if not (ctx.mode == "play" or ctx.panel(LessonPanel).asking(ctx)):
-            bv["targets"], bv["buttons"] = {}, []
+            bv["targets"], bv["buttons"], bv["places"] = {}, [], []
         return {"board": bv}
