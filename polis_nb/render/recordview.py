@@ -260,9 +260,11 @@ def viewer_view(game: Game, *, mode: str, rev: int, viewer: str | None = None, n
     nodes = node_ids(game)
     index = {id(n): f"n{i}" for i, n in enumerate(nodes)}
     node = game.node if node is None else node
-    bv = board_view(node.state, viewer=viewer, marks=tuple(node.marks) + tuple(engine_marks), explanation=explanation,
-                    rev=rev, note=note)
     asking = mode == "lesson" and lesson is not None and lesson.get("open")
+    # a click on a place plays (play mode, an open question) or draws (draw mode); stepping through the
+    # record it does nothing, so there the map is a picture
+    bv = board_view(node.state, viewer=viewer, marks=tuple(node.marks) + tuple(engine_marks), explanation=explanation,
+                    rev=rev, note=note, interactive=mode in ("play", "draw") or bool(asking))
     if mode != "play" and not asking:
         bv["targets"], bv["buttons"] = {}, []
     st = Steps(game, viewer, cache)

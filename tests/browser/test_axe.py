@@ -1,0 +1,105 @@
+"""axe-core (tests/browser/axe.py: pinned, from npm) over every widget in a real JupyterLab at 1280×800
+— the Board (its first decision and while a place is being chosen), the Viewer in view mode and in play
+mode (a place being chosen too), Combat and the PuzzleBoard, each run scoped to the widget's element —
+and over the exported pages (``Game.to_html``: an annotated game, a worksheet and its answer key) opened in Chromium:
+no serious or critical violation. Each run's figures (every violated rule, its impact and nodes) are
+printed (``-s``) and kept in test-artifacts/axe.txt.
+
+While a place is being chosen on the Board, every text of the map keeps a contrast of at least 4.5:1
+against what is behind it (tests/browser/contrast.py); the screenshots of that moment, in colour and
+in greyscale, go to POLIS_SCREENSHOTS (or /tmp/shots) for looking at."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.render.records import quizzed
+from tests.render.test_htmlgame import annotated
+
+from .axe import axe_script, figures, inject, serious, violations
+from .contrast import text_contrast
+from .labserver import act_and_wait, open_notebook
+
+pytestmark = pytest.mark.browser
+VIEWPORT = {"width": 1280, "height": 800}
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+SHOTS = os.environ.get("POLIS_SCREENSHOTS") or "/tmp/shots"
+
+
+@pytest.fixture(scope="module")
+def axe():
+    return axe_script()
+
+
+def _report(lines: list[str]) -> None:
+    print("\n" + "\n".join(lines))
+    ARTIFACTS.mkdir(exist_ok=True)
+    with open(ARTIFACTS / "axe.txt", "a", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def _screens(page, name: str) -> None:
+    os.makedirs(SHOTS, exist_ok=True)
+    page.screenshot(path=os.path.join(SHOTS, f"{name}.png"))
+    grey = page.add_style_tag(content="html{filter:grayscale(1)}")
+    page.screenshot(path=os.path.join(SHOTS, f"{name}-grey.png"))
+    grey.evaluate("e => e.remove()")
+
+
+def test_every_widget_in_lab_has_no_serious_axe_violation(page, lab, axe):
+    page.set_viewport_size(VIEWPORT)
+    open_notebook(page, lab, "a11y.ipynb")
+    inject(page, axe)
+    found: dict[str, dict] = {}
+
+    def measure(where: str, sel: str) -> None:
+        w = page.locator(sel).first
+        w.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(200)
+        found[where] = violations(page, w)
+
+    board, viewer = ".pnb-board", ".pnb-viewer"
+    page.locator(f"{board} .pn-map svg [data-layer='lands']").wait_for(state="attached")
+    measure("Board, first decision", board)
+    _screens(page, "a11y-board")
+    page.locator(f"{board} .pn-zoom-in").click()  # zoomed in, Fit can be pressed
+    measure("Board, zoomed in", board)
+    page.locator(f"{board} .pn-zoom-fit").click()
+    act_and_wait(page, board, lambda: page.locator(f'{board} .pb-button[data-action="hoplites"]').click())
+    measure("Board, a place being chosen", board)
+    texts = text_contrast(page, page.locator(f"{board} .pn-map svg"))
+    _screens(page, "a11y-board-choosing")
+    measure("Viewer, view mode", viewer)
+    act_and_wait(page, viewer, lambda: page.locator(f"{viewer} .pv-mode-play").click())
+    measure("Viewer, play mode", viewer)
+    act_and_wait(page, viewer, lambda: page.locator(f'{viewer} .pb-button[data-action="hoplites"]').click())
+    measure("Viewer, play mode, a place being chosen", viewer)
+    measure("Combat", ".pnb-combat")
+    measure("PuzzleBoard", ".pnb-puzzle")
+
+    worst = min(texts, key=lambda t: t["ratio"])
+    low = [t for t in texts if t["ratio"] < 4.5]
+    _report([figures(k, v) for k, v in found.items()]
+            + [f"Board map while choosing: {len(texts)} texts, {len(low)} under 4.5:1, worst {worst['ratio']:.2f}:1 "
+               f"({worst['text']!r}, opacity {worst['alpha']:.2f})"])
+    assert {k: serious(v) for k, v in found.items() if serious(v)} == {}
+    assert low == [], sorted((round(t["ratio"], 2), t["text"]) for t in low)[:12]
+    assert not page.errors
+
+
+@pytest.mark.parametrize("kind", ["game", "worksheet", "answer key"])
+def test_the_exported_page_has_no_serious_axe_violation(page1280, tmp_path, axe, kind):
+    page = page1280
+    path = tmp_path / "page.html"
+    if kind == "game":
+        annotated().to_html(path)
+    else:
+        quizzed().to_html(path, worksheet=True, answers=kind == "answer key")
+    page.goto(path.as_uri())
+    page.locator("svg").first.wait_for(state="attached")
+    inject(page, axe)
+    found = violations(page)
+    _report([figures(f"HTML export ({kind})", found)])
+    assert serious(found) == {}
