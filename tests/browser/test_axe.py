@@ -1,5 +1,6 @@
 """axe-core (tests/browser/axe.py: pinned, from npm) over every widget in a real JupyterLab at 1280×800
-— the Board (its first decision and while a place is being chosen), the Viewer in view mode and in play
+— the Board (its first decision, zoomed in, and while a place is being chosen; a second-edition Board
+too), the Viewer in view mode and in play
 mode (a place being chosen too), Combat and the PuzzleBoard, each run scoped to the widget's element —
 and over the exported pages (``Game.to_html``: an annotated game, a worksheet and its answer key) opened in Chromium:
 no serious or critical violation. Each run's figures (every violated rule, its impact and nodes) are
@@ -49,27 +50,30 @@ def _screens(page, name: str) -> None:
 
 
 def test_every_widget_in_lab_has_no_serious_axe_violation(page, lab, axe):
+    from playwright.sync_api import expect
+
     page.set_viewport_size(VIEWPORT)
     open_notebook(page, lab, "a11y.ipynb")
     inject(page, axe)
     found: dict[str, dict] = {}
 
-    def measure(where: str, sel: str) -> None:
-        w = page.locator(sel).first
+    def measure(where: str, sel) -> None:
+        w = page.locator(sel).first if isinstance(sel, str) else sel
         w.evaluate("e => e.scrollIntoView({block: 'start'})")
         page.wait_for_timeout(200)
         found[where] = violations(page, w)
 
     board, viewer = ".pnb-board", ".pnb-viewer"
-    page.locator(f"{board} .pn-map svg [data-layer='lands']").wait_for(state="attached")
+    first = page.locator(board).first  # the first-edition Board (the second is the notebook's last widget)
+    first.locator(".pn-map svg [data-layer='lands']").wait_for(state="attached")
     measure("Board, first decision", board)
     _screens(page, "a11y-board")
-    page.locator(f"{board} .pn-zoom-in").click()  # zoomed in, Fit can be pressed
+    first.locator(".pn-zoom-in").click()  # zoomed in, Fit can be pressed
     measure("Board, zoomed in", board)
-    page.locator(f"{board} .pn-zoom-fit").click()
-    act_and_wait(page, board, lambda: page.locator(f'{board} .pb-button[data-action="hoplites"]').click())
+    first.locator(".pn-zoom-fit").click()
+    act_and_wait(page, board, lambda: first.locator('.pb-button[data-action="hoplites"]').click())
     measure("Board, a place being chosen", board)
-    texts = text_contrast(page, page.locator(f"{board} .pn-map svg"))
+    texts = text_contrast(page, first.locator(".pn-map svg"))
     _screens(page, "a11y-board-choosing")
     measure("Viewer, view mode", viewer)
     act_and_wait(page, viewer, lambda: page.locator(f"{viewer} .pv-mode-play").click())
@@ -78,11 +82,20 @@ def test_every_widget_in_lab_has_no_serious_axe_violation(page, lab, axe):
     measure("Viewer, play mode, a place being chosen", viewer)
     measure("Combat", ".pnb-combat")
     measure("PuzzleBoard", ".pnb-puzzle")
+    ed2 = page.locator(board).nth(1)
+    measure("Board, second edition", ed2)
+    before = ed2.get_attribute("data-rev")
+    ed2.locator('.pb-button[data-action="trade"]').click()
+    expect(ed2).not_to_have_attribute("data-rev", before)
+    assert ed2.locator(".pn-map svg .offer.legal").count() > 0
+    measure("Board, second edition, an offer being chosen", ed2)
+    texts += text_contrast(page, ed2.locator(".pn-map svg"))
+    _screens(page, "a11y-board-ed2-trade")
 
     worst = min(texts, key=lambda t: t["ratio"])
     low = [t for t in texts if t["ratio"] < 4.5]
     _report([figures(k, v) for k, v in found.items()]
-            + [f"Board map while choosing: {len(texts)} texts, {len(low)} under 4.5:1, worst {worst['ratio']:.2f}:1 "
+            + [f"Board maps while choosing (first edition, then second): {len(texts)} texts, {len(low)} under 4.5:1, worst {worst['ratio']:.2f}:1 "
                f"({worst['text']!r}, opacity {worst['alpha']:.2f})"])
     assert {k: serious(v) for k, v in found.items() if serious(v)} == {}
     assert low == [], sorted((round(t["ratio"], 2), t["text"]) for t in low)[:12]
