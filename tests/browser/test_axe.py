@@ -4,7 +4,8 @@ too), the Viewer in view mode and in play
 mode (a place being chosen too), Combat and the PuzzleBoard, each run scoped to the widget's element —
 and over the exported pages (``Game.to_html``: an annotated game, a worksheet and its answer key) opened in Chromium:
 no serious or critical violation. Each run's figures (every violated rule, its impact and nodes) are
-printed (``-s``) and kept in test-artifacts/axe.txt.
+printed (``-s``) and kept in test-artifacts/axe.txt. The same widgets are also run without Jupyter (the
+harness), where axe compares every place's name with the text it shows.
 
 While a place is being chosen on the Board, every text of the map keeps a contrast of at least 4.5:1
 against what is behind it (tests/browser/contrast.py); the screenshots of that moment, in colour and
@@ -100,6 +101,40 @@ def test_every_widget_in_lab_has_no_serious_axe_violation(page, lab, axe):
     assert {k: serious(v) for k, v in found.items() if serious(v)} == {}
     assert low == [], sorted((round(t["ratio"], 2), t["text"]) for t in low)[:12]
     assert not page.errors
+
+
+def test_the_widgets_outside_jupyter_have_no_serious_axe_violation(page1280, axe):
+    """The same widgets drawn by their real browser half without Jupyter (tests/browser/harness.py), where
+    axe reads the visible text of every place of the map (in JupyterLab it finds less of it to compare):
+    the Board whole, while a place is being chosen, zoomed in (Fit can be pressed); the Viewer in play mode;
+    the PuzzleBoard."""
+    import polis_nb as pn
+    from polis_nb.widgets import Board, PuzzleBoard, Viewer
+
+    from .harness import Harness
+
+    page = page1280
+    g = pn.Game(seed=3)
+    g.play("hoplites")
+    widgets = {"board": Board(g), "viewer": Viewer(pn.Game("ed2", seed=1), mode="play"),
+               "puzzle": PuzzleBoard(pn.puzzles(edition="ed2")[:1], seed=0)}
+    found = {}
+    with Harness(widgets, width="1000px") as h:
+        page.goto(h.url)
+        page.wait_for_selector("#w-puzzle[data-ready]")
+        page.locator("#w-board .pn-map svg .area.legal").first.wait_for(state="attached")
+        inject(page, axe)
+        for key in widgets:
+            found[f"{key} (no Jupyter)"] = violations(page, page.locator(f"#w-{key}"))
+        page.locator("#w-board .pn-zoom-in").click()
+        found["board (no Jupyter), zoomed in"] = violations(page, page.locator("#w-board"))
+        checked = page.locator("#w-board").evaluate(
+            "async (el) => { const r = await axe.run(el, {runOnly: ['label-content-name-mismatch']});"
+            " return [...r.passes, ...r.violations].reduce((n, x) => n + x.nodes.length, 0); }")
+    _report([figures(k, v) for k, v in found.items()])
+    assert {k: serious(v) for k, v in found.items() if serious(v)} == {}
+    assert checked > 10  # axe did compare names with visible text on the map
+    assert not page.problems, page.problems
 
 
 @pytest.mark.parametrize("kind", ["game", "worksheet", "answer key"])
