@@ -71,12 +71,12 @@ _MEASURE = """async ([texts, a, c]) => {
 def text_contrast(page, svg) -> list[dict]:
     """``[{text, alpha, ratio}]`` for every text of the SVG element ``svg`` (a locator) on screen."""
     texts = svg.evaluate(_MARK)
-    box = svg.bounding_box()
-    clip = {"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"]}
+    clip = svg.evaluate("s => { const r = s.getBoundingClientRect();"
+                        " return {x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height}; }")
     style = page.add_style_tag(content="[data-ctr]{visibility:hidden !important}")
-    a = page.screenshot(clip=clip)
+    a = page.screenshot(clip=clip, full_page=True)
     style2 = page.add_style_tag(content="[data-dimmed]{visibility:hidden !important}")
-    c = page.screenshot(clip=clip)
+    c = page.screenshot(clip=clip, full_page=True)
     for s in (style, style2):
         s.evaluate("e => e.remove()")
     svg.evaluate("s => { for (const e of s.querySelectorAll('[data-ctr],[data-dimmed]')) {"

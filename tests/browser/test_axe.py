@@ -149,5 +149,10 @@ def test_the_exported_page_has_no_serious_axe_violation(page1280, tmp_path, axe,
     page.locator("svg").first.wait_for(state="attached")
     inject(page, axe)
     found = violations(page)
-    _report([figures(f"HTML export ({kind})", found)])
+    texts = [t for svg in page.locator("svg.polis-board").all() for t in text_contrast(page, svg)]
+    low = [t for t in texts if t["ratio"] < 4.5]
+    _report([figures(f"HTML export ({kind})", found),
+             f"HTML export ({kind}) boards: {len(texts)} texts, {len(low)} under 4.5:1, "
+             f"worst {min(t['ratio'] for t in texts):.2f}:1"])
     assert serious(found) == {}
+    assert low == [], sorted((round(t["ratio"], 2), t["text"]) for t in low)[:12]
