@@ -2,7 +2,7 @@
 group of controls, each named with the words it shows (as axe-core's label-content-name-mismatch reads
 them: the visible words, brackets left out, form a run of the name's words); everywhere else (``svg``,
 the exported pages, the Viewer stepping through a record) it is a picture with nothing focusable in it;
-every part that carries a name has a role."""
+every part that carries a name has a role. (Which widget's map is which: tests/widgets/test_map_roles.py.)"""
 from __future__ import annotations
 
 import random
@@ -15,7 +15,6 @@ import pytest
 import polis_nb as pn
 from polis_nb.analysis import sensible_policy
 from polis_nb.render import svg
-from polis_nb.render.recordview import viewer_view
 from polis_nb.render.svg import join_layers, still, svg_layers
 from polis_nb.render.viewmodel import board_view, view_svg
 from polis_nb.rules.state import tset
@@ -161,18 +160,3 @@ def test_what_only_repeats_a_name_is_hidden_from_screen_readers():
     assert [g.get("aria-hidden") for g in layer] == ["true"]
     badges = [g for g in root.iter(NS + "g") if g.get("class") == "units"]
     assert badges and {g.get("aria-hidden") for g in badges} == {"true"}
-
-
-def _record():
-    g = pn.Game(seed=3)
-    g.play("hoplites; to arkadia; from lakedaimon; end")
-    g.goto(next(n for n in g.root.walk() if str(n.action) == "hoplites").parent)
-    return g
-
-
-@pytest.mark.parametrize("mode, controls_on_map", [("view", False), ("play", True), ("draw", True)])
-def test_the_viewers_map_has_controls_only_where_a_click_does_something(mode, controls_on_map):
-    v = viewer_view(_record(), mode=mode, rev=0)
-    root = ET.fromstring(join_layers(v["board"]["svg_attrs"], [tuple(x) for x in v["board"]["svg_layers"]]))
-    assert root.get("role") == ("group" if controls_on_map else "img")
-    assert bool(controls(root)) == controls_on_map
