@@ -252,7 +252,8 @@ def draw_seas(ctx: _Ctx) -> str:
     for i in _choices_last(ctx, ctx.b.seas):
         c = ctx.ctrl[i]
         aid = ctx.comp.areas[i].id
-        hatch = (f'<path class="hatch {PLAYERS[c]}" data-area="{_e(aid)}" d="{_hatch_d(aid)}" stroke="{SIDE_COLOUR[c]}" '
+        hatch = (f'<path class="hatch {PLAYERS[c]}" data-area="{_e(aid)}" d="{_hatch_d(aid)}" '
+                 f'stroke="{SIDE_COLOUR[c]}" '
                  f'stroke-opacity="{HATCH_OPACITY[c]}"/>' if c != NEUTRAL else "")
         out.append(_area(ctx, i, WATER, "1", hatch))
     out.append("</g>")
@@ -467,7 +468,8 @@ def draw_ports(ctx: _Ctx) -> str:
         x, y = geo.TRADE_PORTS.get(PLAYERS[p], _fallback(60 + p))
         n = ctx.s.ships_port[p]
         words = f"{SIDE_NAME[p]}: {n} {ctx.comp.term('ships')} in port"
-        out.append(f'<g class="port" data-player="{PLAYERS[p]}" role="img" aria-label="{_e(words)}"><rect x="{_f(x - 16)}" y="{_f(y - 17)}" width="52" '
+        out.append(f'<g class="port" data-player="{PLAYERS[p]}" role="img" aria-label="{_e(words)}">'
+                   f'<rect x="{_f(x - 16)}" y="{_f(y - 17)}" width="52" '
                    f'height="26" rx="4" fill="#fff" fill-opacity=".8" stroke="{SIDE_COLOUR[p]}" stroke-width="1.2"/>'
                    + _ship(x - 3, y + 1, SIDE_COLOUR[p], 1.2) + _text(x + 22, y + 2, f"×{n}", "md b ctr") + "</g>")
     out.append("</g>")
@@ -651,7 +653,8 @@ def draw_track(ctx: _Ctx) -> str:
     if s.event:  # the card's text as a tooltip (and for screen readers)
         card = describe_card(comp, s.event)
         tip = f"{card['name']} ({card['round']}): {card['text']}"
-        line = (f'<g class="event" data-event="{_e(s.event)}" role="img" aria-label="{_e(tip)}"><title>{_e(tip)}</title>'
+        line = (f'<g class="event" data-event="{_e(s.event)}" role="img" aria-label="{_e(tip)}">'
+                f'<title>{_e(tip)}</title>'
                 f"{line}</g>")
     out.append(line)
     vals = ", ".join(f"{g} {v}" for g, v in zip(comp.market_goods, s.markers))
@@ -681,7 +684,8 @@ def _project_tile(ctx: _Ctx, t: str, x: float, y: float, w: float, h: float = 58
     body = "".join(_text(cx, y + 17 + 16 * k, line, "ctr b") for k, line in enumerate(lines))
     if pr is not None:
         body += _squares(pr.cost, cx, y + h - 7, w - 6)
-    return (f'<g class="project" data-project="{_e(t)}" role="img" aria-label="{_e(label)}"><rect x="{_f(x)}" y="{_f(y)}" '
+    return (f'<g class="project" data-project="{_e(t)}" role="img" aria-label="{_e(label)}">'
+            f'<rect x="{_f(x)}" y="{_f(y)}" '
             f'width="{_f(w)}" height="{_f(h)}" rx="3" fill="#fff" stroke="#8a7552"/>' + body + "</g>")
 
 

@@ -1,15 +1,16 @@
-"""axe-core (tests/browser/axe.py: pinned, from npm) over every widget in a real JupyterLab at 1280×800
-— the Board (its first decision, zoomed in, and while a place is being chosen; a second-edition Board
-too), the Viewer in view mode and in play
-mode (a place being chosen too), Combat and the PuzzleBoard, each run scoped to the widget's element —
-and over the exported pages (``Game.to_html``: an annotated game, a worksheet and its answer key) opened in Chromium:
-no serious or critical violation. Each run's figures (every violated rule, its impact and nodes) are
-printed (``-s``) and kept in test-artifacts/axe.txt. The same widgets are also run without Jupyter (the
-harness), where axe compares every place's name with the text it shows.
+"""axe-core (tests/browser/axe.py: pinned, from npm) over every widget in a real JupyterLab at 1280×800,
+each run scoped to the widget's element: the Board (its first decision, zoomed in, while a place is being
+chosen; a second-edition Board at its first decision and while an offer is being chosen), the Viewer in
+view mode and in play mode (a place being chosen too), Combat and the PuzzleBoard; the same widgets drawn
+without Jupyter (the harness), where axe compares every place's name with the text it shows; and the
+exported pages (``Game.to_html``: an annotated game, a worksheet and its answer key) opened in Chromium.
+No serious or critical violation anywhere. Each run's figures (every violated rule, its impact and
+nodes) are printed (``-s``) and kept in test-artifacts/axe.txt.
 
-While a place is being chosen on the Board, every text of the map keeps a contrast of at least 4.5:1
-against what is behind it (tests/browser/contrast.py); the screenshots of that moment, in colour and
-in greyscale, go to POLIS_SCREENSHOTS (or /tmp/shots) for looking at."""
+While a place is being chosen on a Board, and on every board of the exported pages, every text of the
+map keeps a contrast of at least 4.5:1 against what is behind it (tests/browser/contrast.py). The
+screenshots of the Boards, in colour and in greyscale, go to POLIS_SCREENSHOTS (or /tmp/shots) for
+looking at."""
 from __future__ import annotations
 
 import os
@@ -35,11 +36,14 @@ def axe():
     return axe_script()
 
 
+_WRITTEN: list[str] = []  # this run's figures (the file holds the last run's only)
+
+
 def _report(lines: list[str]) -> None:
     print("\n" + "\n".join(lines))
+    _WRITTEN.extend(lines)
     ARTIFACTS.mkdir(exist_ok=True)
-    with open(ARTIFACTS / "axe.txt", "a", encoding="utf-8") as f:
-        f.write("\n".join(lines) + "\n")
+    (ARTIFACTS / "axe.txt").write_text("\n".join(_WRITTEN) + "\n", encoding="utf-8")
 
 
 def _screens(page, name: str) -> None:
@@ -96,8 +100,8 @@ def test_every_widget_in_lab_has_no_serious_axe_violation(page, lab, axe):
     worst = min(texts, key=lambda t: t["ratio"])
     low = [t for t in texts if t["ratio"] < 4.5]
     _report([figures(k, v) for k, v in found.items()]
-            + [f"Board maps while choosing (first edition, then second): {len(texts)} texts, {len(low)} under 4.5:1, worst {worst['ratio']:.2f}:1 "
-               f"({worst['text']!r}, opacity {worst['alpha']:.2f})"])
+            + [f"Board maps while choosing (first edition, then second): {len(texts)} texts, {len(low)} under "
+               f"4.5:1, worst {worst['ratio']:.2f}:1 ({worst['text']!r}, opacity {worst['alpha']:.2f})"])
     assert {k: serious(v) for k, v in found.items() if serious(v)} == {}
     assert low == [], sorted((round(t["ratio"], 2), t["text"]) for t in low)[:12]
     assert not page.errors
