@@ -2,7 +2,7 @@
 each run scoped to the widget's element: the Board (its first decision, zoomed in, while a place is being
 chosen; a second-edition Board at its first decision and while an offer is being chosen), the Viewer in
 view mode and in play mode (a place being chosen too), Combat and the PuzzleBoard; the same widgets drawn
-without Jupyter (the harness), where axe compares every place's name with the text it shows; and the
+without Jupyter (the harness, with a lesson Viewer at its question too), where axe compares every place's name with the text it shows; and the
 exported pages (``Game.to_html``: an annotated game, a worksheet and its answer key) opened in Chromium.
 No serious or critical violation anywhere. Each run's figures (every violated rule, its impact and
 nodes) are printed (``-s``) and kept in test-artifacts/axe.txt.
@@ -111,7 +111,7 @@ def test_the_widgets_outside_jupyter_have_no_serious_axe_violation(page1280, axe
     """The same widgets drawn by their real browser half without Jupyter (tests/browser/harness.py), where
     axe reads the visible text of every place of the map (in JupyterLab it finds less of it to compare):
     the Board whole, while a place is being chosen, zoomed in (Fit can be pressed); the Viewer in play mode;
-    the PuzzleBoard."""
+    a lesson Viewer at its first question; the PuzzleBoard."""
     import polis_nb as pn
     from polis_nb.widgets import Board, PuzzleBoard, Viewer
 
@@ -120,7 +120,10 @@ def test_the_widgets_outside_jupyter_have_no_serious_axe_violation(page1280, axe
     page = page1280
     g = pn.Game(seed=3)
     g.play("hoplites")
-    widgets = {"board": Board(g), "viewer": Viewer(pn.Game("ed2", seed=1), mode="play"),
+    lesson = Viewer(quizzed(), lesson=True)
+    while not (lesson.view.get("lesson") or {}).get("open"):  # step on to the first question
+        lesson.handle_intent({"kind": "nav", "dir": "forward", "by": "decision", "rev": lesson.view["rev"]})
+    widgets = {"board": Board(g), "viewer": Viewer(pn.Game("ed2", seed=1), mode="play"), "lesson": lesson,
                "puzzle": PuzzleBoard(pn.puzzles(edition="ed2")[:1], seed=0)}
     found = {}
     with Harness(widgets, width="1000px") as h:
