@@ -2,8 +2,9 @@
 each run scoped to the widget's element: the Board (its first decision, zoomed in, while a place is being
 chosen; a second-edition Board at its first decision and while an offer is being chosen), the Viewer in
 view mode and in play mode (a place being chosen too), Combat and the PuzzleBoard; the same widgets drawn
-without Jupyter (the harness, with a lesson Viewer at its question too), where axe compares every place's name with the text it shows; and the
-exported pages (``Game.to_html``: an annotated game, a worksheet and its answer key) opened in Chromium.
+without Jupyter (the harness, with a lesson Viewer at its question too), where axe compares every place's
+name with the text it shows; and the exported pages (``Game.to_html``: an annotated game, a worksheet and
+its answer key) opened in Chromium.
 No serious or critical violation anywhere. Each run's figures (every violated rule, its impact and
 nodes) are printed (``-s``) and kept in test-artifacts/axe.txt.
 
