@@ -113,8 +113,11 @@ class RecordPlayPanel(PlayPanel["Viewer"]):
         assert node is not None  # (a Viewer shows a Game)
         marks = tuple(m for p in ctx.panels for m in p.marks(ctx))
         explanation, note = ctx.drawing
+        asking = ctx.panel(LessonPanel).asking(ctx)
+        # a click on a place plays (play mode, an open question) or draws (draw mode); stepping through the
+        # record it does nothing, so there the map is a picture
         bv = board_view(node.state, viewer=ctx._ctl.viewer, marks=marks, explanation=explanation, rev=ctx.rev,
-                        note=note)
-        if not (ctx.mode == "play" or ctx.panel(LessonPanel).asking(ctx)):
+                        note=note, interactive=ctx.mode in ("play", "draw") or bool(asking))
+        if not (ctx.mode == "play" or asking):
             bv["targets"], bv["buttons"], bv["places"] = {}, [], []
         return {"board": bv}
