@@ -34,6 +34,7 @@ function renderViewer({ model, el }) {
   playBar.append(lesson.box, prompt, annotate.colours, buttons, note, explain);
   const review = makeReview(send);
   const band = makeBand("pv-band");
+  const announcer = makeAnnouncer(); // play mode: what a decision did, read once
 
   // the map and its notes: side by side where the output is wide enough for both with the map's text
   // at least 11 px, else the notes below the map (viewer.css); the players and the round track below
@@ -43,7 +44,7 @@ function renderViewer({ model, el }) {
   main.append(map.box, notesBox, band.box);
   const key = h("details", "pv-key");
   key.append(h("summary", "", {}, W.key), makeKey(model).box);
-  el.append(bar, playBar, review.box, main, annotate.box, key);
+  el.append(bar, playBar, review.box, main, annotate.box, key, announcer.box);
 
   const clickable = (v) => v.mode === "play" || v.mode === "draw" || (v.mode === "lesson" && v.lesson && v.lesson.open);
   onPlaces(map, (t) => {
@@ -51,10 +52,20 @@ function renderViewer({ model, el }) {
     send({ kind: "click", target: t });
   }, { stop: true });
   el.addEventListener("keydown", (e) => navigate.key(e));
+  // after a decision in play mode (or a lesson's answer) the focus goes to the first new choice
+  const keeper = focusKeeper(el, map);
+  function focusFirst(fromMap) {
+    if (fromMap && map.focusChoice()) return;
+    const first = firstControl(lesson.box, buttons);
+    if (first) first.focus();
+    else if (shownEl(prompt) && prompt.textContent) focusOn(prompt, { preventScroll: true });
+    else el.focus({ preventScroll: true });
+  }
 
   function draw() {
     const v = model.get("view") || {};
     const b = v.board || {};
+    const focus = keeper.before();
     const asking = v.mode === "lesson" && v.lesson && v.lesson.open;
     const shown = mapPart(b); // the map alone; the band below it
     map.update(v.mode === "view" || (v.mode === "lesson" && !asking) ? Object.assign({}, shown, { targets: {} }) : shown);
@@ -65,7 +76,9 @@ function renderViewer({ model, el }) {
     lesson.update(v);
     annotate.update(v);
     prompt.textContent = v.mode === "play" || asking ? b.prompt || "" : annotate.prompt(v);
-    buttons.replaceChildren(...choiceButtons(v.mode === "play" || asking ? b.buttons || [] : [], send));
+    const playing = v.mode === "play" || asking;
+    buttons.replaceChildren(...placeButtons(playing ? b.places : [], (t) => send({ kind: "click", target: t })),
+      ...choiceButtons(playing ? b.buttons || [] : [], send));
     note.textContent = b.note || "";
     note.hidden = !b.note;
     drawExplanation(explain, b.explanation);
@@ -73,6 +86,7 @@ function renderViewer({ model, el }) {
     engine.update(v.engine, { playable: v.mode === "play", hidden: v.engine_off, disabled: b.player === "terminal" });
     engine.dock(map);
     review.update(v.review);
+    keeper.after(focus, announcer.update(v.announce), focusFirst);
     el.dataset.steps = v.steps || "";
     el.dataset.rev = String(v.rev ?? "");
     el.dataset.mode = v.mode || "";

@@ -210,6 +210,7 @@ def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Ex
     """The Board widget's view model for position ``s`` as ``viewer`` may see it; ``interactive``: a
     click on a place of the map does something (its places are buttons), else the map is a picture."""
     from . import geometry as geo
+    from .placeview import MAP_KEYS, place_entries, place_neighbours
     from .svg import svg_layers
     from .text import describe
 
@@ -237,6 +238,9 @@ def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Ex
         "player": s.current_player,
         "decision": s.pending.kind,
         "targets": targets,
+        "places": place_entries(s, targets),
+        "neighbours": place_neighbours(s),
+        "map_keys": MAP_KEYS,
         "buttons": buttons,
         "log": log_json(s.log, s),
         "players": [{"side": side, "prestige": s.prestige[p],
@@ -244,7 +248,7 @@ def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Ex
         "battle": seen.get("battle"),
         "explanation": explanation_json(explanation, b.comp, s.edition),
         "note": note,
-        "description": describe(s, marks=marks),
+        "description": describe(s, marks=marks, sentences=True),
         "tips": place_tips(s),
         "map_box": [0, 0, geo.WIDTH, geo.MAP_BOTTOM],
         "band_box": [0, geo.MAP_BOTTOM, geo.WIDTH, geo.BAND_H],

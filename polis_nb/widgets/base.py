@@ -185,7 +185,7 @@ class PanelWidget(IntentWidget):
         self.view = view
 
     def broadcast(self, hook: str) -> None:
-        """Call ``hook`` (``played``, ``reset``) on every panel, in order."""
+        """Call ``hook`` (``played``, ``replied``, ``reset``) on every panel, in order."""
         for p in self.panels:
             getattr(p, hook)(self)
 

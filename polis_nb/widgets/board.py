@@ -157,8 +157,9 @@ class Board(MapWidget):
         return view_svg(self.view)
 
     def describe(self) -> str:
-        """The board as plain text (for terminals and screen readers)."""
-        return describe(self.state, marks=self._ctl.marks())
+        """The board in words, each territory and sea in sentences with its borders (for screen readers;
+        the Board's "The board in words" tab shows it)."""
+        return describe(self.state, marks=self._ctl.marks(), sentences=True)
 
     def refresh(self) -> None:
         """Redraw the node shown (e.g. after marks were added from Python); it stays at its node: to

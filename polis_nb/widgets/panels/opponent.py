@@ -150,6 +150,7 @@ class OpponentPanel(Panel["Board"]):
         if ctx.game is None:
             self.trail, self.after_user = self.after_user + plan.steps, []
         self.last = (ctx.node if ctx.game is not None else ctx.state, plan)
+        ctx.broadcast("replied")
 
     def reply(self, ctx: Board) -> dict | None:
         """The bot's last reply on the line shown (it stays until the bot answers again)."""

@@ -111,6 +111,9 @@ class Panel(Generic[W]):
     def played(self, ctx: W) -> None:
         """The user's decision changed the position shown."""
 
+    def replied(self, ctx: W) -> None:
+        """The bot (the Board's opponent) has played its reply."""
+
     def reset(self, ctx: W) -> None:
         """A new game starts (rematch): forget what belonged to the old one."""
 

@@ -90,7 +90,7 @@ class BoardPlayPanel(PlayPanel["Board"]):
                           explanation=explanation, rev=ctx.rev, note=note)
         resigned = over.resigned_here(ctx)
         if resigned is not None:  # the game is over for the record: nothing to choose (undo takes it back)
-            view.update(targets={}, buttons=[])
+            view.update(targets={}, buttons=[], places=[])
         view.update(choices=choice_groups(s, view["buttons"]), explanation=dedupe_sections(view["explanation"]),
                     prompt=rule_free(view["prompt"], s), description=rule_free(view["description"], s))
         if thinking:
@@ -119,5 +119,5 @@ class RecordPlayPanel(PlayPanel["Viewer"]):
         bv = board_view(node.state, viewer=ctx._ctl.viewer, marks=marks, explanation=explanation, rev=ctx.rev,
                         note=note, interactive=ctx.mode in ("play", "draw") or bool(asking))
         if not (ctx.mode == "play" or asking):
-            bv["targets"], bv["buttons"] = {}, []
+            bv["targets"], bv["buttons"], bv["places"] = {}, [], []
         return {"board": bv}
