@@ -89,6 +89,8 @@ function makeHand(send, W, pick) {
     sidesBox, gate, hide,
     // the card buttons of the side picking (the battle panel marks the picked ones)
     cards: (side) => sideEls[side].hand.querySelectorAll(".pc-card"),
+    // a side's hand (where the focus goes when that side picks its cards)
+    handOf: (side) => (sideEls[side] || {}).hand || null,
     update(v) {
       for (const s of v.sides || []) drawSide(v, s);
       gate.hidden = !v.gate;
