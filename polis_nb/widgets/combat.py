@@ -25,7 +25,8 @@ named in any order), ``reveal`` (``side``: show that side's hand; hot seat), ``h
 view, is refused visibly and changes nothing.
 
 Combat is a composition of panels (:mod:`.panels`): battle (the decisions and the battle's view), hand
-(whose hand is on screen), replay (stepping a recorded battle) and odds.
+(whose hand is on screen), replay (stepping a recorded battle), odds and announce (what a screen reader
+hears after each decision: its result, the deal, the bot's reply, each once; no card of a hand named).
 """
 from __future__ import annotations
 
