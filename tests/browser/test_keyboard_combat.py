@@ -1,6 +1,7 @@
 """A battle played with the keyboard only, in JupyterLab with Debian's Chromium at 1280×800 (issue 28):
 Combat in hot seat (both sides at one screen: the pass-the-screen gate, "Hide my hand" once, fight on or
-retreat, two cards and Attack or Answer) and against the sensible bot, each decision picked by a seeded
+retreat (after the second exchange), two cards and Attack or Answer) and against
+the sensible bot, each decision picked by a seeded
 random user among the choices the view offers and reached with Tab alone (Enter on a control); then a
 recorded battle stepped through with the replay's buttons.
 
@@ -34,7 +35,7 @@ MAX_PRESSES = 120  # past this, the control counts as not reached by Tab (it is 
 VIEW = """import json as _j
 _v = combat.view
 print(_j.dumps({"rev": _v["rev"], "gate": (_v["gate"] or {}).get("side"), "choice": _v["choice"],
-                "retreat": _v["retreat"]["enabled"], "over": _v["over"], "viewer": _v["viewer"]}))"""
+                "retreat": _v["retreat"]["enabled"], "over": _v["over"], "exchanges": _v["exchanges"]}))"""
 
 # the focused element, as the scripted user sees it
 FOCUS = """(sel) => {
@@ -114,8 +115,8 @@ def _plan(rng: random.Random, view: dict, hid: bool) -> tuple[str, list[dict]]:
     if ch["kind"] == "window":
         if view.get("hotseat") and not hid:
             return "hide", [{"cls": "pc-hide"}]  # once: hide the hand again, then show it again
-        if view["retreat"] and rng.random() < 0.1:
-            return "retreat", [{"action": "retreat"}]
+        if view["retreat"] and (rng.random() < 0.1 or view.get("hotseat") and view["exchanges"] >= 2):
+            return "retreat", [{"action": "retreat"}]  # (in hot seat after the second exchange: a retreat ends it)
         return "fight", [{"action": "fight"}]
     x, y = rng.choice(ch["options"])["cards"]
     return f"{ch['kind']} {x} {y}", [{"card": x, "side": ch["side"]}, {"card": y, "side": ch["side"]},
@@ -215,7 +216,7 @@ def _assert_kept(figures: dict) -> None:
 def test_keyboard_only_battle_in_hot_seat(page1280, lab):
     figures = _battle(page1280, lab, "keyboard_combat.ipynb", HOT, 28)
     _report("hot seat", figures)
-    assert {"reveal", "hide", "fight"} <= set(figures["decisions"])
+    assert {"reveal", "hide", "fight", "retreat"} <= set(figures["decisions"])
     assert any(d.startswith("attack") for d in figures["decisions"])
     assert any(d.startswith("defend") for d in figures["decisions"])
     _assert_kept(figures)
