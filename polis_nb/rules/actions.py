@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .index import RULES, RuleRef
 
@@ -54,7 +54,20 @@ class Explanation:
 
     legal: bool
     rules: tuple[RuleRef, ...]
-    text: str
+    text: str  # English
+    # the text as a message and its arguments, and the component set whose names it uses (see
+    # polis_nb.i18n; None for an explanation made from plain text, the same in every language)
+    msg: str | None = field(default=None, compare=False)
+    args: dict | None = field(default=None, compare=False)
+    components: str | None = field(default=None, compare=False)
+
+    def words(self, lang: str | None = None) -> str:
+        """The text in ``lang`` (None: the current language)."""
+        if self.msg is None:
+            return self.text
+        from .words import words
+
+        return words(self.msg, self.args or {}, self.components, lang)  # type: ignore[arg-type]
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
@@ -68,6 +81,13 @@ class Explanation:
     @classmethod
     def of(cls, legal: bool, text: str, *rule_ids: str) -> "Explanation":
         return cls(legal, tuple(RULES[r] for r in rule_ids), text)
+
+    @classmethod
+    def said(cls, legal: bool, msg, args: dict, components: str | None, *rule_ids: str) -> "Explanation":
+        """An explanation saying the message ``msg`` with ``args`` (its English text made now)."""
+        from .words import english
+
+        return cls(legal, tuple(RULES[r] for r in rule_ids), english(msg, args, components), msg, args, components)
 
 
 class PolisError(ValueError):

@@ -10,6 +10,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from . import phases
+from ..i18n import Phrase, message, plural
 from .actions import Action, Explanation, shared
 from .topology import topology_of, components_named
 from .common import Log, add_prestige, say, side

@@ -1,14 +1,38 @@
 """Small helpers shared by the decision handlers: goods, prestige, names and logging."""
 from __future__ import annotations
 
+from ..i18n import Message
+from .actions import Explanation
 from .topology import Topology, topology_of
 from .state import PLAYERS, LogEntry, State, tadd, tset
 
-Log = list  # list[LogEntry], appended to while a decision is applied
 
 
-def say(log: Log, text: str, *rules: str, player: int | None = None) -> None:
-    log.append(LogEntry(text, tuple(rules), PLAYERS[player] if player is not None and player >= 0 else None))
+def say(log: Log, msg: Message, *rules: str, player: int | None = None, **args) -> None:
+    """Log that ``msg`` happened, with its arguments (ids and numbers), citing ``rules``; ``player``:
+    the side it concerns. The sentence is made only when read (:attr:`LogEntry.text`)."""
+    log.append(LogEntry(msg, args, rules, PLAYERS[player] if player is not None and player >= 0 else None,
+                        getattr(log, "components", None)))
+
+
+class Log(list):
+    """The entries a decision logs, and the component set whose names they use."""
+
+    __slots__ = ("components",)
+
+    def __init__(self, components: str | None = None):
+        super().__init__()
+        self.components = components
+
+
+def explained(s: State, legal: bool, msg: Message, *rules: str, **args) -> Explanation:
+    """An Explanation that says ``msg`` with ``args`` (its English text made now), citing ``rules``."""
+    return Explanation.said(legal, msg, args, s.components, *rules)
+
+
+def side_id(p: int) -> str:
+    """The id of side ``p`` ("athens", "sparta"), as messages take it."""
+    return PLAYERS[p]
 
 
 def side(p: int) -> str:

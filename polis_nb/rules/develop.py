@@ -4,6 +4,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Callable
 
+from ..i18n import Phrase, message, plural
 from .actions import Action, Explanation, shared
 from .topology import Topology, topology_of
 from .common import Log, add_good, have, polis_name, say, poss, side
@@ -245,7 +246,7 @@ def _train_avail(s: State, p: int) -> bool:
 
 action(ActionSpec("train", False, _train_avail,
                   Opens("train-polis"), _train_why,
-                  ("train.polis", "train.cost"), "Train hoplites",
+                  ("train.polis", "train.cost"), message("action.train", "Train hoplites"),
                   frozenset(("metal", "iron", "silver"))))  # the train good of either edition
 
 
@@ -357,7 +358,7 @@ def _galleys_avail(s: State, p: int) -> bool:
 
 action(ActionSpec("galleys", False, _galleys_avail,
                   Opens("galley-polis"), _galley_why,
-                  ("galley.polis", "galley.cost"), "Build galleys",
+                  ("galley.polis", "galley.cost"), message("action.galleys", "Build galleys"),
                   frozenset(("wood", "silver"))))
 
 
@@ -433,7 +434,7 @@ decision("ships-pay", "actions", ships_pay_options, ships_pay_apply,
                            "is not a trade city of this side [ships.trade-city]"))
 action(ActionSpec("ships", False, lambda s, p: any(_ships_ok(s, p, i) for i in topology_of(s).trade_cities[p]),
                   Opens("ships-polis"), _ships_why,
-                  ("ships.trade-city", "ships.cost"), "Build trade ships",
+                  ("ships.trade-city", "ships.cost"), message("action.ships", "Build trade ships"),
                   frozenset(("wood", "silver"))))
 
 
@@ -629,4 +630,4 @@ def _project_avail(s: State, p: int) -> bool:
 
 action(ActionSpec("project", False, _project_avail,
                   Opens("project-tile"), _project_why,
-                  ("project.polis", "project.cost"), "Start a project"))
+                  ("project.polis", "project.cost"), message("action.project", "Start a project")))

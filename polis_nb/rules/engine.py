@@ -12,6 +12,8 @@ from ..data.types import PROVENANCE_RULES
 from .topology import topology_of, topology_named, components_named, register_components
 from .decisions import ACTIONS, DECISIONS, click_target, describe_pending, target_of, uniform
 from .editions import EDITIONS, cite, edition_of
+from .common import Log
+from .index import RULES
 from .state import CHANCE, NEUTRAL, PLAYERS, LogEntry, Pending, State, keep_legal
 
 COMPONENT_SETS = {k: e.component_set for k, e in EDITIONS.items()}  # edition -> its component set's name
@@ -76,7 +78,7 @@ def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options:
         start_player=-1, triggers=(), passed=(), turn_actions=(), sieged=(), battles=(), battle=None,
         covered=b.initial_covers(),
     )
-    log: list = []
+    log = Log(s.components)
     s = flow.start_round(s, log)
     return s.evolve(log=tuple(cite_edition_log(s, log)))
 
@@ -186,11 +188,16 @@ def cite_edition_log(s: State, log: list) -> list:
         return log
     out = []
     for e in log:
-        rules, text = e.rules, e.text
+        rules = e.rules
         if any(r in variants for r in rules):
             rules = tuple(dict.fromkeys(variants.get(r, r) for r in rules))
-        text = _edition_words(s, text)
-        out.append(e if rules is e.rules and text is e.text else LogEntry(text, rules, e.player))
+        if not hasattr(e.msg, "id"):  # an entry of plain text
+            text = _edition_words(s, e.text)
+            out.append(e if rules is e.rules and text is e.text else LogEntry(text, rules, e.player))
+            continue
+        # an entry logged without the component set (a caller's own list) takes the state's
+        theirs = None if e.components == s.components else s.components
+        out.append(e if rules is e.rules and theirs is None else e.with_rules(rules, theirs))
     return out
 
 
@@ -200,7 +207,7 @@ def _edition_words(s: State, text: str) -> str:
 
 
 def _unchecked(s: State, a: Action) -> State:
-    log: list = []
+    log = Log(s.components)
     n = DECISIONS[s.pending.kind].apply(s, a, log)
     if n.siege_discs:
         n = military.drop_stranded_discs(n, log)
@@ -255,7 +262,7 @@ def explain(s: State, action: Action | str) -> Explanation:
         ids = tuple(dict.fromkeys(ed.rule(r.id) for r in e.rules))
         text = _edition_words(s, e.text)
         if ids != e.rule_ids or text != e.text:
-            e = Explanation.of(e.legal, text, *ids)
+            e = replace(e, rules=tuple(RULES[r] for r in ids), text=text)
     return e
 
 

@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from . import phases
 from ..data import Components, Effect, EventCard
+from ..i18n import Phrase, message, plural
 from .actions import Action, Explanation, shared
 from .topology import Topology, topology_of
 from .common import Log, add_good, add_prestige, have, polis_name, poss, say, side

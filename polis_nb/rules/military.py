@@ -4,6 +4,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
+from ..i18n import Phrase, message, plural
 from .actions import Action, Explanation, shared
 from .topology import Topology, topology_of
 from .common import Log, cubes, add_good, add_prestige, polis_name, say, poss, side
@@ -213,9 +214,9 @@ def _move_why(unit: str):
 
 
 action(ActionSpec("hoplites", True, lambda s, p: _any_move(s, p, "hoplite"), _begin_move("hoplite"),
-                  _move_why("hoplite"), ("move.one-destination",), "Move hoplites", frozenset(), prestige_cost=1))
+                  _move_why("hoplite"), ("move.one-destination",), message("action.hoplites", "Move hoplites"), frozenset(), prestige_cost=1))
 action(ActionSpec("fleet", True, lambda s, p: _any_move(s, p, "galley"), _begin_move("galley"),
-                  _move_why("galley"), ("move.one-destination",), "Move galleys", frozenset(), prestige_cost=1))
+                  _move_why("galley"), ("move.one-destination",), message("action.fleet", "Move galleys"), frozenset(), prestige_cost=1))
 
 # --- g. siege ---------------------------------------------------------------------------------
 
@@ -425,7 +426,7 @@ def _siege_why_action(s: State, p: int) -> Explanation:
 
 
 action(ActionSpec("siege", True, _siege_avail, Opens("siege-polis"),
-                  _siege_why_action, ("siege.requirements",), "Besiege a polis", frozenset(), prestige_cost=1))
+                  _siege_why_action, ("siege.requirements",), message("action.siege", "Besiege a polis"), frozenset(), prestige_cost=1))
 
 # --- h. tribute -------------------------------------------------------------------------------
 
@@ -596,4 +597,4 @@ def _tribute_why_action(s: State, p: int) -> Explanation:
 # tribute costs nothing when chosen: the territory decides (1 prestige, none in the home region;
 # tribute_refusal and tribute_area_apply) [tribute.home-free]
 action(ActionSpec("tribute", True, _tribute_avail, Opens("tribute-area"),
-                  _tribute_why_action, ("tribute.requirements",), "Demand tribute", frozenset(), prestige_cost=0))
+                  _tribute_why_action, ("tribute.requirements",), message("action.tribute", "Demand tribute"), frozenset(), prestige_cost=0))

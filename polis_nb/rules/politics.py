@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..i18n import Phrase, message, plural
 from .actions import Action, Explanation, shared
 from .topology import Topology, topology_of
 from .common import Log, cubes, add_good, add_prestige, have, polis_name, say, poss, side
@@ -298,7 +299,7 @@ def _trade_why(s: State, p: int) -> Explanation:
 
 
 action(ActionSpec("trade", False, trade_available, Opens("trade-offer"),
-                  _trade_why, ("trade.route", "trade.offer"), "Trade"))
+                  _trade_why, ("trade.route", "trade.offer"), message("action.trade", "Trade")))
 
 # --- j. proxenos ------------------------------------------------------------------------------
 
@@ -387,7 +388,7 @@ def _proxenos_action_why(s: State, p: int) -> Explanation:
 
 action(ActionSpec("proxenos", False, _proxenos_avail,
                   Opens("proxenos-dest"), _proxenos_action_why,
-                  ("proxenos.route", "proxenos.bribe"), "Move the proxenos",
+                  ("proxenos.route", "proxenos.bribe"), message("action.proxenos", "Move the proxenos"),
                   frozenset({"silver"})))
 
 # --- k. ransom --------------------------------------------------------------------------------
@@ -422,7 +423,7 @@ def _ransom_ok(s: State, p: int) -> bool:
 
 
 action(ActionSpec("ransom", False, _ransom_ok, _ransom_begin, _ransom_why,
-                  ("proxenos.ransom",), "Ransom the proxenos",
+                  ("proxenos.ransom",), message("action.ransom", "Ransom the proxenos"),
                   frozenset({"silver"})))
 
 # --- l. civil war -----------------------------------------------------------------------------
@@ -485,5 +486,5 @@ def _civil_ok(s: State, p: int) -> bool:
 
 
 action(ActionSpec("civilwar", False, _civil_ok, _civil_begin, _civil_why,
-                  ("civilwar.target", "civilwar.cost"), "Start a civil war",
+                  ("civilwar.target", "civilwar.cost"), message("action.civilwar", "Start a civil war"),
                   frozenset({"silver"})))

@@ -3,6 +3,7 @@ projects, feeding, growth, Megalopolis, spoilage, Phoros, then preparing the nex
 from __future__ import annotations
 
 from . import phases
+from ..i18n import Phrase, message, plural
 from .actions import Action, Explanation, shared
 from .topology import Topology, topology_of
 from .common import Log, add_good, add_prestige, cubes, have, is_last_round, polis_name, round_name, say, poss, side

@@ -1,0 +1,82 @@
+"""The kernel's words: its messages put in English with the names of a component set, or in another
+language (:mod:`polis_nb.i18n`), and the English names of the terms the messages' arguments name.
+
+A handler says what happened as a message and its arguments (``say(log, SIEGE_FAILS, rule,
+polis="thebai", die=2)``); the sentence is made only when someone reads it (``LogEntry.text``), so
+applying a decision costs no words."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Mapping
+
+from ..i18n import Message, Names, message, render, resolve
+
+DEFAULT_COMPONENTS = "ed1-default"
+
+
+@lru_cache(maxsize=32)
+def _table(components: str) -> dict[tuple[str, str], str]:
+    from .topology import components_named
+
+    comp = components_named(components)
+    t: dict[tuple[str, str], str] = {}
+    t.update({("polis", p.id): p.name for p in comp.poleis})
+    t.update({("area", a.id): a.name for a in comp.areas})
+    t.update({("market", m.id): m.name for m in comp.markets})
+    t.update({("project", p.id): p.name for p in comp.projects})
+    t.update({("event", e.id): e.name for e in comp.events})
+    t.update({("round", r.label): r.name for r in comp.rounds})
+    return t
+
+
+@lru_cache(maxsize=32)
+def names_for(components: str | None) -> Names:
+    """``names(kind, id, form)``: the English name of a term in the component set ``components``
+    (the first edition's when None); None for a term the set does not name (the term table's
+    English words then apply: sides, goods, units)."""
+    table = _table(components or DEFAULT_COMPONENTS)
+
+    def names(kind: str, ident: str, form: str | None) -> str | None:
+        name = table.get((kind, ident))
+        if name is not None and form == "gen":
+            return name + ("'" if name.endswith("s") else "'s")
+        return name
+
+    return names
+
+
+def english(msg: Message, args: Mapping[str, Any], components: str | None) -> str:
+    """The English sentence of ``msg`` (in the component set's own terms: merchants in the second
+    edition where the first builds trade ships)."""
+    text = render(msg, args, "en", names_for(components))
+    if "trade ship" in text:
+        from .topology import components_named
+
+        text = components_named(components or DEFAULT_COMPONENTS).words(text)
+    return text
+
+
+def words(msg: Message, args: Mapping[str, Any], components: str | None, lang: str | None = None) -> str:
+    """``msg`` in ``lang`` (None: the current language)."""
+    lang = resolve(lang)
+    if lang == "en":
+        return english(msg, args, components)
+    return render(msg, args, lang, names_for(components))
+
+
+WINS = message("outcome.wins", "{side} wins")
+SHARED = message("outcome.shared", "Shared result")
+SCORES = message("outcome.scores", "{who} ({score_athens}–{score_sparta}, {side_athens}–{side_sparta})")
+WITH_REASON = message("outcome.reason", "{who}: {reason}")
+
+
+def outcome_words(o, lang: str | None = None) -> str:
+    """An Outcome in ``lang``: who won, the scores and why (``str(outcome)`` without its rule ids)."""
+    from ..i18n import Phrase
+
+    who = Phrase(WINS, {"side": o.winner}) if o.winner else Phrase(SHARED)
+    if o.scores:
+        who = Phrase(SCORES, {"who": who, "score_athens": o.scores[0], "score_sparta": o.scores[1],
+                              "side_athens": "athens", "side_sparta": "sparta"})
+    lang = resolve(lang)
+    return render(WITH_REASON, {"who": who, "reason": o.reason_words(lang)}, lang, None)
