@@ -23,7 +23,7 @@ from typing import Any, Mapping
 
 #: argument kinds whose values are ids of terms (names as each language and edition prints them)
 TERM_KINDS = frozenset({"side", "polis", "area", "market", "good", "unit", "project", "event", "card",
-                        "formation", "manoeuvre", "round", "action"})
+                        "formation", "manoeuvre", "round", "action", "ptype"})
 
 #: English case forms a template may ask for besides the name itself ("gen": the possessive, Athens')
 FORMS = ("nom", "gen", "dat", "acc", "ins", "loc", "voc", "nom.pl", "gen.pl", "dat.pl", "acc.pl", "ins.pl",
@@ -122,6 +122,16 @@ class Phrase:
 
     def __reduce__(self):
         return (Phrase, (self.msg, self.args))
+
+
+class Either(tuple):
+    """Alternatives, written "a or b or c" (the separator is the message ``list.or``)."""
+
+    __slots__ = ()
+
+
+OR = message("list.or", " or ")
+AND = message("list.and", " and ")
 
 
 def freeze(args: Mapping[str, Any]) -> tuple:
