@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..i18n import Message
 from .actions import Explanation
 from .topology import Topology, topology_of
-from .state import PLAYERS, LogEntry, State, tadd, tset
+from .state import PLAYERS, LogEntry, Outcome, State, tadd, tset
 
 
 
@@ -28,6 +28,14 @@ class Log(list):
 def explained(s: State, legal: bool, msg: Message, *rules: str, **args) -> Explanation:
     """An Explanation that says ``msg`` with ``args`` (its English text made now), citing ``rules``."""
     return Explanation.said(legal, msg, args, s.components, *rules)
+
+
+def ended(winner: int | None, msg: Message, *rules: str, scores: tuple[int, int] | None = None, **args) -> Outcome:
+    """An Outcome whose reason says ``msg`` with ``args`` (its English made now); ``winner``: the
+    winning side's index, None for a shared result."""
+    from .words import english
+
+    return Outcome(PLAYERS[winner] if winner is not None else None, scores, english(msg, args, None), rules, msg, args)
 
 
 def side_id(p: int) -> str:
