@@ -22,10 +22,10 @@ import os
 from typing import Iterator
 
 from .catalog import PSEUDO, available
-from .messages import MESSAGES, TERM_KINDS, Either, Message, Phrase, message, plural
+from .messages import MESSAGES, TERM_KINDS, Either, Message, Phrase, Sentences, message, plural
 from .render import Names, render, term
 
-__all__ = ["Either", "MESSAGES", "Message", "Names", "PSEUDO", "Phrase", "TERM_KINDS", "available", "get_language",
+__all__ = ["Either", "MESSAGES", "Message", "Names", "PSEUDO", "Phrase", "Sentences", "TERM_KINDS", "available", "get_language",
            "language", "message", "plural", "render", "resolve", "set_language", "term"]
 
 

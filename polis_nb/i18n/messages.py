@@ -124,6 +124,12 @@ class Phrase:
         return (Phrase, (self.msg, self.args))
 
 
+class Sentences(tuple):
+    """Phrases written one after the other, each with its own leading space ("A. B. C.")."""
+
+    __slots__ = ()
+
+
 class Either(tuple):
     """Alternatives, written "a or b or c" (the separator is the message ``list.or``)."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from . import catalog as _catalog
-from .messages import OR, TERM_KINDS, Either, Message, Phrase, kind_of, placeholders
+from .messages import OR, TERM_KINDS, Either, Message, Phrase, Sentences, kind_of, placeholders
 from .terms import form as term_form
 
 #: ``names(kind, id, form)``: a term as the component set in play names it (English), or None
@@ -63,6 +63,8 @@ def term(kind: str, ident: str, form: str | None, lang: str, names: Names | None
 def value(v: Any, kind: str, form: str | None, lang: str, names: Names | None) -> str:
     if isinstance(v, Phrase):
         return render(v.msg, v.args, lang, names)
+    if isinstance(v, Sentences):
+        return "".join(value(x, kind, form, lang, names) for x in v)
     if isinstance(v, Either):
         return render(OR, {}, lang, names).join(value(x, kind, form, lang, names) for x in v)
     if isinstance(v, (tuple, list)):

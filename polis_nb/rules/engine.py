@@ -12,7 +12,8 @@ from ..data.types import PROVENANCE_RULES
 from .topology import topology_of, topology_named, components_named, register_components
 from .decisions import ACTIONS, DECISIONS, click_target, describe_pending, target_of, uniform
 from .editions import EDITIONS, cite, edition_of
-from .common import Log
+from ..i18n import Phrase, Sentences, message
+from .common import Log, explained
 from .index import RULES
 from .state import CHANCE, NEUTRAL, PLAYERS, LogEntry, Pending, State, keep_legal
 
@@ -266,43 +267,67 @@ def explain(s: State, action: Action | str) -> Explanation:
     return e
 
 
+GAME_OVER = message("explain.game-over", "The game is over: {outcome}")
+OUTCOME = message("explain.outcome", "{who}: {reason} [{rules}]")
+LEGAL = message("explain.legal", "'{action}' is one of the {n} legal choices here (to {prompt}).{notes}")
+WAITS_FOR_CHANCE = message("explain.waits-for-chance", "The game waits for chance ({prompt}); possible outcomes: {choices}")
+RETREAT_BETWEEN = message("explain.retreat-between", "A retreat is announced only between exchanges (or before the first "
+                          "one), not in the middle of an exchange.")
+WAITS_FOR = message("explain.waits-for", "The game waits for {side} to {prompt}; '{keyword}' does not answer that. Legal: "
+                    "{choices}{more}")
+NOT_AMONG = message("explain.not-among", "'{action}' is not among the legal choices: {choices}{more}")
+MORE = message("explain.more", " …")
+
+
 def _explain(s: State, action: Action | str) -> Explanation:
     if isinstance(action, str):
         try:
             toks = tokenize(action)
         except InvalidActionError as e:
-            return Explanation.of(False, str(e), "decision.wrong-kind")
+            return explained(s, False, e.msg, "decision.wrong-kind", **e.params)
         action = Action(toks[0], tuple(toks[1:]))
     if s.outcome is not None:
-        return Explanation.of(False, f"The game is over: {s.outcome}", "decision.game-over")
+        return explained(s, False, GAME_OVER, "decision.game-over", outcome=_outcome_phrase(s.outcome))
     legal = legal_actions(s)
     h = DECISIONS[s.pending.kind]
+    prompt = Phrase(DECISIONS[s.pending.kind].prompt) if s.pending.kind in DECISIONS else s.pending.kind
     if action in legal:
-        text = f"'{action}' is one of the {len(legal)} legal choices here (to {describe_pending(s)})."
+        notes = []
         rules = _rules_for(s, action)
         for kind, what in _provisional(s, action).items():
-            text += _PROVISIONAL_TEXT[kind].format(", ".join(what))
+            notes.append(Phrase(_PROVISIONAL_TEXT[kind], {"values": tuple(what)}))
             rules += (PROVENANCE_RULES[kind],)
-        return Explanation.of(True, text, *rules)
+        return explained(s, True, LEGAL, *rules, action=str(action), n=len(legal), prompt=prompt,
+                         notes=Sentences(notes))
     if s.pending.player == CHANCE:
-        return Explanation.of(False, f"The game waits for chance ({describe_pending(s)}); possible outcomes: "
-                              + ", ".join(str(x) for x in legal), "decision.wrong-player")
+        return explained(s, False, WAITS_FOR_CHANCE, "decision.wrong-player", prompt=prompt,
+                         choices=tuple(str(x) for x in legal))
     kinds = {x.kind for x in legal} | _all_kinds(s)
     if action.kind == "retreat" and s.battle is not None and "retreat" not in kinds:
-        return Explanation.of(False, "A retreat is announced only between exchanges (or before the first one), "
-                              "not in the middle of an exchange.", "battle.retreat")
+        return explained(s, False, RETREAT_BETWEEN, "battle.retreat")
+    more = Phrase(MORE) if len(legal) > 12 else ""
     if action.kind not in kinds:
-        return Explanation.of(False, f"The game waits for {PLAYERS[s.pending.player].capitalize()} to "
-                              f"{describe_pending(s)}; '{action.kind}' does not answer that. Legal: "
-                              + ", ".join(str(x) for x in legal[:12]) + (" …" if len(legal) > 12 else ""),
-                              "decision.wrong-kind")
+        return explained(s, False, WAITS_FOR, "decision.wrong-kind", side=PLAYERS[s.pending.player], prompt=prompt,
+                         keyword=action.kind, choices=tuple(str(x) for x in legal[:12]), more=more)
     if h.why is not None:
         why = h.why(s, action)
         if why is not None:
             return why
-    return Explanation.of(False, f"'{action}' is not among the legal choices: "
-                          + ", ".join(str(x) for x in legal[:12]) + (" …" if len(legal) > 12 else ""),
-                          "decision.wrong-kind")
+    return explained(s, False, NOT_AMONG, "decision.wrong-kind", action=str(action),
+                     choices=tuple(str(x) for x in legal[:12]), more=more)
+
+
+def _outcome_phrase(o) -> Phrase | str:
+    """``str(o)`` as a phrase (its reason in words where it has a message)."""
+    if o.msg is None:
+        return str(o)
+    from .words import SCORES, SHARED, WINS
+
+    who = Phrase(WINS, {"side": o.winner}) if o.winner else Phrase(SHARED)
+    if o.scores:
+        who = Phrase(SCORES, {"who": who, "score_athens": o.scores[0], "score_sparta": o.scores[1],
+                              "side_athens": "athens", "side_sparta": "sparta"})
+    return Phrase(OUTCOME, {"who": who, "reason": Phrase(o.msg, o.args), "rules": ", ".join(o.rules)})
 
 
 def _all_kinds(s: State) -> frozenset[str]:
@@ -317,36 +342,41 @@ def _rules_for(s: State, a: Action) -> tuple[str, ...]:
 
 
 _PROVISIONAL_TEXT = {
-    "prototype": " What it yields rests on values from the designer's prototype ({}); the printed game may differ.",
-    "reconstructed": " What it yields rests on reconstructed component values ({}); a printed board may differ.",
+    "prototype": message("explain.prototype", " What it yields rests on values from the designer's prototype ({values}); "
+                         "the printed game may differ."),
+    "reconstructed": message("explain.reconstructed", " What it yields rests on reconstructed component values ({values}); "
+                             "a printed board may differ."),
 }
+TRIBUTE_ROWS_OF = message("explain.tribute-rows-of", "tribute rows of {area}")
+OFFERS_OF = message("explain.offers-of", "offers of {market}")
+MARKET_TABLE = message("explain.market-table", "market value table")
+COST_OF = message("explain.cost-of", "cost and prestige of {project}")
 
 
-def _provisional(s: State, a: Action) -> dict[str, list[str]]:
+def _provisional(s: State, a: Action) -> dict[str, list[Phrase]]:
     """The component values no rulebook gives that decide what a legal choice yields, by provenance
     ("prototype", "reconstructed"): {kind: [what, ...]}."""
     b = topology_of(s)
     comp = b.comp
     k = s.pending.kind
-    found: dict[str, list[str]] = {}
+    found: dict[str, list[Phrase]] = {}
 
-    def note(what: str, *paths: tuple[str, ...]) -> None:
+    def note(what: Phrase, *paths: tuple[str, ...]) -> None:
         kinds = {comp.provenance_of(*p).kind for p in paths}
         for kind in _PROVISIONAL_TEXT:
             if kind in kinds:
                 found.setdefault(kind, []).append(what)
 
     if k == "tribute-rows":
-        note(f"tribute rows of {comp.areas[s.pending.data[0]].name}", ("tribute", b.area_ids[s.pending.data[0]]))
+        note(Phrase(TRIBUTE_ROWS_OF, {"area": b.area_ids[s.pending.data[0]]}), ("tribute", b.area_ids[s.pending.data[0]]))
     elif k == "trade-offer":
         market = a.args[0].split(".")[0]
-        note(f"offers of {comp.markets[b.market_index[market]].name}", ("markets", market, "offers"))
+        note(Phrase(OFFERS_OF, {"market": market}), ("markets", market, "offers"))
         if a.args[1] == "exchange":
-            note("market value table", ("market_table",))
+            note(Phrase(MARKET_TABLE), ("market_table",))
     elif k in ("project-tile", "project-polis", "project-pay"):
         tile = a.args[0] if k == "project-tile" else s.pending.data[0]
-        note(f"cost and prestige of {b.project_index[tile].name}", ("projects", tile, "cost"),
-             ("projects", tile, "end_prestige"))
+        note(Phrase(COST_OF, {"project": tile}), ("projects", tile, "cost"), ("projects", tile, "end_prestige"))
     return found
 
 
