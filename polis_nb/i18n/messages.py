@@ -23,11 +23,13 @@ from typing import Any, Mapping
 
 #: argument kinds whose values are ids of terms (names as each language and edition prints them)
 TERM_KINDS = frozenset({"side", "polis", "area", "market", "good", "unit", "project", "event", "card",
-                        "formation", "manoeuvre", "round", "action", "ptype"})
+                        "formation", "manoeuvre", "round", "ptype"})
 
-#: English case forms a template may ask for besides the name itself ("gen": the possessive, Athens')
+#: the forms a template may ask a term for: the cases (German four, Polish seven), their plurals, and, for
+#: German, the cases with the indefinite article ("ind.acc": einen Hopliten, eine Galeere). In English "gen"
+#: is the possessive (Athens', Sparta's). A form a term lacks falls back as :func:`.terms.form` says.
 FORMS = ("nom", "gen", "dat", "acc", "ins", "loc", "voc", "nom.pl", "gen.pl", "dat.pl", "acc.pl", "ins.pl",
-         "loc.pl")
+         "loc.pl", "ind.nom", "ind.gen", "ind.dat", "ind.acc")
 
 _FIELD = re.compile(r"\{([a-z][a-z0-9_]*)(?::([a-z.]+))?\}")
 
@@ -137,7 +139,6 @@ class Either(tuple):
 
 
 OR = message("list.or", " or ")
-AND = message("list.and", " and ")
 
 
 def freeze(args: Mapping[str, Any]) -> tuple:

@@ -52,6 +52,9 @@ def term(kind: str, ident: str, form: str | None, lang: str, names: Names | None
         found = term_form(lang, kind, ident, form)
         if found is not None:
             return found
+        if kind == "card" and ":" in ident:  # a combat card: its formation and manoeuvre, as named in lang
+            formation, _, manoeuvre = ident.partition(":")
+            return f"{term('formation', formation, form, lang, names)}/{term('manoeuvre', manoeuvre, form, lang, names)}"
     if names is not None:
         found = names(kind, ident, form)
         if found is not None:

@@ -29,6 +29,14 @@ def form(lang: str, kind: str, ident: str, case: str | None) -> str | None:
     if forms is None:
         return None
     case = case or "nom"
-    if case in forms:
-        return forms[case]
-    return forms.get("nom.pl" if case.endswith(".pl") else "nom", forms.get("nom"))
+    for c in _fallbacks(case):
+        if c in forms:
+            return forms[c]
+    return None
+
+
+def _fallbacks(case: str) -> tuple[str, ...]:
+    """The forms to try for ``case``: itself, then without the article ("ind.acc" -> "acc"), then the
+    nominative of its number."""
+    bare = case[4:] if case.startswith("ind.") else case
+    return (case, bare, "nom.pl" if bare.endswith(".pl") else "nom", "nom")

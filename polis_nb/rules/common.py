@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..i18n import Message
+from . import words as _words  # noqa: F401 - declares the outcome's messages
 from .actions import Explanation
 from .topology import Topology, topology_of
 from .state import PLAYERS, LogEntry, Outcome, State, tadd, tset
