@@ -102,11 +102,79 @@ def compile_all(out: pathlib.Path | None = None) -> list[pathlib.Path]:
     return written
 
 
-def check() -> list[str]:
-    """What is wrong with the catalogues (empty when all is well)."""
-    sys.path.insert(0, str(ROOT))
-    from polis_nb.i18n.checks import problems
+def _fields(text: str) -> set[str]:
+    import re
 
+    return set(re.findall(r"\{([a-z][a-z0-9_]*)(?::[a-z.]+)?\}", text))
+
+
+def _forms(text: str) -> set[str]:
+    import re
+
+    return set(re.findall(r"\{[a-z][a-z0-9_]*:([a-z.]+)\}", text))
+
+
+def stale() -> list[str]:
+    """How the committed template differs from the code's messages (empty when it is fresh)."""
+    if not POT.exists():
+        return [f"{POT.relative_to(ROOT)} is missing: run python scripts/i18n.py extract"]
+    fresh, kept = pot_text(), POT.read_text(encoding="utf-8")
+    if fresh == kept:
+        return []
+    from babel.messages.pofile import read_po
+
+    new = {(m.context, m.id) for m in template() if m.id}
+    with open(POT, "rb") as f:
+        old = {(m.context, m.id) for m in read_po(f) if m.id}
+    out = [f"template lacks {c}: {i!r}" for c, i in sorted(new - old, key=str)]
+    out += [f"template holds {c}, which the code no longer says: {i!r}" for c, i in sorted(old - new, key=str)]
+    return out + ([] if out else ["template is not as extracted (order or flags): run python scripts/i18n.py extract"])
+
+
+def problems() -> list[str]:
+    """What is wrong with the template and the catalogues (empty when all is well): the template is as the
+    code says; every language has each message once, translated (not fuzzy, not empty), with the
+    placeholders of its English template and as many plural forms as its header states."""
+    sys.path.insert(0, str(ROOT))
+    from polis_nb.i18n.messages import FORMS
+
+    out = stale()
+    wanted = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in template() if m.id}
+    for lang in languages():
+        cat = read(lang)
+        where = f"{lang}/LC_MESSAGES/polis_nb.po"
+        header = dict(cat.mime_headers)
+        if header.get("Plural-Forms", "").replace(" ", "") != PLURAL_FORMS[lang].replace(" ", "") and \
+                cat.num_plurals != int(PLURAL_FORMS[lang].split("nplurals=")[1].split(";")[0]):
+            out.append(f"{where}: Plural-Forms {header.get('Plural-Forms')!r}, expected {PLURAL_FORMS[lang]!r}")
+        have = set()
+        for m in cat:
+            if not m.id:
+                continue
+            one = m.id if isinstance(m.id, str) else m.id[0]
+            have.add((m.context, one))
+            if m.fuzzy:
+                out.append(f"{where}: {m.context} is fuzzy")
+            strings = list(m.string) if isinstance(m.string, tuple) else [m.string]
+            if isinstance(m.id, tuple) and len(strings) != cat.num_plurals:
+                out.append(f"{where}: {m.context} has {len(strings)} plural forms, the language {cat.num_plurals}")
+            if not all(strings):
+                out.append(f"{where}: {m.context} is not translated")
+                continue
+            english = _fields(one) | (_fields(m.id[1]) if isinstance(m.id, tuple) else set())
+            for s in strings:
+                if _fields(s) != english:
+                    out.append(f"{where}: {m.context}: placeholders {sorted(_fields(s))} in {s!r}, "
+                               f"the English has {sorted(english)}")
+                bad = _forms(s) - set(FORMS)
+                if bad:
+                    out.append(f"{where}: {m.context}: unknown forms {sorted(bad)}")
+        out += [f"{where}: lacks {c}" for c, _ in sorted(wanted - have, key=str)]
+        out += [f"{where}: holds {c}, which the template lacks" for c, _ in sorted(have - wanted, key=str)]
+    return out
+
+
+def check() -> list[str]:
     return problems()
 
 

@@ -135,31 +135,6 @@ def read_mo(path: pathlib.Path) -> tuple[dict[tuple[str, str], list[str]], str]:
     return entries, header
 
 
-def write_mo(entries: dict[tuple[str, str], tuple[list[str], str | None]], header: str) -> bytes:
-    """A .mo file (GNU format) of ``{(ctx, msgid): (forms, msgid_plural)}`` and the header: what the
-    build writes when Babel is not at hand (the tests compare the two)."""
-    items = [("", header.encode())] + sorted(
-        (((f"{ctx}\x04" if ctx else "") + mid + (f"\x00{pl}" if pl else "")), "\x00".join(forms).encode())
-        for (ctx, mid), (forms, pl) in entries.items())
-    keys = [k.encode() if isinstance(k, str) else k for k, _ in items]
-    values = [v for _, v in items]
-    n = len(items)
-    start = 7 * 4 + 16 * n
-    koffs, voffs, blob = [], [], b""
-    for k in keys:
-        koffs.append((len(k), start + len(blob)))
-        blob += k + b"\x00"
-    for v in values:
-        voffs.append((len(v), start + len(blob)))
-        blob += v + b"\x00"
-    out = struct.pack("<7I", 0x950412DE, 0, n, 28, 28 + 8 * n, 0, 0)
-    for ln, off in koffs:
-        out += struct.pack("<2I", ln, off)
-    for ln, off in voffs:
-        out += struct.pack("<2I", ln, off)
-    return out + blob
-
-
 # --- loading ---------------------------------------------------------------------------------------
 
 _LOADED: dict[str, Catalog | None] = {}
