@@ -110,17 +110,17 @@ class Phrase:
 
     __slots__ = ("msg", "args")
 
-    def __init__(self, msg: Message, args: Mapping[str, Any] | None = None):
-        self.msg, self.args = msg, dict(args or {})
+    def __init__(self, msg: str, args: Mapping[str, Any] | None = None):
+        self.msg, self.args = msg, dict(args or {})  # msg: a Message (a plain str is a template said as it is)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Phrase) and self.msg.id == other.msg.id and self.args == other.args
+        return isinstance(other, Phrase) and self.msg == other.msg and self.args == other.args
 
     def __hash__(self) -> int:
-        return hash((self.msg.id, freeze(self.args)))
+        return hash((str(self.msg), freeze(self.args)))
 
     def __repr__(self) -> str:
-        return f"Phrase({self.msg.id!r}, {self.args!r})"
+        return f"Phrase({getattr(self.msg, 'id', self.msg)!r}, {self.args!r})"
 
     def __reduce__(self):
         return (Phrase, (self.msg, self.args))

@@ -31,8 +31,11 @@ def _parts(template: str) -> tuple:
     return parts
 
 
-def template(msg: Message, args: Mapping[str, Any], lang: str) -> str:
-    """The template of ``msg`` in ``lang`` for these arguments (English where the catalogue lacks it)."""
+def template(msg: str, args: Mapping[str, Any], lang: str) -> str:
+    """The template of ``msg`` in ``lang`` for these arguments (English where the catalogue lacks it; a
+    plain str, no Message, is its own template in every language)."""
+    if not isinstance(msg, Message):
+        return msg
     n = args.get(msg.count) if msg.count else None
     if lang == "en" or (cat := _catalog.load(lang)) is None:
         return msg.plural if msg.plural and n != 1 else str(msg)
@@ -77,7 +80,7 @@ def value(v: Any, kind: str, form: str | None, lang: str, names: Names | None) -
     return str(v)
 
 
-def render(msg: Message, args: Mapping[str, Any], lang: str = "en", names: Names | None = None) -> str:
+def render(msg: str, args: Mapping[str, Any], lang: str = "en", names: Names | None = None) -> str:
     """``msg`` with ``args`` in the language ``lang``; ``names`` gives the component set's own names
     (the English words, and what a language says for a term its table lacks)."""
     out = []
@@ -87,6 +90,6 @@ def render(msg: Message, args: Mapping[str, Any], lang: str = "en", names: Names
         else:
             name, kind, form = part
             if name not in args:
-                raise KeyError(f"message {msg.id!r} needs the argument {name!r}")
+                raise KeyError(f"message {getattr(msg, 'id', msg)!r} needs the argument {name!r}")
             out.append(value(args[name], kind, form, lang, names))
     return "".join(out)

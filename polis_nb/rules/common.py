@@ -16,7 +16,10 @@ def say(log: Log, msg: Message, *rules: str, player: int | None = None, **args) 
                         getattr(log, "components", None)))
 
 
-class Log(list):
+Log = list  # list[LogEntry], appended to while a decision is applied (an EntryList where the kernel makes it)
+
+
+class EntryList(list):
     """The entries a decision logs, and the component set whose names they use."""
 
     __slots__ = ("components",)

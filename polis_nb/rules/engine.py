@@ -13,7 +13,7 @@ from .topology import topology_of, topology_named, components_named, register_co
 from .decisions import ACTIONS, DECISIONS, click_target, describe_pending, target_of, uniform
 from .editions import EDITIONS, cite, edition_of
 from ..i18n import Phrase, Sentences, message
-from .common import Log, explained
+from .common import EntryList, explained
 from .index import RULES
 from .state import CHANCE, NEUTRAL, PLAYERS, LogEntry, Pending, State, keep_legal
 
@@ -79,7 +79,7 @@ def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options:
         start_player=-1, triggers=(), passed=(), turn_actions=(), sieged=(), battles=(), battle=None,
         covered=b.initial_covers(),
     )
-    log = Log(s.components)
+    log = EntryList(s.components)
     s = flow.start_round(s, log)
     return s.evolve(log=tuple(cite_edition_log(s, log)))
 
@@ -208,7 +208,7 @@ def _edition_words(s: State, text: str) -> str:
 
 
 def _unchecked(s: State, a: Action) -> State:
-    log = Log(s.components)
+    log: list = EntryList(s.components)
     n = DECISIONS[s.pending.kind].apply(s, a, log)
     if n.siege_discs:
         n = military.drop_stranded_discs(n, log)

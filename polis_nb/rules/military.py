@@ -131,7 +131,7 @@ def from_apply(s: State, a: Action, log: Log) -> State:
     units = tset(units, d, tset(units[d], p, ud[p] + 1))
     s = s.evolve(units=units, pending=Pending("move-from", p, (unit, d, n + 1)))
     path = Phrase(VIA, {"area_list": tuple(b.area_ids[x] for x in via)}) if via else ""
-    mode = ""
+    mode: Phrase | str = ""
     if unit == "hoplite":
         mode = Phrase(BY_SEA) if r[0] == "sea" else Phrase(BY_LAND)
     say(log, MOVES, *rules, player=p, side=side_id(p), unit=unit, area_from=a.args[0], area_to=b.area_ids[d], how=mode,
@@ -163,7 +163,8 @@ def _blocked(s: State, p: int, unit: str, d: int, o: int | None) -> Explanation:
     rules = ["move.no-passing-through-controlled", "move.no-passing-through-full", "move.land-or-sea",
              "move.unenterable"]
     if o is None:
-        msg, args = NONE_REACHES, {"unit": unit, "side": side_id(p), "area": b.area_ids[d]}
+        args: dict = {"unit": unit, "side": side_id(p), "area": b.area_ids[d]}
+        msg = NONE_REACHES
     else:
         msg, args = THIS_ONE_CANNOT, {"area": b.area_ids[d], "unit": unit, "area_from": b.area_ids[o]}
         rules.insert(0, "move.one-destination")

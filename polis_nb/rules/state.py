@@ -58,7 +58,7 @@ class LogEntry:
     def __init__(self, msg: str, args: dict | None = None, rules: tuple[str, ...] = (), player: str | None = None,
                  components: str | None = None):
         if isinstance(args, tuple):  # LogEntry(text, rules, player): the plain-text form
-            args, rules, player = None, args, rules  # type: ignore[assignment]
+            args, rules, player = None, args, rules
         self.msg, self.args, self.rules, self.player, self.components = msg, args or {}, rules, player, components
         self._text = None if _is_message(msg) else msg
 
