@@ -19,6 +19,7 @@ within a message, a tuple of phrases a list.
 from __future__ import annotations
 
 import re
+from types import MappingProxyType
 from typing import Any, Mapping
 
 #: argument kinds whose values are ids of terms (names as each language and edition prints them)
@@ -110,8 +111,10 @@ class Phrase:
 
     __slots__ = ("msg", "args")
 
-    def __init__(self, msg: str, args: Mapping[str, Any] | None = None):
-        self.msg, self.args = msg, dict(args or {})  # msg: a Message (a plain str is a template said as it is)
+    def __init__(self, msg: str, args: Mapping[str, Any] = MappingProxyType({})):
+        # msg: a Message (a plain str is a template said as it is); args: kept as given, never changed
+        self.msg = msg
+        self.args = args
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Phrase) and self.msg == other.msg and self.args == other.args
@@ -123,7 +126,7 @@ class Phrase:
         return f"Phrase({getattr(self.msg, 'id', self.msg)!r}, {self.args!r})"
 
     def __reduce__(self):
-        return (Phrase, (self.msg, self.args))
+        return (Phrase, (self.msg, dict(self.args)))
 
 
 class Sentences(tuple):

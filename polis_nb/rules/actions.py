@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..i18n import Phrase, message, render, resolve
 from .index import RULES, RuleRef
@@ -52,18 +52,47 @@ def shared(kind: str, args: tuple[str, ...] = ()) -> Action:
     return a
 
 
-@dataclass(frozen=True, slots=True)
 class Explanation:
-    """Whether a choice is legal here, and why, in rule ids and our own words."""
+    """Whether a choice is legal here, and why, in rule ids and our own words.
 
-    legal: bool
-    rules: tuple[RuleRef, ...]
-    text: str  # English
-    # the text as a message and its arguments, and the component set whose names it uses (see
-    # polis_nb.i18n; None for an explanation made from plain text, the same in every language)
-    msg: str | None = field(default=None, compare=False)
-    args: dict | None = field(default=None, compare=False)
-    components: str | None = field(default=None, compare=False)
+    ``text`` is the English; an explanation that says a message (``msg`` and its ``args``, in the names of
+    the component set ``components``; see :mod:`polis_nb.i18n`) makes it the first time it is read, so the
+    refusals the kernel works out while it lists the legal choices cost no words. ``words(lang)`` says it
+    in a language. An explanation made from plain text is the same in every language."""
+
+    __slots__ = ("legal", "rules", "_text", "msg", "args", "components")
+
+    def __init__(self, legal: bool, rules: tuple[RuleRef, ...], text: str | None = None, msg: str | None = None,
+                 args: dict | None = None, components: str | None = None):
+        self.legal, self.rules, self._text = legal, rules, text
+        self.msg, self.args, self.components = msg, args, components
+
+    @property
+    def text(self) -> str:
+        t = self._text
+        if t is None:
+            from .words import english
+
+            t = self._text = english(self.msg, self.args or {}, self.components)  # type: ignore[arg-type]
+        return t
+
+    def with_words(self, rules: tuple[RuleRef, ...], text: str) -> "Explanation":
+        """The same explanation citing ``rules``, its English ``text`` as given."""
+        return Explanation(self.legal, rules, text, self.msg, self.args, self.components)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Explanation):
+            return NotImplemented
+        return (self.legal, self.rules, self.text) == (other.legal, other.rules, other.text)
+
+    def __hash__(self) -> int:
+        return hash((self.legal, self.rules, self.text))
+
+    def __repr__(self) -> str:
+        return f"Explanation(legal={self.legal!r}, rules={self.rules!r}, text={self.text!r})"
+
+    def __reduce__(self):
+        return (Explanation, (self.legal, self.rules, self.text, self.msg, self.args, self.components))
 
     def words(self, lang: str | None = None) -> str:
         """The text in ``lang`` (None: the current language)."""
@@ -94,10 +123,8 @@ class Explanation:
 
     @classmethod
     def said(cls, legal: bool, msg, args: dict, components: str | None, *rule_ids: str) -> "Explanation":
-        """An explanation saying the message ``msg`` with ``args`` (its English text made now)."""
-        from .words import english
-
-        return cls(legal, tuple(RULES[r] for r in rule_ids), english(msg, args, components), msg, args, components)
+        """An explanation saying the message ``msg`` with ``args`` (its English made when first read)."""
+        return cls(legal, tuple(RULES[r] for r in rule_ids), None, msg, args, components)
 
 
 class PolisError(ValueError):

@@ -12,21 +12,19 @@ from .state import PLAYERS, LogEntry, Outcome, State, tadd, tset
 def say(log: Log, msg: Message, *rules: str, player: int | None = None, **args) -> None:
     """Log that ``msg`` happened, with its arguments (ids and numbers), citing ``rules``; ``player``:
     the side it concerns. The sentence is made only when read (:attr:`LogEntry.text`)."""
-    log.append(LogEntry(msg, args, rules, PLAYERS[player] if player is not None and player >= 0 else None,
-                        getattr(log, "components", None)))
+    log.append(LogEntry(msg, args, rules, PLAYERS[player] if player is not None and player >= 0 else None))
 
 
-Log = list  # list[LogEntry], appended to while a decision is applied (an EntryList where the kernel makes it)
+Log = list  # list[LogEntry], appended to while a decision is applied
 
 
-class EntryList(list):
-    """The entries a decision logs, and the component set whose names they use."""
-
-    __slots__ = ("components",)
-
-    def __init__(self, components: str | None = None):
-        super().__init__()
-        self.components = components
+def in_components(log: list, components: str) -> list:
+    """``log`` with the component set whose names its entries use noted on the entries that lack it (the
+    kernel's entries are fresh: noted in place)."""
+    for e in log:
+        if e.components is None:
+            e.components = components
+    return log
 
 
 def explained(s: State, legal: bool, msg: Message, *rules: str, **args) -> Explanation:

@@ -13,7 +13,7 @@ from .topology import topology_of, topology_named, components_named, register_co
 from .decisions import ACTIONS, DECISIONS, click_target, describe_pending, target_of, uniform
 from .editions import EDITIONS, cite, edition_of
 from ..i18n import Phrase, Sentences, message
-from .common import EntryList, explained
+from .common import explained, in_components
 from .index import RULES
 from .state import CHANCE, NEUTRAL, PLAYERS, LogEntry, Pending, State, keep_legal
 
@@ -79,8 +79,9 @@ def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options:
         start_player=-1, triggers=(), passed=(), turn_actions=(), sieged=(), battles=(), battle=None,
         covered=b.initial_covers(),
     )
-    log = EntryList(s.components)
+    log: list = []
     s = flow.start_round(s, log)
+    in_components(log, s.components)
     return s.evolve(log=tuple(cite_edition_log(s, log)))
 
 
@@ -184,6 +185,7 @@ _set = object.__setattr__
 def cite_edition_log(s: State, log: list) -> list:
     """Log entries of shared code cite first-edition ids and words; give them this edition's rules
     and terms (e.g. merchants for trade ships)."""
+    in_components(log, s.components)  # the names of the state's component set
     variants = edition_of(s).variants
     if not variants:
         return log
@@ -196,9 +198,7 @@ def cite_edition_log(s: State, log: list) -> list:
             text = _edition_words(s, e.text)
             out.append(e if rules is e.rules and text is e.text else LogEntry(text, rules, e.player))
             continue
-        # an entry logged without the component set (a caller's own list) takes the state's
-        theirs = None if e.components == s.components else s.components
-        out.append(e if rules is e.rules and theirs is None else e.with_rules(rules, theirs))
+        out.append(e if rules is e.rules else e.with_rules(rules))
     return out
 
 
@@ -208,11 +208,13 @@ def _edition_words(s: State, text: str) -> str:
 
 
 def _unchecked(s: State, a: Action) -> State:
-    log: list = EntryList(s.components)
+    log: list = []
     n = DECISIONS[s.pending.kind].apply(s, a, log)
     if n.siege_discs:
         n = military.drop_stranded_discs(n, log)
-    if s.edition != "ed1":
+    if s.edition == "ed1":
+        in_components(log, s.components)
+    else:
         log = cite_edition_log(s, log)
         if n.outcome is not None and s.outcome is None:
             o = n.outcome
@@ -263,7 +265,7 @@ def explain(s: State, action: Action | str) -> Explanation:
         ids = tuple(dict.fromkeys(ed.rule(r.id) for r in e.rules))
         text = _edition_words(s, e.text)
         if ids != e.rule_ids or text != e.text:
-            e = replace(e, rules=tuple(RULES[r] for r in ids), text=text)
+            e = e.with_words(tuple(RULES[r] for r in ids), text)
     return e
 
 

@@ -57,17 +57,19 @@ class LogEntry:
 
     def __init__(self, msg: str, args: dict | None = None, rules: tuple[str, ...] = (), player: str | None = None,
                  components: str | None = None):
-        if isinstance(args, tuple):  # LogEntry(text, rules, player): the plain-text form
-            args, rules, player = None, args, rules
-        self.msg, self.args, self.rules, self.player, self.components = msg, args or {}, rules, player, components
-        self._text = None if _is_message(msg) else msg
+        if type(args) is tuple:  # LogEntry(text, rules, player): the plain-text form
+            args, rules, player = None, args, rules  # type: ignore[assignment]
+        self.msg, self.rules, self.player, self.components = msg, rules, player, components
+        self.args = args if args is not None else {}
+        self._text = None
 
     @property
     def text(self) -> str:
         """The English sentence."""
         t = self._text
         if t is None:
-            t = self._text = _said().english(self.msg, self.args, self.components)
+            t = self._text = (_said().english(self.msg, self.args, self.components) if _is_message(self.msg)
+                              else self.msg)
         return t
 
     def words(self, lang: str | None = None) -> str:
@@ -76,9 +78,10 @@ class LogEntry:
             return self.msg
         return _said().words(self.msg, self.args, self.components, lang)
 
-    def with_rules(self, rules: tuple[str, ...], components: str | None = None) -> "LogEntry":
-        e = LogEntry(self.msg, self.args, rules, self.player, components or self.components)
-        e._text = self._text if components is None or components == self.components else None
+    def with_rules(self, rules: tuple[str, ...]) -> "LogEntry":
+        """The same entry citing ``rules``."""
+        e = LogEntry(self.msg, self.args, rules, self.player, self.components)
+        e._text = self._text
         return e
 
     def __str__(self) -> str:
