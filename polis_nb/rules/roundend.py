@@ -400,7 +400,7 @@ def _after_step(s: State, step: str, log: Log) -> State:
         o = final_outcome(s)
         assert o.scores is not None, "the final scoring gives both scores"
         won = Phrase(WINS, {"side": o.winner}) if o.winner else Phrase(SHARED)
-        reason = Phrase(o.msg, o.args) if o.msg is not None else o.reason
+        reason = Phrase(o.msg, o.args or {}) if o.msg is not None else o.reason
         say(log, GAME_ENDS, "roundend.last-round", *o.rules, round=topology_of(s).comp.rounds[s.round].label,
             result=won, a=o.scores[0], b=o.scores[1], side_athens="athens", side_sparta="sparta", reason=reason)
         return s.evolve(phase="over", pending=Pending("over", CHANCE), outcome=o)

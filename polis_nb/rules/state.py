@@ -58,10 +58,10 @@ class LogEntry:
     def __init__(self, msg: str, args: dict | None = None, rules: tuple[str, ...] = (), player: str | None = None,
                  components: str | None = None):
         if type(args) is tuple:  # LogEntry(text, rules, player): the plain-text form
-            args, rules, player = None, args, rules  # type: ignore[assignment]
+            args, rules, player = None, args, rules
         self.msg, self.rules, self.player, self.components = msg, rules, player, components
         self.args = args if args is not None else {}
-        self._text = None
+        self._text: str | None = None
 
     @property
     def text(self) -> str:
