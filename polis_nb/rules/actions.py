@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..i18n import Phrase, message, render, resolve
 from .index import RULES, RuleRef
+from .words import english, words
 
 HEADS = {True: message("explain.head-legal", "Legal: {text}"), False: message("explain.head-illegal", "Illegal: {text}")}
 CITES = message("explain.cites", "{text} [{rules}]")
@@ -71,8 +72,6 @@ class Explanation:
     def text(self) -> str:
         t = self._text
         if t is None:
-            from .words import english
-
             t = self._text = english(self.msg, self.args or {}, self.components)  # type: ignore[arg-type]
         return t
 
@@ -98,8 +97,6 @@ class Explanation:
         """The text in ``lang`` (None: the current language)."""
         if self.msg is None:
             return self.text
-        from .words import words
-
         return words(self.msg, self.args or {}, self.components, lang)  # type: ignore[arg-type]
 
     @property

@@ -35,9 +35,8 @@ def explained(s: State, legal: bool, msg: Message, *rules: str, **args) -> Expla
 def ended(winner: int | None, msg: Message, *rules: str, scores: tuple[int, int] | None = None, **args) -> Outcome:
     """An Outcome whose reason says ``msg`` with ``args`` (its English made now); ``winner``: the
     winning side's index, None for a shared result."""
-    from .words import english
-
-    return Outcome(PLAYERS[winner] if winner is not None else None, scores, english(msg, args, None), rules, msg, args)
+    return Outcome(PLAYERS[winner] if winner is not None else None, scores, _words.english(msg, args, None), rules, msg,
+                   args)
 
 
 def side_id(p: int) -> str:

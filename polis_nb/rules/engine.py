@@ -14,6 +14,7 @@ from .decisions import ACTIONS, DECISIONS, click_target, describe_pending, targe
 from .editions import EDITIONS, cite, edition_of
 from ..i18n import Phrase, Sentences, message
 from .common import explained, in_components
+from .words import SCORES, SHARED, WINS
 from .index import RULES
 from .state import CHANCE, NEUTRAL, PLAYERS, LogEntry, Pending, State, keep_legal
 
@@ -323,8 +324,6 @@ def _outcome_phrase(o) -> Phrase | str:
     """``str(o)`` as a phrase (its reason in words where it has a message)."""
     if o.msg is None:
         return str(o)
-    from .words import SCORES, SHARED, WINS
-
     who = Phrase(WINS, {"side": o.winner}) if o.winner else Phrase(SHARED)
     if o.scores:
         who = Phrase(SCORES, {"who": who, "score_athens": o.scores[0], "score_sparta": o.scores[1],

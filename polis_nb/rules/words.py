@@ -9,15 +9,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping
 
-from ..i18n import Message, Names, message, render, resolve
+from ..i18n import Message, Names, Phrase, message, render, resolve
+from .topology import components_named
 
 DEFAULT_COMPONENTS = "ed1-default"
 
 
 @lru_cache(maxsize=32)
 def _table(components: str) -> dict[tuple[str, str], str]:
-    from .topology import components_named
-
     comp = components_named(components)
     t: dict[tuple[str, str], str] = {}
     t.update({("polis", p.id): p.name for p in comp.poleis})
@@ -50,8 +49,6 @@ def english(msg: Message, args: Mapping[str, Any], components: str | None) -> st
     edition where the first builds trade ships)."""
     text = render(msg, args, "en", names_for(components))
     if "trade ship" in text:
-        from .topology import components_named
-
         text = components_named(components or DEFAULT_COMPONENTS).words(text)
     return text
 
@@ -72,8 +69,6 @@ WITH_REASON = message("outcome.reason", "{who}: {reason}")
 
 def outcome_words(o, lang: str | None = None) -> str:
     """An Outcome in ``lang``: who won, the scores and why (``str(outcome)`` without its rule ids)."""
-    from ..i18n import Phrase
-
     who = Phrase(WINS, {"side": o.winner}) if o.winner else Phrase(SHARED)
     if o.scores:
         who = Phrase(SCORES, {"who": who, "score_athens": o.scores[0], "score_sparta": o.scores[1],
