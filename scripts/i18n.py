@@ -161,11 +161,12 @@ def problems() -> list[str]:
             if not all(strings):
                 out.append(f"{where}: {m.context} is not translated")
                 continue
-            english = _fields(one) | (_fields(m.id[1]) if isinstance(m.id, tuple) else set())
+            forms = [_fields(x) for x in (m.id if isinstance(m.id, tuple) else (m.id,))]
+            allowed, required = set.union(*forms), set.intersection(*forms)  # "one" may spell out its number
             for s in strings:
-                if _fields(s) != english:
+                if not required <= _fields(s) <= allowed:
                     out.append(f"{where}: {m.context}: placeholders {sorted(_fields(s))} in {s!r}, "
-                               f"the English has {sorted(english)}")
+                               f"the English has {sorted(allowed)}")
                 bad = _forms(s) - set(FORMS)
                 if bad:
                     out.append(f"{where}: {m.context}: unknown forms {sorted(bad)}")

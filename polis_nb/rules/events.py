@@ -16,13 +16,15 @@ renderer shows of a card.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from . import phases
 from ..data import Components, Effect, EventCard
-from ..i18n import Phrase, message, plural
+from ..i18n import Phrase, message, plural, render, resolve
 from .actions import Action, Explanation, shared
 from .topology import Topology, topology_of
-from .common import Log, add_good, add_prestige, ended, explained, have, poss, say, side, side_id
+from .common import Log, add_good, add_prestige, ended, explained, have, say, side_id
+from .words import names_of
 from .decisions import decision, no_data, shape
 from .modifiers import (EVENT_DATA_KEYS, PLAYER_IDS, UNIT_AREAS, away, deck_for_round, event_card,  # noqa: F401
                         in_force, memo, round_card, set_memo)
@@ -74,77 +76,111 @@ def describe_card(comp: Components, cid: str) -> dict:
             "provenance": prov.kind, "source": prov.source}
 
 
-def effects_text(comp: Components, ev: EventCard) -> str:
-    """A plain sentence saying what the card's effects do, one clause per effect in their order (with its
-    timing when it does not act at once), for a card whose file gives no ``text``; "" without effects."""
-    area = {a.id: a.name for a in comp.areas}
-    market = {m.id: m.name for m in comp.markets}
+EFFECT_CLAUSES: dict[str, Any] = {  # op -> its clause (or, by unit or share, its clauses)
+    "gain": message("card.gain", "{side} gains {n} {good}"),
+    "lose": message("card.lose", "{side} loses {n} {good}"),
+    "place": message("card.place", "{side} places a {unit} from its supply in {area}"),
+    "remove-own-unit": plural("card.remove-own-unit", "{side} takes one of its own hoplites or galleys off the board",
+                              "{side} takes {n} of its own hoplites or galleys off the board"),
+    "close-market": message("card.close-market", "{market} takes no trade this round"),
+    "close-offer": message("card.close-offer", "offer {offer_id} takes no trade this round"),
+    "start-player": message("card.start-player", "{side} starts this round, whatever the prestige"),
+    "cede-polis": message("card.cede-polis", "{side} hands one of its poleis of population {n} (not the capital) with its "
+                          "projects to the rival, who picks it"),
+    "send-abroad": {"hoplite": plural("card.send-hoplites", "before the round {side} sends at least {n} hoplite to "
+                                      "{market}{paid} (1 prestige for each it cannot send)", "before the round {side} "
+                                      "sends at least {n} hoplites to {market}{paid} (1 prestige for each it cannot send)"),
+                    "galley": plural("card.send-galleys", "before the round {side} sends at least {n} galley to "
+                                     "{market}{paid} (1 prestige for each it cannot send)", "before the round {side} "
+                                     "sends at least {n} galleys to {market}{paid} (1 prestige for each it cannot send)")},
+    "may-send": {"hoplite": message("card.may-send-hoplites", "before the round {side} may send hoplites to "
+                                    "{market}{paid}"),
+                 "galley": message("card.may-send-galleys", "before the round {side} may send galleys to {market}{paid}")},
+    "return-abroad": {"all": message("card.all-come-back", "the units sent abroad all come back"),
+                      "half-up": message("card.half-come-back", "half the units sent abroad come back, rounded up")},
+    "sell-prestige": message("card.sell-prestige", "before the round {side} may give prestige for {n} silver each"),
+    "blockade-penalty": message("card.blockade-penalty", "{side} ending its turn with the rival cut off from {market} or "
+                                "{market2} loses {n} prestige, unless it holds {m} galleys in {area} and {area2}"),
+    "double-battle-prestige": message("card.double-battle-prestige", "once this round {side} may double the prestige it "
+                                      "won in one battle"),
+    "hire-units": message("card.hire-units", "this round {side} may hire hoplites and galleys for {n} silver each, the "
+                          "cube coming from the supply"),
+    "quell-pacifists": message("card.quell-pacifists", "this round tribute in {whose} home region may put hoplites, up to "
+                               "the capital's population, on the pacifists for {n} prestige each"),
+    "battle-threshold": message("card.battle-threshold", "this round a battle starts at {n} units in an area"),
+    "landing": message("card.landing", "the side with more hoplites in {area} loses up to {n} (both on a tie); an empty "
+                       "{area} pays no tribute this round"),
+    "tribute-cap": message("card.tribute-cap", "at most {n} hoplites collect tribute in {area} this round"),
+    "replay-tied-exchanges": message("card.replay-tied-exchanges", "this round a battle exchange whose cards tie is fought "
+                                     "again by the same attacker"),
+}
+EACH_PAID = message("card.each-paid", " for {n} prestige each")
+A_SIDE = message("card.a-side", "a side")
+WHEN = {"end-of-turn": message("card.at-turn-end", "at the end of every turn, {clause}"),
+        "end-of-round": message("card.at-round-end", "at round end, {clause}")}
+CLAUSES = message("card.clauses", "{first}; {rest}")
+SENTENCE = message("card.sentence", "{clauses}.")
 
-    def who(p: str) -> str:
-        return "each side" if p == "both" else side(PLAYER_IDS[p])
 
-    def whose(p: str) -> str:
-        return "each side's" if p == "both" else poss(PLAYER_IDS[p])
+def _clause(e: Effect) -> Phrase:
+    """What one effect does, as a phrase."""
+    a, op = e.args, e.op
+    w = _who(e)
+    if op in ("gain", "lose"):
+        return Phrase(EFFECT_CLAUSES[op], {"side": w, "n": a[1], "good": str(a[0])})
+    if op == "place":
+        return Phrase(EFFECT_CLAUSES[op], {"side": w, "unit": str(a[0]), "area": str(a[1])})
+    if op in ("remove-own-unit", "cede-polis", "sell-prestige", "hire-units", "battle-threshold"):
+        return Phrase(EFFECT_CLAUSES[op], {"side": w, "n": int(a[0])})
+    if op == "close-market":
+        return Phrase(EFFECT_CLAUSES[op], {"market": str(a[0])})
+    if op == "close-offer":
+        return Phrase(EFFECT_CLAUSES[op], {"offer_id": str(a[0])})
+    if op == "start-player":
+        return Phrase(EFFECT_CLAUSES[op], {"side": _who(Effect(op, str(a[0]), ()))})
+    if op == "send-abroad":
+        unit, need, each = str(a[0]), int(a[2]), int(a[3])
+        args = {"side": w, "market": str(a[1]), "n": need, "paid": Phrase(EACH_PAID, {"n": each}) if each else ""}
+        return Phrase(EFFECT_CLAUSES["send-abroad" if need else "may-send"][unit], args)
+    if op == "return-abroad":
+        return Phrase(EFFECT_CLAUSES[op][str(a[0])])
+    if op == "blockade-penalty":
+        m1, m2, loss, galleys, s1, s2 = (str(x) for x in a)
+        return Phrase(EFFECT_CLAUSES[op], {"side": Phrase(A_SIDE) if e.player == "both" else w, "market": m1,
+                                            "market2": m2, "n": loss, "m": galleys, "area": s1, "area2": s2})
+    if op == "double-battle-prestige":
+        return Phrase(EFFECT_CLAUSES[op], {"side": w})
+    if op == "quell-pacifists":
+        return Phrase(EFFECT_CLAUSES[op], {"whose": _whose_phrase(e), "n": a[0]})
+    if op in ("landing", "tribute-cap"):
+        return Phrase(EFFECT_CLAUSES[op], {"area": str(a[0]), "n": a[1]})
+    if op == "replay-tied-exchanges":
+        return Phrase(EFFECT_CLAUSES[op])
+    raise ValueError(f"effect {op!r} is not in the vocabulary")  # pragma: no cover - the loader checks it
 
-    def clause(e: Effect) -> str:
-        a, w = e.args, who(e.player)
-        if e.op in ("gain", "lose"):
-            return f"{w} {e.op}s {a[1]} {a[0]}"
-        if e.op == "place":
-            return f"{w} places a {a[0]} from its supply in {area[str(a[1])]}"
-        if e.op == "remove-own-unit":
-            n = int(a[0])
-            return f"{w} takes {'one' if n == 1 else n} of its own hoplites or galleys off the board"
-        if e.op == "close-market":
-            return f"{market[str(a[0])]} takes no trade this round"
-        if e.op == "close-offer":
-            return f"offer {a[0]} takes no trade this round"
-        if e.op == "start-player":
-            return f"{who(str(a[0]))} starts this round, whatever the prestige"
-        if e.op == "cede-polis":
-            return (f"{w} hands one of its poleis of population {a[0]} (not the capital) with its projects to the "
-                    "rival, who picks it")
-        if e.op == "send-abroad":
-            unit, to, need, each = str(a[0]), market[str(a[1])], int(a[2]), int(a[3])
-            paid = f" for {each} prestige each" if each else ""
-            if need:
-                return (f"before the round {w} sends at least {_units(need, unit)} to {to}{paid} (1 prestige for "
-                        "each it cannot send)")
-            return f"before the round {w} may send {unit}s to {to}{paid}"
-        if e.op == "return-abroad":
-            return ("the units sent abroad all come back" if a[0] == "all"
-                    else "half the units sent abroad come back, rounded up")
-        if e.op == "sell-prestige":
-            return f"before the round {w} may give prestige for {a[0]} silver each"
-        if e.op == "blockade-penalty":
-            m1, m2, loss, galleys, s1, s2 = (str(x) for x in a)
-            return (f"{'a side' if e.player == 'both' else w} ending its turn with the rival cut off from "
-                    f"{market[m1]} or {market[m2]} loses {loss} prestige, unless it holds {galleys} galleys in "
-                    f"{area[s1]} and {area[s2]}")
-        if e.op == "double-battle-prestige":
-            return f"once this round {w} may double the prestige it won in one battle"
-        if e.op == "hire-units":
-            return (f"this round {w} may hire hoplites and galleys for {a[0]} silver each, the cube coming from the "
-                    "supply")
-        if e.op == "quell-pacifists":
-            return (f"this round tribute in {whose(e.player)} home region may put hoplites, up to the capital's "
-                    f"population, on the pacifists for {a[0]} prestige each")
-        if e.op == "battle-threshold":
-            return f"this round a battle starts at {a[0]} units in an area"
-        if e.op == "landing":
-            where = area[str(a[0])]
-            return (f"the side with more hoplites in {where} loses up to {a[1]} (both on a tie); an empty {where} "
-                    "pays no tribute this round")
-        if e.op == "tribute-cap":
-            return f"at most {a[1]} hoplites collect tribute in {area[str(a[0])]} this round"
-        if e.op == "replay-tied-exchanges":
-            return "this round a battle exchange whose cards tie is fought again by the same attacker"
-        raise ValueError(f"effect {e.op!r} is not in the vocabulary")  # pragma: no cover - the loader checks it
 
-    when = {"now": "", "end-of-turn": "at the end of every turn, ", "end-of-round": "at round end, "}
+def effects_phrase(ev: EventCard) -> Phrase | None:
+    """What the card's effects do, one clause per effect in their order (with its timing when it does not
+    act at once), as a phrase; None without effects."""
     said = {("blockade-penalty", "end-of-turn")}  # clauses that name their moment themselves
-    text = "; ".join(("" if (e.op, e.when) in said else when[e.when]) + clause(e) for e in ev.effects)
-    return text[:1].upper() + text[1:] + "." if text else ""
+    clauses = [_clause(e) if e.when == "now" or (e.op, e.when) in said else
+               Phrase(WHEN[e.when], {"clause": _clause(e)}) for e in ev.effects]
+    if not clauses:
+        return None
+    chained = clauses[-1]
+    for c in reversed(clauses[:-1]):
+        chained = Phrase(CLAUSES, {"first": c, "rest": chained})
+    return Phrase(SENTENCE, {"clauses": chained})
+
+
+def effects_text(comp: Components, ev: EventCard, lang: str = "en") -> str:
+    """A plain sentence saying what the card's effects do (:func:`effects_phrase`), for a card whose file
+    gives no ``text``, in ``lang`` (English by default); "" without effects."""
+    phrase = effects_phrase(ev)
+    if phrase is None:
+        return ""
+    text = render(phrase.msg, phrase.args, resolve(lang), names_of(comp))
+    return text[:1].upper() + text[1:]
 
 
 # --------------------------------------------------------------------------------------------
@@ -308,19 +344,6 @@ def apply_effect(s: State, e: Effect, p: int, log: Log, cid: str) -> State:
     else:  # pragma: no cover - the loader validates the vocabulary and _resolve routes the rest
         raise ValueError(f"effect {op!r} cannot act here")
     return s
-
-
-def _whom(e: Effect) -> str:
-    return "each side" if e.player == "both" else side(PLAYER_IDS[e.player])
-
-
-def _whose(e: Effect) -> str:
-    return "each side's" if e.player == "both" else poss(PLAYER_IDS[e.player])
-
-
-def _units(n: int, unit: str) -> str:
-    """The number and the unit: "1 galley", "3 galleys"."""
-    return f"{n} {unit}{'' if n == 1 else 's'}"
 
 
 EACH_SIDE = message("event.each-side", "each side")

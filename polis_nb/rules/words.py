@@ -17,7 +17,10 @@ DEFAULT_COMPONENTS = "ed1-default"
 
 @lru_cache(maxsize=32)
 def _table(components: str) -> dict[tuple[str, str], str]:
-    comp = components_named(components)
+    return _table_of(components_named(components))
+
+
+def _table_of(comp) -> dict[tuple[str, str], str]:
     t: dict[tuple[str, str], str] = {}
     t.update({("polis", p.id): p.name for p in comp.poleis})
     t.update({("area", a.id): a.name for a in comp.areas})
@@ -33,8 +36,15 @@ def names_for(components: str | None) -> Names:
     """``names(kind, id, form)``: the English name of a term in the component set ``components``
     (the first edition's when None); None for a term the set does not name (the term table's
     English words then apply: sides, goods, units)."""
-    table = _table(components or DEFAULT_COMPONENTS)
+    return _names(_table(components or DEFAULT_COMPONENTS))
 
+
+def names_of(comp) -> Names:
+    """:func:`names_for` of a component set given as such (one not registered, such as a file being read)."""
+    return _names(_table_of(comp))
+
+
+def _names(table: dict[tuple[str, str], str]) -> Names:
     def names(kind: str, ident: str, form: str | None) -> str | None:
         name = table.get((kind, ident))
         if name is not None and form == "gen":

@@ -108,3 +108,18 @@ def test_a_card_is_named_by_its_formation_and_manoeuvre():
     assert render(m, {"card": "phalanx:advance"}, "de") == "Phalanx/Vorrücken"
     assert render(m, {"card": "phalanx:advance"}, "pl") == "Phalanx/Proothisi"
     assert render(m, {"card": "phalanx:advance"}, "en") == "phalanx:advance"  # English shows the notation
+
+
+@pytest.mark.parametrize("lang", ["de", "pl", "qps"])
+@pytest.mark.parametrize("edition", ["ed1", "ed2"])
+def test_event_cards_composed_from_their_effects_leave_no_english(edition, lang):
+    """A card whose file gives no text is described from its effects (``effects_text``) in any language."""
+    from polis_nb.rules.events import effects_text
+
+    comp = pn.default_components(edition)
+    said_ = {e.id: effects_text(comp, e, lang) for e in comp.events if e.effects}
+    assert said_ and all(t.endswith(".") or t.endswith(".⟧") for t in said_.values())
+    left = {k: (sorted(english_left(t, lang)), t) for k, t in said_.items() if english_left(t, lang)}
+    assert not left, left
+    assert effects_text(comp, next(e for e in comp.events if e.effects)) == effects_text(comp, next(
+        e for e in comp.events if e.effects), "en")
