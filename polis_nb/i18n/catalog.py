@@ -14,7 +14,7 @@ import ast
 import gettext
 import pathlib
 import struct
-from typing import Callable
+from typing import Any, Callable
 
 LOCALE = pathlib.Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "polis_nb"
@@ -44,7 +44,7 @@ def _plural_of(header: str) -> Callable[[int], int]:
         key, _, value = line.partition(":")
         if key.strip().lower() == "plural-forms":
             formula = value.split("plural=", 1)[1].rstrip(";").strip() if "plural=" in value else "n != 1"
-            return gettext.c2py(formula.rstrip(";"))  # type: ignore[attr-defined]
+            return gettext.c2py(formula.rstrip(";"))
     return lambda n: int(n != 1)
 
 
@@ -56,7 +56,7 @@ def read_po(path: pathlib.Path) -> tuple[dict[tuple[str, str], list[str]], str, 
     entries: dict[tuple[str, str], list[str]] = {}
     fuzzy_keys: list[tuple[str, str]] = []
     header = ""
-    cur: dict[str, object] = {}
+    cur: dict[str, Any] = {}
     fuzzy = False
     key: tuple = ()
 
@@ -67,7 +67,7 @@ def read_po(path: pathlib.Path) -> tuple[dict[tuple[str, str], list[str]], str, 
             forms = cur.get("msgstr")
             if isinstance(forms, dict):
                 forms = [forms[i] for i in sorted(forms)]
-            forms = list(forms or [])  # type: ignore[arg-type]
+            forms = list(forms or [])
             if mid == "" and not ctx:
                 header = forms[0] if forms else ""
             elif fuzzy:
@@ -89,9 +89,9 @@ def read_po(path: pathlib.Path) -> tuple[dict[tuple[str, str], list[str]], str, 
         if line.startswith('"'):
             value = ast.literal_eval(line)
             if key[0] == "msgstr" and len(key) == 2:
-                cur["msgstr"][key[1]] += value  # type: ignore[index]
+                cur["msgstr"][key[1]] += value
             elif key[0] == "msgstr":
-                cur["msgstr"][-1] += value  # type: ignore[index]
+                cur["msgstr"][-1] += value
             else:
                 cur[key[0]] = str(cur[key[0]]) + value
             continue
@@ -100,7 +100,7 @@ def read_po(path: pathlib.Path) -> tuple[dict[tuple[str, str], list[str]], str, 
         if word in ("msgctxt", "msgid") and ("msgstr" in cur):
             flush()
         if word.startswith("msgstr["):
-            cur.setdefault("msgstr", {})[int(word[7:-1])] = value  # type: ignore[index]
+            cur.setdefault("msgstr", {})[int(word[7:-1])] = value
             key = ("msgstr", int(word[7:-1]))
         elif word == "msgstr":
             cur["msgstr"] = [value]

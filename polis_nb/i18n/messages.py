@@ -39,18 +39,18 @@ MESSAGES: dict[str, "Message"] = {}
 
 class Message(str):
     """A message: its English template (the string itself), its ``id`` and, for a message with
-    plural forms, the English ``plural`` template and the name of the ``count`` argument."""
+    plural forms, the English ``plural`` template and the name of its count argument (``count_arg``)."""
 
     id: str
     plural: str | None
-    count: str | None
+    count_arg: str | None  # the argument whose number chooses the plural form
 
     def __new__(cls, id: str, text: str, plural: str | None = None, count: str | None = None) -> "Message":
         m = super().__new__(cls, text)
-        m.id, m.plural, m.count = id, plural, count
+        m.id, m.plural, m.count_arg = id, plural, count
         return m
 
-    def __reduce__(self):  # pickled by id: the same Message object comes back in any process
+    def __reduce__(self) -> tuple:  # pickled by id: the same Message object comes back in any process
         return (_by_id, (self.id,))
 
     def __repr__(self) -> str:
@@ -82,7 +82,7 @@ def kind_of(name: str) -> str:
 
 def _register(m: Message) -> Message:
     old = MESSAGES.get(m.id)
-    if old is not None and (str(old), old.plural, old.count) != (str(m), m.plural, m.count):
+    if old is not None and (str(old), old.plural, old.count_arg) != (str(m), m.plural, m.count_arg):
         raise ValueError(f"message id {m.id!r} declared twice with different words")
     for t in (str(m),) + ((m.plural,) if m.plural else ()):
         if _FIELD.sub("", t).count("{") or _FIELD.sub("", t).count("}"):
@@ -125,7 +125,7 @@ class Phrase:
     def __repr__(self) -> str:
         return f"Phrase({getattr(self.msg, 'id', self.msg)!r}, {self.args!r})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple:
         return (Phrase, (self.msg, dict(self.args)))
 
 

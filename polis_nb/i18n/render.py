@@ -36,7 +36,7 @@ def template(msg: str, args: Mapping[str, Any], lang: str) -> str:
     plain str, no Message, is its own template in every language)."""
     if not isinstance(msg, Message):
         return msg
-    n = args.get(msg.count) if msg.count else None
+    n = args.get(msg.count_arg) if msg.count_arg else None
     if lang == "en" or (cat := _catalog.load(lang)) is None:
         return msg.plural if msg.plural and n != 1 else str(msg)
     if msg.plural:
