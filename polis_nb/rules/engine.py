@@ -14,7 +14,7 @@ from .decisions import ACTIONS, DECISIONS, click_target, describe_pending, targe
 from .editions import EDITIONS, cite, edition_of
 from ..i18n import Phrase, Sentences, message
 from .common import explained, in_components
-from .words import SCORES, SHARED, WINS
+from .words import outcome_phrase
 from .index import RULES
 from .state import CHANCE, NEUTRAL, PLAYERS, LogEntry, Pending, State, keep_legal
 
@@ -271,7 +271,6 @@ def explain(s: State, action: Action | str) -> Explanation:
 
 
 GAME_OVER = message("explain.game-over", "The game is over: {outcome}")
-OUTCOME = message("explain.outcome", "{who}: {reason} [{rules}]")
 LEGAL = message("explain.legal", "'{action}' is one of the {n} legal choices here (to {prompt}).{notes}")
 WAITS_FOR_CHANCE = message("explain.waits-for-chance", "The game waits for chance ({prompt}); possible outcomes: {choices}")
 RETREAT_BETWEEN = message("explain.retreat-between", "A retreat is announced only between exchanges (or before the first "
@@ -290,7 +289,7 @@ def _explain(s: State, action: Action | str) -> Explanation:
             return explained(s, False, e.msg, "decision.wrong-kind", **e.params)
         action = Action(toks[0], tuple(toks[1:]))
     if s.outcome is not None:
-        return explained(s, False, GAME_OVER, "decision.game-over", outcome=_outcome_phrase(s.outcome))
+        return explained(s, False, GAME_OVER, "decision.game-over", outcome=outcome_phrase(s.outcome))
     legal = legal_actions(s)
     h = DECISIONS[s.pending.kind]
     prompt = Phrase(DECISIONS[s.pending.kind].prompt) if s.pending.kind in DECISIONS else s.pending.kind
@@ -318,17 +317,6 @@ def _explain(s: State, action: Action | str) -> Explanation:
             return why
     return explained(s, False, NOT_AMONG, "decision.wrong-kind", action=str(action),
                      choices=tuple(str(x) for x in legal[:12]), more=more)
-
-
-def _outcome_phrase(o) -> Phrase | str:
-    """``str(o)`` as a phrase (its reason in words where it has a message)."""
-    if o.msg is None:
-        return str(o)
-    who = Phrase(WINS, {"side": o.winner}) if o.winner else Phrase(SHARED)
-    if o.scores:
-        who = Phrase(SCORES, {"who": who, "score_athens": o.scores[0], "score_sparta": o.scores[1],
-                              "side_athens": "athens", "side_sparta": "sparta"})
-    return Phrase(OUTCOME, {"who": who, "reason": Phrase(o.msg, o.args), "rules": ", ".join(o.rules)})
 
 
 def _all_kinds(s: State) -> frozenset[str]:

@@ -263,9 +263,13 @@ class State(_Memo):
         return _notation().state_from_notation(text)
 
     def __str__(self) -> str:
+        return self.words("en")
+
+    def words(self, lang: str | None = None) -> str:
+        """The position in plain text in ``lang`` (None: the current language; ``str(s)`` is English)."""
         from .describe import describe
 
-        return describe(self)
+        return describe(self, lang)
 
     def _repr_svg_(self) -> str:
         from ..render import svg  # lazy, as python-chess does

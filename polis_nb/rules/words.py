@@ -77,11 +77,25 @@ SCORES = message("outcome.scores", "{who} ({score_athens}–{score_sparta}, {sid
 WITH_REASON = message("outcome.reason", "{who}: {reason}")
 
 
-def outcome_words(o, lang: str | None = None) -> str:
-    """An Outcome in ``lang``: who won, the scores and why (``str(outcome)`` without its rule ids)."""
+OUTCOME = message("explain.outcome", "{who}: {reason} [{rules}]")
+
+
+def _who(o) -> Phrase:
     who = Phrase(WINS, {"side": o.winner}) if o.winner else Phrase(SHARED)
     if o.scores:
         who = Phrase(SCORES, {"who": who, "score_athens": o.scores[0], "score_sparta": o.scores[1],
                               "side_athens": "athens", "side_sparta": "sparta"})
+    return who
+
+
+def outcome_phrase(o) -> Phrase | str:
+    """``str(o)`` of an Outcome as a phrase (its reason in words where it has a message)."""
+    if o.msg is None:
+        return str(o)
+    return Phrase(OUTCOME, {"who": _who(o), "reason": Phrase(o.msg, o.args or {}), "rules": ", ".join(o.rules)})
+
+
+def outcome_words(o, lang: str | None = None) -> str:
+    """An Outcome in ``lang``: who won, the scores and why (``str(outcome)`` without its rule ids)."""
     lang = resolve(lang)
-    return render(WITH_REASON, {"who": who, "reason": o.reason_words(lang)}, lang, None)
+    return render(WITH_REASON, {"who": _who(o), "reason": o.reason_words(lang)}, lang, None)

@@ -123,3 +123,17 @@ def test_event_cards_composed_from_their_effects_leave_no_english(edition, lang)
     assert not left, left
     assert effects_text(comp, next(e for e in comp.events if e.effects)) == effects_text(comp, next(
         e for e in comp.events if e.effects), "en")
+
+
+@pytest.mark.parametrize("lang", ["de", "pl", "qps"])
+def test_a_position_in_words_leaves_no_english(lang):
+    """``s.words(lang)`` describes a position in the language; ``str(s)`` stays English."""
+    left = {}
+    for game in GAMES[::3]:
+        for kind, _, s in said(*game)[::25]:
+            text = s.words(lang)
+            found = english_left(re.sub(r"\(ed[12]\)", "", text), lang)
+            if found:
+                left[text.splitlines()[0]] = sorted(found)
+            assert str(s) == s.words("en")
+    assert not left, left
