@@ -125,3 +125,13 @@ def test_term_forms_are_known_forms():
     bad = [(lang, kind, ident, form) for lang, kinds in table().items() if lang != "_about"
            for kind, terms in kinds.items() for ident, forms in terms.items() for form in forms if form not in FORMS]
     assert bad == []
+
+
+def test_project_types_as_the_glossary_names_them():
+    types = {"philosopher", "artist", "temple", "theatre", "statue", "festival", "games"}
+    checked = 0
+    for english, de, pl, *_ in rows("Projects"):
+        if english in types:
+            assert term("de", "ptype", english) in names(de) and term("pl", "ptype", english) in names(pl), english
+            checked += 1
+    assert checked == len(types)
