@@ -105,7 +105,8 @@ _WORD = re.compile(r"[^\W\d_]+")
 
 
 def vocabulary(text: str) -> set[str]:
-    return {w.lower() for w in _WORD.findall(re.sub(r"\{[^}]*\}", " ", text))}
+    """The words of a text, lower case (placeholders and words without a Latin letter, such as α, left out)."""
+    return {w.lower() for w in _WORD.findall(re.sub(r"\{[^}]*\}", " ", text)) if re.search("[a-zA-Z]", w)}
 
 
 @functools.lru_cache(maxsize=None)

@@ -137,3 +137,12 @@ def test_a_position_in_words_leaves_no_english(lang):
                 left[text.splitlines()[0]] = sorted(found)
             assert str(s) == s.words("en")
     assert not left, left
+
+
+@pytest.mark.parametrize("lang", ["de", "pl", "qps"])
+def test_rule_summaries_leave_no_english(lang):
+    """Every rule's summary (``RuleRef.words``) is translated; the English summary is unchanged."""
+    left = {r.id: sorted(english_left(r.words(lang), lang)) for r in pn.RULES.values()
+            if english_left(re.sub(r"'[^']*'", "", r.words(lang)), lang)}
+    assert not left, left
+    assert all(r.words("en") == r.summary for r in pn.RULES.values())
