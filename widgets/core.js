@@ -161,7 +161,7 @@ function makeMap(cls) {
   box.append(host, tip);
   const zoomOut = h("button", "pn-zoom-out", { type: "button", "aria-label": "Zoom out", title: "Zoom out (−)" }, "−");
   const zoomIn = h("button", "pn-zoom-in", { type: "button", "aria-label": "Zoom in", title: "Zoom in (+); Ctrl + wheel or pinch on the map" }, "+");
-  const zoomFit = h("button", "pn-zoom-fit", { type: "button", "aria-label": "Show the whole board", title: "Whole board (0)" }, "Fit");
+  const zoomFit = h("button", "pn-zoom-fit", { type: "button", "aria-label": "Fit: show the whole board", title: "Whole board (0)" }, "Fit");
   const zoomBar = h("div", "pn-zoom", { role: "group", "aria-label": "Zoom" });
   zoomBar.append(zoomIn, zoomOut, zoomFit);
   box.append(zoomBar);
