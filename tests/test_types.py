@@ -26,8 +26,8 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
-STRICT = {"polis_nb", "polis_nb.notebook", "polis_nb.demo", "polis_nb.data.*", "polis_nb.analysis.*",
-          "polis_nb.puzzles.*", "polis_nb.lessons.*", "polis_nb.widgets.*"}
+STRICT = {"polis_nb", "polis_nb.notebook", "polis_nb.demo", "polis_nb.data.*", "polis_nb.i18n", "polis_nb.i18n.*",
+          "polis_nb.analysis.*", "polis_nb.puzzles.*", "polis_nb.lessons.*", "polis_nb.widgets.*"}
 
 
 def _mypy_api():
