@@ -5,8 +5,8 @@ the sensible bot, each decision picked by a seeded
 random user among the choices the view offers and reached with Tab alone (Enter on a control); then a
 recorded battle stepped through with the replay's buttons.
 
-After every decision (a card pick is a step of one) the focus is on something in the widget (never on
-<body>) and shows: an outline at least 3:1 against what is behind it. The Tab presses each decision
+Every Tab stop of the widget shows the focus ring, and after every decision (a card pick is a step of
+one) the focus is on something in the widget (never on <body>) and shows: an outline at least 3:1 against what is behind it. The Tab presses each decision
 needed are printed (median, max) and their median is at most 6. After every decision the live log has
 heard its result once: in hot seat the decision's (a hand shown or hidden, a move, then the deal if
 cards were drawn); against the bot "Your move: …", then the deal and the bot's reply; no item twice.
@@ -151,6 +151,25 @@ def _after(page, sel: str, what: str, figures: dict) -> None:
         figures["unseen"].append(f"after {what} on {f['tag']}.{f['cls']}: {ring}")
 
 
+def _every_stop_shows_the_ring(page, sel: str) -> list[str]:
+    """Tab from the widget's own element through every Tab stop in it; the stops whose focus is not
+    visible (an empty list: every one shows the ring)."""
+    page.locator(sel).focus()
+    bad, stops = [], 0
+    while True:
+        f = page.evaluate(FOCUS, sel)
+        if f.get("body") or not f.get("inWidget"):
+            break
+        stops += 1
+        ring = page.evaluate(FOCUS_RING)
+        if not ring["ok"]:
+            bad.append(f"{f['tag']}.{f['cls']}: {ring}")
+        assert stops < 60, "Tab does not leave the widget"
+        page.keyboard.press("Tab")
+    assert stops >= 3, stops
+    return bad
+
+
 def _battle(page, lab, notebook: str, sel: str, seed: int) -> dict:
     """Play the notebook's battle to its end with the keyboard; returns the figures."""
     open_notebook(page, lab, notebook)
@@ -163,6 +182,7 @@ def _battle(page, lab, notebook: str, sel: str, seed: int) -> dict:
     ids: set = set()
     hid = False
     page.evaluate(LISTEN, sel)
+    figures["unseen"] += _every_stop_shows_the_ring(page, sel)  # the widget itself, the cards, the buttons, the log
     try:
         page.locator(f"{sel} .pc-prompt").click()  # the keyboard user starts at the question
         for _ in range(200):
@@ -231,6 +251,7 @@ def test_keyboard_only_battle_against_the_bot_then_a_replay(page1280, lab):
     replay = page.locator(REPLAY)
     replay.scroll_into_view_if_needed()
     steps: dict = {"presses": [], "lost": [], "unseen": [], "misheard": [], "unreached": [], "decisions": []}
+    steps["unseen"] += _every_stop_shows_the_ring(page, REPLAY)
     replay.locator(".pc-prompt").click()
     count = int(page.eval_on_selector(REPLAY, "e => e.querySelector('.pc-nav-pos').textContent.match(/of (\\d+)/)[1]"))
     plan = [{"cls": "pc-nav-start"}] + [{"cls": "pc-nav-forward"}] * (count - 1)
