@@ -28,8 +28,12 @@ function cardEl(c, tag = "span", attrs = {}) {
   return e;
 }
 
+// A rule citation ("— Ed1 · Battles"): the rules' summaries in its tooltip, shown too while it has the
+// keyboard focus (core.js focusTip: it is a Tab stop then), so that they are not for the pointer only
 function citeEl(text, tip = "") {
-  return h("span", "pc-cite", tip ? { title: tip } : {}, text ? "— " + text : "");
+  const e = h("span", "pc-cite", tip ? { title: tip } : {}, text ? "— " + text : "");
+  if (tip && text) focusTip(e, tip);
+  return e;
 }
 
 function makeHand(send, W, pick) {
