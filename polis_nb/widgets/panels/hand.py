@@ -12,6 +12,7 @@ from ...render.announce import hand_words
 from ...render.combatview import in_battle
 from ...rules import PLAYERS, poss
 from ..intents import IntentError
+from .announce import BattleAnnouncePanel
 from .panel import Intent, Panel
 
 if TYPE_CHECKING:
@@ -52,8 +53,6 @@ class HandPanel(Panel["Combat"]):
 
     @staticmethod
     def _say(ctx: Combat, text: str) -> None:
-        from .announce import BattleAnnouncePanel
-
         ctx.panel(BattleAnnouncePanel).say([("hand", text)])
 
     @staticmethod
