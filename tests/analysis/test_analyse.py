@@ -54,8 +54,9 @@ def test_every_legal_choice_is_valued_honestly(late, small):
             assert c.p == {"win": 1.0, "loss": 0.0, "shared": 0.5}[c.proven] == c.low == c.high
         elif c.visits == 0:
             assert (c.p, c.low, c.high) == (None, None, None) and c.reason.startswith("not evaluated")
-        elif c.visits < MIN_INTERVAL:
-            assert 0.0 <= c.p <= 1.0 and c.low is None and c.high is None
+        elif c.visits < MIN_INTERVAL:  # no estimate from fewer playouts than an interval takes
+            assert (c.p, c.low, c.high) == (None, None, None) and c.reason.startswith("not evaluated")
+            assert f"{c.visits} playout" in c.reason
         else:
             assert 0.0 <= c.low <= c.p <= c.high <= 1.0
             assert "playouts" in c.reason
