@@ -607,13 +607,15 @@ class Tree:
 
     def _short(self, acts: tuple[Action, ...]) -> Action | None:
         """At the root, once the iterations left are no more than the playouts the unproven choices
-        still lack to reach :attr:`least`: the one of them closest to it (so that as many as the
-        budget allows get an estimate worth showing); else None (the search chooses)."""
+        still lack to reach :attr:`least`: the one of them closest to it, the better estimate first
+        (so that as many as the budget allows get an estimate worth showing, the likelier ones
+        first); else None (the search chooses)."""
         ch = self.root.children
-        short = [(a, c.visits) for a in acts if (c := ch[a]).proof is None and c.visits < self.least]
-        if not short or self._left is None or self._left > sum(self.least - n for _, n in short):
+        short = [(a, c) for a in acts if (c := ch[a]).proof is None and c.visits < self.least]
+        if not short or self._left is None or self._left > sum(self.least - c.visits for _, c in short):
             return None
-        return max(short, key=lambda an: an[1])[0]
+        p = self.side
+        return max(short, key=lambda ac: (ac[1].visits, ac[1].for_player(p)))[0]
 
     @staticmethod
     def _new(node: Node, a: Action, p: int) -> tuple[Action, Node, bool]:

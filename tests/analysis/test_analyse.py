@@ -64,6 +64,25 @@ def test_every_legal_choice_is_valued_honestly(late, small):
     assert a.best is a.choices[0] and a.best.p is not None
 
 
+def test_no_estimate_from_fewer_playouts_than_an_interval_takes(late, small):
+    """ARCHITECTURE §9: an estimate reads as a playout share with enough playouts behind it. Where the
+    budget allows, every choice not proven gets MIN_INTERVAL playouts; where it does not, as many as
+    it allows do, and the others are "not evaluated" (their playouts counted, no number shown)."""
+    n = len(small.choices)
+    if MIN_INTERVAL * n <= small.iterations:
+        assert all(c.proven is not None or (c.visits >= MIN_INTERVAL and c.low is not None) for c in small.choices), \
+            [(str(c.action), c.visits) for c in small.choices]
+    budget = MIN_INTERVAL * 2 + n  # two choices' worth after every choice's first playout
+    a = analyse(late, budget=budget, seed=5)
+    shown = [c for c in a.choices if c.p is not None and c.proven is None]
+    assert len(shown) == 2 and all(c.visits >= MIN_INTERVAL and c.low is not None for c in shown), str(a)
+    for c in a.choices:
+        if c.p is None:
+            assert c.visits < MIN_INTERVAL and "not evaluated" in c.reason
+    assert "not evaluated" in str(a)
+    assert a.athens_interval[0] is not None  # the position still has its value (the best choice's share)
+
+
 def test_untried_choices_are_not_evaluated_rather_than_zero(late):
     a = analyse(late, budget=2, seed=1)
     untried = [c for c in a.choices if c.visits == 0 and c.proven is None]
