@@ -49,7 +49,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any, Callable, Generator, Iterator
 
-from ..rules import (CHANCE, Action, State, apply_unchecked, chance_outcomes, is_last_round, legal_actions,
+from ..rules import (CHANCE, Action, State, apply_unchecked, chance_outcomes, is_last_round, legal_actions, paid_with,
                      register_components, sample_chance)
 from .bots import POLICIES, Policy
 from .playout import prior
@@ -257,11 +257,12 @@ class Tree:
         self._init(self.root, s, root=True)
         # proving the root's choices (solve_root_choices; an analysis keeps at it as it runs, see keep_proving)
         self.root_share = 0  # solver nodes per iteration for that (0: only what solve_root_choices does)
-        self.least = 0  # playouts each root choice not proven should get before the budget runs out (an analysis)
+        self.least = 0  # playouts each row of root choices not proven should get before the budget runs out
         self._kids: list[tuple[Action, Node]] = []  # the root's choices the solver may prove
         self._tried: dict[Action, int] = {}  # the node limit a root choice was last tried with in vain
         self._allow = 0  # solver nodes the root's choices may still take
         self._left: int | None = None  # iterations left in the current run (None: a budget in seconds only)
+        self._rows: dict[Action, str] = {}  # the root's choices up to how they are paid (see _short)
         self.iterations = 0
         self.leaves = 0  # leaves scored so far (numbers the playouts' generators)
         self.ends: dict[Action, Counter] = {}
@@ -334,7 +335,7 @@ class Tree:
         t.root = node
         t.iterations = t.leaves = t.cut = 0
         t.ends = {}
-        t.root_share, t.least, t._kids, t._tried, t._allow, t._left = 0, 0, [], {}, 0, None
+        t.root_share, t.least, t._kids, t._tried, t._allow, t._left, t._rows = 0, 0, [], {}, 0, None, {}
         t.solved = self.solver.nodes if self.solver is not None else 0
         return t
 
@@ -483,8 +484,9 @@ class Tree:
         on): ``share`` solver nodes per iteration (:data:`PROVEN_SHARE` once the root is proven, when
         the budget's work is valuing the other choices), the choice tried so far with the smallest
         node limit first (the cheapest; of those, the one whose bounds are closest), each with twice
-        its last limit. ``least``: see :attr:`least` (the root's unproven choices are given that many
-        playouts each, as far as the iterations left allow)."""
+        its last limit. ``least``: see :attr:`least` (each row of the root's choices not proven, the
+        choices up to how they are paid, is given that many playouts at the end of the budget, as
+        far as the iterations left allow)."""
         self.root_share, self.least = share, least
 
     def _root_kids(self, wide: bool) -> list[tuple[Action, Node]]:
@@ -571,6 +573,9 @@ class Tree:
             if untried is not None:
                 return self._new(node, untried, p)
             if self.least and self._left is not None:
+                fresh = next((a for a in acts if ch[a].visits == 0 and ch[a].proof is None), None)
+                if fresh is not None:  # (made by the solver's round, not tried yet)
+                    return fresh, ch[fresh], False
                 short = self._short(acts)
                 if short is not None:
                     return short, ch[short], False
@@ -606,16 +611,32 @@ class Tree:
         return (best, c, False) if c is not None else self._new(node, best, p)
 
     def _short(self, acts: tuple[Action, ...]) -> Action | None:
-        """At the root, once the iterations left are no more than the playouts the unproven choices
-        still lack to reach :attr:`least`: the one of them closest to it, the better estimate first
-        (so that as many as the budget allows get an estimate worth showing, the likelier ones
-        first); else None (the search chooses)."""
+        """At the root, once the iterations left are no more than the playouts the rows still lack to
+        reach :attr:`least` (a row: the choices that differ only in how they are paid, shown by its
+        best; a row with a proven choice or one with enough playouts lacks none): the most visited
+        choice of the row closest to it, the better estimate first (so that as many rows as the
+        budget allows get an estimate worth showing, the likelier ones first); else None (the search
+        chooses)."""
         ch = self.root.children
-        short = [(a, c) for a in acts if (c := ch[a]).proof is None and c.visits < self.least]
-        if not short or self._left is None or self._left > sum(self.least - c.visits for _, c in short):
+        rows: dict[str, list[Node]] = {}
+        for a in acts:
+            rows.setdefault(self._row(a), []).append(ch[a])
+        lack = {k: self.least - max(c.visits for c in row) for k, row in rows.items()
+                if all(c.proof is None for c in row)}
+        lack = {k: n for k, n in lack.items() if n > 0}
+        if not lack or self._left is None or self._left > sum(lack.values()):
             return None
         p = self.side
-        return max(short, key=lambda ac: (ac[1].visits, ac[1].for_player(p)))[0]
+        todo = [(a, ch[a]) for a in acts if self._row(a) in lack]
+        return max(todo, key=lambda ac: (ac[1].visits, ac[1].for_player(p)))[0]
+
+    def _row(self, a: Action) -> str:
+        """The row of root choice ``a``: what is chosen, up to how it is paid (:func:`paid_with`)."""
+        got = self._rows.get(a)
+        if got is None:
+            pw = paid_with(self.state, a)
+            got = self._rows[a] = pw[0] if pw else str(a)
+        return got
 
     @staticmethod
     def _new(node: Node, a: Action, p: int) -> tuple[Action, Node, bool]:

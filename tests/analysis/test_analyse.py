@@ -34,6 +34,20 @@ def _late(edition: str) -> pn.State:
     raise AssertionError("no seeded game had a late turn with four choices")
 
 
+def _alone() -> pn.State:
+    """A turn of a side acting alone with goods of several kinds (its actions come in payment
+    variants), from a seeded game of sensible bots."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = pn.new_game("ed1", seed=seed)
+        while not s.is_terminal:
+            if (not s.is_chance and s.pending.kind == "turn" and s.passed
+                    and sum(1 for a in pn.legal_actions(s) if len(a.args) == 1 and a.args[0].startswith("+")) >= 4):
+                return s
+            s = pn.apply(s, pn.sample_chance(s, rng) if s.is_chance else sensible_policy(s, rng))
+    raise AssertionError("no seeded game had a side acting alone with payment variants")
+
+
 @pytest.fixture(scope="module")
 def late():
     return _late("ed2")
@@ -66,21 +80,33 @@ def test_every_legal_choice_is_valued_honestly(late, small):
 
 def test_no_estimate_from_fewer_playouts_than_an_interval_takes(late, small):
     """ARCHITECTURE §9: an estimate reads as a playout share with enough playouts behind it. Where the
-    budget allows, every choice not proven gets MIN_INTERVAL playouts; where it does not, as many as
-    it allows do, and the others are "not evaluated" (their playouts counted, no number shown)."""
-    n = len(small.choices)
-    if MIN_INTERVAL * n <= small.iterations:
-        assert all(c.proven is not None or (c.visits >= MIN_INTERVAL and c.low is not None) for c in small.choices), \
-            [(str(c.action), c.visits) for c in small.choices]
-    budget = MIN_INTERVAL * 2 + n  # two choices' worth after every choice's first playout
+    budget allows, every row (a choice, up to how it is paid) not proven gets MIN_INTERVAL playouts;
+    where it does not, as many rows as it allows do, and the other choices are "not evaluated"
+    (their playouts counted, no number shown)."""
+    enough = analyse(late, budget=MIN_INTERVAL * len(small.groups) + len(small.choices), seed=5)
+    rows = enough.groups
+    assert all(g.best.proven is not None or (g.best.visits >= MIN_INTERVAL and g.best.low is not None) for g in rows), \
+        [(g.what, g.best.visits) for g in rows]
+    budget = MIN_INTERVAL * 2 + len(small.choices)  # two rows' worth after every choice's first playout
     a = analyse(late, budget=budget, seed=5)
-    shown = [c for c in a.choices if c.p is not None and c.proven is None]
-    assert len(shown) == 2 and all(c.visits >= MIN_INTERVAL and c.low is not None for c in shown), str(a)
+    shown = [g for g in a.groups if g.best.p is not None and g.best.proven is None]
+    assert len(shown) == 2 and all(g.best.visits >= MIN_INTERVAL and g.best.low is not None for g in shown), str(a)
     for c in a.choices:
         if c.p is None:
             assert c.visits < MIN_INTERVAL and "not evaluated" in c.reason
     assert "not evaluated" in str(a)
     assert a.athens_interval[0] is not None  # the position still has its value (the best choice's share)
+
+
+def test_rows_before_payment_variants_get_their_playouts():
+    """Ed1 · Aktionen (acting alone, an action paid with a good of one's choice): the variants of one
+    choice share a row, shown by its best; the playouts an estimate needs go to every row first, so
+    passing is valued beside the moves even when the three ways to pay for each could not all be."""
+    s = _alone()
+    rows = pn.analyse(s, budget=MIN_INTERVAL * 2 * len(pn.legal_actions(s)) // 3, seed=3).groups
+    assert any(len(g.choices) > 1 for g in rows)
+    assert all(g.best.proven is not None or g.best.visits >= MIN_INTERVAL for g in rows), \
+        [(g.what, [c.visits for c in g.choices]) for g in rows]
 
 
 def test_untried_choices_are_not_evaluated_rather_than_zero(late):
