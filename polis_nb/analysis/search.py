@@ -617,6 +617,8 @@ class Tree:
         choice of the row closest to it, the better estimate first (so that as many rows as the
         budget allows get an estimate worth showing, the likelier ones first); else None (the search
         chooses)."""
+        if self._left is None or self._left > self.least * len(acts):  # (more left than all rows could lack)
+            return None
         ch = self.root.children
         rows: dict[str, list[Node]] = {}
         for a in acts:
@@ -624,7 +626,7 @@ class Tree:
         lack = {k: self.least - max(c.visits for c in row) for k, row in rows.items()
                 if all(c.proof is None for c in row)}
         lack = {k: n for k, n in lack.items() if n > 0}
-        if not lack or self._left is None or self._left > sum(lack.values()):
+        if not lack or self._left > sum(lack.values()):
             return None
         p = self.side
         todo = [(a, ch[a]) for a in acts if self._row(a) in lack]
