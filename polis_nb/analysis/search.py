@@ -71,6 +71,7 @@ SOLVE_PER_VISIT = 25  # ... with this many nodes per visit
 SOLVE_SHARE = 2  # solver nodes allowed per iteration run (plus SOLVE_BASE): it never takes over
 SOLVE_BASE = 200
 ROOT_LIMITS = (30, 150, 800, 4000)  # node limits of the rounds over the root's choices
+WIDE_FIRST = 1000  # solver nodes for the root's choices at first where nobody has passed (an analysis, wide)
 ROOT_SHARE = 8  # solver nodes per iteration an analysis may spend proving its root's choices as it runs ...
 PROVEN_SHARE = 32  # ... and once the root is proven (the rest of the budget is for the choices not proven yet)
 CUT = ("cut off",)  # how a playout stopped at the horizon "ended" (for the counts of endings)
@@ -472,6 +473,8 @@ class Tree:
         for _, c in kids:
             if c.proof is not None:  # (proven as its node was made)
                 self._prove_up([self.root, c])
+        if not (_late(self.state) or self.state.passed):  # (most such trees are far too big: keep_proving goes on)
+            allowance = min(allowance, WIDE_FIRST)
         stop = self._solver_nodes() + allowance
         for limit in ROOT_LIMITS:
             for a, c in kids:
@@ -544,7 +547,9 @@ class Tree:
                 return
             before = self._solver_nodes()
             self._attempt(a, c, limit)
-            self._allow -= self._solver_nodes() - before
+            spent = self._solver_nodes() - before
+            self._allow -= spent
+            self.solved += spent  # (not taken from the allowance of the solver's tries inside the tree)
 
     @staticmethod
     def _set_proof(node: Node, proof: Proof) -> None:
