@@ -233,7 +233,7 @@ def both(n: int, limit: int) -> list[tuple[pn.State, list[tuple[str, Fraction, b
 def thin(budget: int, count: int) -> None:
     """Estimates shown from fewer than MIN_INTERVAL playouts at positions of the whole game."""
     rng = random.Random(7)
-    shown = rows = short = 0
+    shown = rows = short = done = 0
     for k in range(count):
         ed = ("ed1", "ed2")[k % 2]
         s = pn.new_game(ed, seed=100 + k)
@@ -245,12 +245,13 @@ def thin(budget: int, count: int) -> None:
         if s.is_terminal:
             continue
         a = pn.analyse(s, budget=budget, seed=0)
+        done += 1
         for c in a.choices:
             rows += 1
             if c.proven is None and c.exact is None and c.p is not None:
                 shown += 1
                 short += c.visits < MIN_INTERVAL
-    print(f"\nEstimates at {count} positions of whole games (budget {budget}, the Board's): {rows} choices, "
+    print(f"\nEstimates at {done} positions of whole games (budget {budget}, the Board's): {rows} choices, "
           f"{shown} shown as estimates, {short} of them from fewer than {MIN_INTERVAL} playouts (load {_load()})")
 
 
