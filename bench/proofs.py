@@ -125,7 +125,7 @@ def balanced(s: pn.State, got: Solved, why: str, limit: int) -> tuple[pn.State, 
     return None
 
 
-def positions(n: int, games: int, limit: int, least: int) -> list[tuple[pn.State, list[tuple[str, Fraction, bool]], int]]:
+def positions(n: int, games: int, limit: int, least: int) -> list:
     found: dict[str, list] = {"ed1": [], "ed2": []}
     seen: set[pn.State] = set()
     for ed in found:
@@ -295,7 +295,8 @@ def measure(todo, budget: int, show: int) -> None:
     kinds = Counter(why for _, _, _, why in todo)
     print("  kinds: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))
     for k, s, size, text, v, c, flag in misses[:show]:
-        print(f"  #{k} {s.edition} round {s.round + 1} {s.phase}/{s.pending.kind} (oracle tree {size}): {text!r} = {v}: "
+        print(f"  #{k} {s.edition} round {s.round + 1} {s.phase}/{s.pending.kind} (oracle tree {size}): "
+              f"{text!r} = {v}: "
               f"shown {c.proven or ('exact ' + str(c.exact) if c.exact is not None else c.p)} after {c.visits} "
               f"visits {flag}")
 
@@ -321,7 +322,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--known", type=int, default=1, help="1: also the hand-built known positions")
     ap.add_argument("--both", type=int, default=20, help="territory studies of turns nobody has passed in")
     ap.add_argument("--thin", type=int, default=20, help="whole-game positions to count thin estimates at")
-    ap.add_argument("--cache", default="", help="a JSON file keeping the positions and their oracle values between runs")
+    ap.add_argument("--cache", default="", help="a JSON file keeping the positions and their oracle values")
     o = ap.parse_args(argv)
     t = time.perf_counter()
     cache = Path(o.cache) if o.cache else None

@@ -161,7 +161,8 @@ class Analysis:
 
     def __init__(self, state: State, choices: list[ChoiceValue], line: list[LineStep], decided_by: Counter,
                  iterations: int, seed: int, seconds: float, view: str | None, root: tuple[float, float, int],
-                 root_proof: Proof | None, cut: int, best_estimate: tuple[float, float | None, float | None] | None = None):
+                 root_proof: Proof | None, cut: int,
+                 best_estimate: tuple[float, float | None, float | None] | None = None):
         self.state = state
         self.player = state.current_player  # "athens", "sparta", "chance" or "terminal"
         self.choices = tuple(choices)
