@@ -94,7 +94,7 @@ class IllegalActionError(PolisError):
 _CLEAN = re.compile(r"\s*[\w\-.:,+/]+(?:\s+[\w\-.:,+/]+)*\s*", re.ASCII)
 
 
-def tokenize(text: str) -> list[str]:
+def tokenize(text: object) -> list[str]:
     if not isinstance(text, str):
         raise InvalidActionError(repr(text), 0, "action text must be a string")
     toks = text.split()

@@ -16,7 +16,7 @@ from .common import Log, add_prestige, say, side
 from .decisions import DECISIONS, decision, prestige_cost
 from .editions import edition_of
 from .modifiers import battle_prestige, tied_exchange_replayed
-from .state import ATHENS, CHANCE, SPARTA, Battle, Outcome, Pending, State, other, tadd, tset
+from .state import ATHENS, BATTLE_FIELDS, CHANCE, SPARTA, Battle, Outcome, Pending, State, other, tadd, tset
 
 
 def _fight(s: State) -> Battle:
@@ -169,7 +169,7 @@ decision("battle-retreat", "battles", retreat_options, retreat_apply, keywords=(
 
 
 def _with(bt: Battle, **kw) -> Battle:
-    d = {f: getattr(bt, f) for f in Battle.__slots__}
+    d = {f: getattr(bt, f) for f in BATTLE_FIELDS}
     d.update(kw)
     return Battle(**d)
 

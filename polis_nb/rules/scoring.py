@@ -35,7 +35,7 @@ def final_outcome(s: State) -> Outcome:
     return Outcome(None, (a, sp), "scores and goods left are equal", ("end.score", "end.tie-break"))
 
 
-def outcome(s: State) -> Outcome | None:
+def outcome(s: object) -> Outcome | None:
     """How the game ended (winner, scores, reason and rule ids), or None while it goes on."""
     if not isinstance(s, State):
         raise TypeError(f"outcome needs a State, not {type(s).__name__}")

@@ -11,8 +11,20 @@ It is no field: equality, hashing, copies and serialisation never see it.
 """
 from __future__ import annotations
 
+import types
 from dataclasses import dataclass, field, fields
 from typing import Any
+
+
+
+def _compiled() -> bool:
+    """Whether this module runs compiled (mypyc, ``scripts/wheel.sh``): a compiled function is no
+    Python function."""
+    return not isinstance(_compiled, types.FunctionType)
+
+
+#: True when the kernel runs compiled (the wheel ``scripts/wheel.sh`` builds), False from the source
+COMPILED = _compiled()
 
 PLAYERS = ("athens", "sparta")
 ATHENS, SPARTA = 0, 1
@@ -87,10 +99,15 @@ class Outcome:
         return f"{who}{sc}: {self.reason} [{', '.join(self.rules)}]"
 
 
+#: the fields of a Battle, in order
+BATTLE_FIELDS = tuple(f.name for f in fields(Battle))
+
+
 class _Memo:
     """The private slot a State keeps beside its fields (unset until the kernel fills it)."""
 
     __slots__ = ("_legal",)
+    _legal: tuple  # the listing of legal choices (a tuple of Actions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,10 +186,61 @@ class State(_Memo):
         """A copy with some fields changed (the fast path behind every decision)."""
         if changes and not changes.keys() <= _STATE_FIELD_SET:
             raise TypeError(f"unknown State field(s): {sorted(set(changes) - _STATE_FIELD_SET)}")
+        if COMPILED:
+            s = self._copy()
+            for name, v in changes.items():
+                object.__setattr__(s, name, v)
+            return s
         new = _draft(self)
         for name, v in changes.items():
             setattr(new, name, v)
         new.__class__ = State
+        return new
+
+    def _copy(self) -> "State":
+        """A new State with the same field values (not the ``_legal`` slot). The compiled kernel's copy:
+        each line below stores one field directly (mypyc compiles ``object.__setattr__`` of a literal name
+        inside a method of the class to a plain store); ``tests/rules/test_fast_paths.py`` checks that it
+        names every field."""
+        new: State = State.__new__(State)
+        object.__setattr__(new, "edition", self.edition)
+        object.__setattr__(new, "components", self.components)
+        object.__setattr__(new, "options", self.options)
+        object.__setattr__(new, "seed", self.seed)
+        object.__setattr__(new, "ply", self.ply)
+        object.__setattr__(new, "round", self.round)
+        object.__setattr__(new, "phase", self.phase)
+        object.__setattr__(new, "pending", self.pending)
+        object.__setattr__(new, "prestige", self.prestige)
+        object.__setattr__(new, "goods", self.goods)
+        object.__setattr__(new, "owner", self.owner)
+        object.__setattr__(new, "pop", self.pop)
+        object.__setattr__(new, "units", self.units)
+        object.__setattr__(new, "ships_port", self.ships_port)
+        object.__setattr__(new, "offers", self.offers)
+        object.__setattr__(new, "proxenos", self.proxenos)
+        object.__setattr__(new, "markers", self.markers)
+        object.__setattr__(new, "tribute_done", self.tribute_done)
+        object.__setattr__(new, "display", self.display)
+        object.__setattr__(new, "pile", self.pile)
+        object.__setattr__(new, "started", self.started)
+        object.__setattr__(new, "done", self.done)
+        object.__setattr__(new, "event", self.event)
+        object.__setattr__(new, "closed", self.closed)
+        object.__setattr__(new, "start_player", self.start_player)
+        object.__setattr__(new, "triggers", self.triggers)
+        object.__setattr__(new, "passed", self.passed)
+        object.__setattr__(new, "turn_actions", self.turn_actions)
+        object.__setattr__(new, "sieged", self.sieged)
+        object.__setattr__(new, "battles", self.battles)
+        object.__setattr__(new, "battle", self.battle)
+        object.__setattr__(new, "roundend", self.roundend)
+        object.__setattr__(new, "siege_discs", self.siege_discs)
+        object.__setattr__(new, "covered", self.covered)
+        object.__setattr__(new, "tribute_discs", self.tribute_discs)
+        object.__setattr__(new, "event_data", self.event_data)
+        object.__setattr__(new, "outcome", self.outcome)
+        object.__setattr__(new, "log", self.log)
         return new
 
     # --- serialisation (implemented in rules.notation, imported lazily) ------------------------
@@ -180,14 +248,14 @@ class State(_Memo):
         return _notation().state_to_dict(self)
 
     @classmethod
-    def from_dict(cls, d: dict) -> "State":
+    def from_dict(cls, d: object) -> "State":
         return _notation().state_from_dict(d)
 
     def to_notation(self) -> str:
         return _notation().state_to_notation(self)
 
     @classmethod
-    def from_notation(cls, text: str) -> "State":
+    def from_notation(cls, text: object) -> "State":
         return _notation().state_from_notation(text)
 
     def __str__(self) -> str:
@@ -214,7 +282,7 @@ _STATE_FIELD_SET = frozenset(_STATE_FIELDS)
 
 #: ``keep_legal(s, acts)``: keep ``acts``, the legal choices of ``s``, in its private slot (for the
 #: kernel: :func:`polis_nb.rules.engine.legal_actions` and the handlers that list them first)
-keep_legal = _Memo._legal.__set__  # type: ignore[attr-defined]
+keep_legal = getattr(_Memo, "_legal").__set__
 
 
 # A copy is the fast path behind every decision (a few per decision), so it is made as cheaply as
@@ -222,13 +290,14 @@ keep_legal = _Memo._legal.__set__  # type: ignore[attr-defined]
 # (which the interpreter specialises for slots) fill a new object, and ``__class__`` assignment
 # then makes it a State. CPython permits that assignment only between classes of identical layout
 # (it checks the base and the slot names), which the twin has by construction.
-_Draft = type("_Draft", (_Memo,), {"__slots__": _STATE_FIELDS, "__doc__": "A State being copied."})
+# (The compiled kernel copies with State._copy instead: a compiled class has no such twin.)
 
 
 def _drafter():
     """``_draft(s)``: a new _Draft holding the same field values as ``s`` (not its ``_legal``
     slot), in straight-line code generated from the field names, as dataclasses generate
     ``__init__``."""
+    _Draft = type("_Draft", (_Memo,), {"__slots__": _STATE_FIELDS, "__doc__": "A State being copied."})
     lines = ["def _draft(s):", "    new = _new(_Draft)"]
     lines += [f"    new.{name} = s.{name}" for name in _STATE_FIELDS]
     lines.append("    return new")
@@ -237,4 +306,8 @@ def _drafter():
     return env["_draft"]
 
 
-_draft = _drafter()
+def _no_draft(s: State) -> Any:
+    raise AssertionError("the compiled kernel copies a State with State._copy")
+
+
+_draft = _no_draft if COMPILED else _drafter()
