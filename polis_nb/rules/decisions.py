@@ -69,9 +69,6 @@ class Decision:
     prestige_costs: Mapping[str, int] = field(default_factory=dict)
     stage: str | None = None
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "keywords", frozenset(self.keywords))
-
     @property
     def chance(self) -> bool:
         """Whether chance takes this decision."""
@@ -126,7 +123,10 @@ ACTION_ORDER = ("train", "galleys", "ships", "project", "hoplites", "fleet", "si
 
 
 def decision(kind: str, phase: str, options, apply, why=None, **spec) -> Decision:
-    """Declare the decision ``kind`` (see :class:`Decision` for ``spec``)."""
+    """Declare the decision ``kind`` (see :class:`Decision` for ``spec``; ``keywords`` may be any
+    collection of words)."""
+    if "keywords" in spec:
+        spec["keywords"] = frozenset(spec["keywords"])
     d = DECISIONS[kind] = Decision(kind, phase, options, apply, why, **spec)
     return d
 
