@@ -13,4 +13,12 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 python3 -m venv .venv
 .venv/bin/pip install -q -e '.[test]' 2>pip.err || { grep -v '^WARNING: Location' pip.err; exit 1; }
+
+# the kernel's tests once more against the compiled wheel (scripts/compiled_tests.sh: a cached mypyc build)
+compiled_kernel_tests() {
+  [ $# -eq 0 ] || return 0  # only with the whole suite, not with a chosen part of it
+  bash scripts/compiled_tests.sh -q -ra
+}
+compiled_kernel_tests "$@"
+
 exec .venv/bin/python -m pytest -q -ra --durations=10 "$@"

@@ -93,6 +93,11 @@ class ActionSpec:
     # prestige paid when the action is chosen [action.military-cost]; tribute pays its own when the
     # territory is chosen (nothing in the home region)
     prestige_cost: int = 0
+    # ``paying(s, p)``: a test of ``goods`` (p's goods, by good index) saying whether the action is
+    # available in ``s`` with p holding those goods instead, for an action whose availability asks the
+    # board once and then the goods (a player acting alone asks once per good it might pay); None: the
+    # turn asks ``available`` of a copy of the State with the good paid
+    paying: Callable[[State, int], Callable[[tuple[int, ...]], bool]] | None = None
 
 
 @dataclass(frozen=True)

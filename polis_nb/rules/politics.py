@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Callable
 
 from .actions import Action, Explanation, shared
 from .topology import Topology, topology_of
@@ -182,6 +183,7 @@ def offer_apply(s: State, a: Action, log: Log) -> State:
     if route == ():
         rules.append("trade.land-route")
     offers_data = ("markets", o.market, "offers")
+    die: tuple  # the market die's context: (player, good, how it is read, the goods of each die ...)
     if mode == "exchange":
         g = a.args[2] if len(a.args) > 2 else o.demand[0]
         n = price(s, o, g)
@@ -284,7 +286,26 @@ decision("market-die", "actions", market_die_options, market_die_apply, keywords
 
 
 def trade_available(s: State, p: int) -> bool:
-    return next(open_offers(s, p), None) is not None
+    return _trade_paying(s, p)(s.goods[p])
+
+
+def _trade_paying(s: State, p: int) -> Callable[[tuple[int, ...]], bool]:
+    """Whether p holding ``goods`` could take some offer in ``s`` (``open_offers`` not empty): the
+    offers within reach are looked up once, then only the goods are asked."""
+    offers = _reachable_offers(s, p)
+    gi = topology_of(s).good_index
+    silver = gi["silver"]
+    wants = [([(gi[g], n) for g, n in prices], load) for _, prices, load in offers]
+
+    def can(goods: tuple[int, ...]) -> bool:
+        for prices, load in wants:
+            if load is not None and goods[silver] >= load:
+                return True
+            for i, n in prices:
+                if goods[i] >= n:
+                    return True
+        return False
+    return can
 
 
 def _trade_why(s: State, p: int) -> Explanation:
@@ -298,7 +319,7 @@ def _trade_why(s: State, p: int) -> Explanation:
 
 
 action(ActionSpec("trade", False, trade_available, Opens("trade-offer"),
-                  _trade_why, ("trade.route", "trade.offer"), "Trade"))
+                  _trade_why, ("trade.route", "trade.offer"), "Trade", paying=_trade_paying))
 
 # --- j. proxenos ------------------------------------------------------------------------------
 
