@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from .state import State
+
 
 @dataclass(frozen=True)
 class Edition:
@@ -75,12 +77,12 @@ ED2 = Edition(
 EDITIONS: dict[str, Edition] = {"ed1": ED1, "ed2": ED2}
 
 
-def edition_of(s) -> Edition:
+def edition_of(s: State | str) -> Edition:
     """The edition rules of a state (or of an edition id)."""
     return EDITIONS[s if isinstance(s, str) else s.edition]
 
 
-def cite(s, *rules: str) -> tuple[str, ...]:
+def cite(s: State | str, *rules: str) -> tuple[str, ...]:
     """Rule ids as the edition of ``s`` cites them (first-edition ids replaced by their variants)."""
     ed = edition_of(s)
     out: list[str] = []

@@ -237,7 +237,13 @@ def apply(s: object, action: object) -> State:
     """Apply one decision after checking it against the legal choices; raise IllegalActionError
     (with its explanation) if it is not legal. The input state is never changed. A wrong type of
     argument raises TypeError."""
-    if not isinstance(s, State):
+    if isinstance(s, State):
+        listed: tuple[Action, ...] | None = getattr(s, "_legal", None)
+        if listed is not None:
+            for i in range(len(listed)):  # a choice taken from the listing (as a bot plays) is found by identity
+                if listed[i] is action:
+                    return _unchecked(s, listed[i])
+    else:
         s = _need_state(s, "apply")
     a = parse_action(s, action) if isinstance(action, str) else _need_action(action, "apply")
     if not is_legal(s, a):

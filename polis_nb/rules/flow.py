@@ -35,15 +35,18 @@ def _action_ok(s: State, p: int, kind: str) -> bool:
     return spec.available(s, p)
 
 
-_CHOICES: dict[tuple[str, str], Action] = {}
+_CHOICES: dict[str, dict[str, Action]] = {}  # kind -> good paid ("" for none) -> the Action
 
 
 def _choice(kind: str, paid: str = "") -> Action:
     """The Action choosing ``kind`` (paying one ``paid`` good when acting alone); made once and
     shared, as the same few dozen choices are listed at every turn."""
-    a = _CHOICES.get((kind, paid))
+    by_good = _CHOICES.get(kind)
+    if by_good is None:
+        by_good = _CHOICES[kind] = {}
+    a = by_good.get(paid)
     if a is None:
-        a = _CHOICES[kind, paid] = Action(kind, ("+" + paid,)) if paid else Action(kind)
+        a = by_good[paid] = Action(kind, ("+" + paid,)) if paid else Action(kind)
     return a
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable
 
+from ..data.types import Market, Offer
 from .actions import Action, Explanation, shared
 from .topology import Topology, topology_of
 from .common import Log, cubes, add_good, add_prestige, have, polis_name, say, poss, side
@@ -18,7 +19,7 @@ from .state import CHANCE, NEUTRAL, PLAYERS, Pending, State, other, tset
 # --- i. trade ---------------------------------------------------------------------------------
 
 
-def price(s: State, offer, good: str | None = None) -> int:
+def price(s: State, offer: Offer, good: str | None = None) -> int:
     """Goods to hand over for an exchange at the current market value of ``good`` (by default the
     offer's first demanded good)."""
     b = topology_of(s)
@@ -27,13 +28,13 @@ def price(s: State, offer, good: str | None = None) -> int:
     return b.comp.market_table[offer.load][pos]
 
 
-def offer_covered(s: State, o) -> bool:
+def offer_covered(s: State, o: Offer) -> bool:
     """Whether a black cube still covers offer ``o`` (second edition)."""
     b = topology_of(s)
     return bool(b.comp.market_covers) and b.offer_index[o.id] in s.covered
 
 
-def offer_status(s: State, market, o) -> str:
+def offer_status(s: State, market: Market, o: Offer) -> str:
     """The state of offer ``o`` of ``market`` now: "open", "athens" / "sparta" (taken by that side),
     "closed" (its market closed by the round's event), "covered" (under a black cube: second edition)
     or "later" (its load is not offered this round: first edition)."""
@@ -50,7 +51,7 @@ def offer_status(s: State, market, o) -> str:
     return "open"
 
 
-def offer_open(s: State, o) -> bool:
+def offer_open(s: State, o: Offer) -> bool:
     """Whether the round lets anyone take offer ``o``: no black cube on it (second edition), or its
     load allowed this round (first edition)."""
     b = topology_of(s)
@@ -59,12 +60,12 @@ def offer_open(s: State, o) -> bool:
     return o.load <= b.comp.rounds[s.round].max_load
 
 
-def payers(s: State, p: int, o) -> list[str]:
+def payers(s: State, p: int, o: Offer) -> list[str]:
     """The demanded goods p holds enough of to exchange for offer ``o``."""
     return [g for g in o.demand if have(s, p, g) >= price(s, o, g)]
 
 
-def _offer(s: State, oid: str):
+def _offer(s: State, oid: str) -> Offer:
     b = topology_of(s)
     m = b.comp.markets[b.market_index[oid.split(".")[0]]]
     return m.offers[int(oid.split(".")[1])]

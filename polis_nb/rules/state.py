@@ -45,22 +45,38 @@ def tadd(t: tuple, i: int, dv: int) -> tuple:
     return t[:i] + (t[i] + dv,) + t[i + 1 :]
 
 
-@dataclass(frozen=True, slots=True)
+# The two value classes made at almost every decision (Pending, LogEntry) write their own __init__ as the
+# dataclass would generate it (frozen: each field stored with object.__setattr__), so that the compiled
+# kernel compiles it too (mypyc leaves a generated __init__ interpreted; it compiles object.__setattr__ of
+# a field inside the class to a plain store).
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Pending:
     """The decision the game waits for: its kind, who decides (-1 = chance) and its context."""
 
     kind: str
     player: int
-    data: tuple = ()
+    data: tuple
+
+    def __init__(self, kind: str, player: int, data: tuple = ()) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "data", data)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class LogEntry:
     """One thing that happened, in plain words, with the rule ids that made it happen."""
 
     text: str
-    rules: tuple[str, ...] = ()
-    player: str | None = None
+    rules: tuple[str, ...]
+    player: str | None
+
+    def __init__(self, text: str, rules: tuple[str, ...] = (), player: str | None = None) -> None:
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "player", player)
 
     def __str__(self) -> str:
         return f"{self.text} [{', '.join(self.rules)}]" if self.rules else self.text

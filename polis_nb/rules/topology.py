@@ -6,7 +6,6 @@ adjacency, coasts, ports, offers, control, stacking and the paths units, ships a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 import heapq
 import warnings
 
@@ -262,7 +261,18 @@ class Topology:
         return self.comp.ships_per_player - s.ships_port[p] - at_markets
 
 
-@lru_cache(maxsize=16)
+_BUILT: dict[str, Topology] = {}  # by component set: a name stands for one set (register_components)
+
+
+def _built(name: str) -> Topology:
+    """The Topology of the set ``name``, built once (a dict, not lru_cache: it is asked a dozen times per
+    decision)."""
+    t = _BUILT.get(name)
+    if t is None:
+        t = _BUILT[name] = _build(name)
+    return t
+
+
 def _build(name: str) -> Topology:
     comp = components_named(name)
     area_ids = tuple(a.id for a in comp.areas)
@@ -316,12 +326,12 @@ def _build(name: str) -> Topology:
 
 def topology_of(s: State) -> Topology:
     """The map of the state's component set (areas, borders, poleis, markets), built once per set."""
-    return _build(s.components)
+    return _built(s.components)
 
 
 def topology_named(name: str) -> Topology:
     """The map of the component set ``name`` ("ed1", "ed2", or one registered)."""
-    return _build(name)
+    return _built(name)
 
 
 def board(s: State) -> Topology:
