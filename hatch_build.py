@@ -32,7 +32,8 @@ def compiled_modules(root: Path) -> list[str]:
 BUILD_REQUIRES = ["mypy==2.4.1", "setuptools>=65"]
 
 
-#: what the compiled modules are made from: a change in any of these builds them again
+#: what the compiled modules are made from besides their own files (the kernel and the data they import, and
+#: the build's settings): a change in any of these builds them again
 INPUTS = ["polis_nb/rules/*.py", "polis_nb/data/*.py", "hatch_build.py", "pyproject.toml"]
 
 
@@ -43,9 +44,9 @@ def compiling() -> bool:
 def inputs_key(root: Path) -> str:
     """The hash of what the compiled modules are made from (:data:`INPUTS`, the Python and the mypy)."""
     h = hashlib.sha256(f"{sys.version}|{sys.platform}|{BUILD_REQUIRES}".encode())
-    for pattern in INPUTS:
-        for p in sorted(root.glob(pattern)):
-            h.update(p.relative_to(root).as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
+    files = {p for pattern in INPUTS for p in root.glob(pattern)} | {root / m for m in compiled_modules(root)}
+    for p in sorted(files):
+        h.update(p.relative_to(root).as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
     return h.hexdigest()[:20]
 
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 # importing the handler modules registers their decisions and actions
 from . import battle, develop, events, flow, military, politics, roundend  # noqa: F401
 from .actions import Action, Explanation, IllegalActionError, InvalidActionError, tokenize
-from ..data.types import PROVENANCE_RULES
+from ..data.types import PROVENANCE_RULES, Components
 from .topology import topology_of, topology_named, components_named, register_components
 from .decisions import ACTIONS, DECISIONS, click_target, describe_pending, target_of, uniform
 from .editions import EDITIONS, cite, edition_of
@@ -47,6 +47,19 @@ def new_game(edition: object = "ed1", seed: object = 0, *, components=None, **op
         if comp.edition != edition:
             raise ValueError(f"component set {comp.name!r} is for {comp.edition}, not {edition}")
         register_components(comp)
+    key = (edition, comp.name, tuple(sorted(options.items())))
+    start = _STARTS.get(key)
+    if start is None:
+        start = _STARTS[key] = _start(edition, comp, key[2])
+    return start.evolve(seed=seed)  # a State of its own, as if built afresh
+
+
+#: the start of a game by (edition, component set, options), made once: it is the same for every seed (the
+#: seed is only read by the chance steps that follow)
+_STARTS: dict[tuple[str, str, tuple[tuple[str, str], ...]], State] = {}
+
+
+def _start(edition: str, comp: Components, options: tuple[tuple[str, str], ...]) -> State:
     b = topology_named(comp.name)
     owner = [NEUTRAL] * len(comp.poleis)
     pop = [0] * len(comp.poleis)
@@ -67,7 +80,7 @@ def new_game(edition: object = "ed1", seed: object = 0, *, components=None, **op
         ships.append(st.ships_in_port)
         prestige.append(st.prestige)
     s = State(
-        edition=edition, components=comp.name, options=tuple(sorted(options.items())), seed=seed, ply=0,
+        edition=edition, components=comp.name, options=options, seed=0, ply=0,
         round=0, phase="start", pending=Pending("draw-project", CHANCE), prestige=(prestige[0], prestige[1]),
         goods=(goods[0], goods[1]), owner=tuple(owner), pop=tuple(pop), units=tuple((a, sp) for a, sp in units),
         ships_port=(ships[0], ships[1]), offers=(NEUTRAL,) * len(b.offer_ids), proxenos=tuple(prox),

@@ -129,6 +129,10 @@ def open_offers(s: State, p: int):
             yield o, goods, can_b
 
 
+def _no_trade(goods: tuple[int, ...]) -> bool:
+    return False
+
+
 def _reachable_offers(s: State, p: int) -> tuple:
     """(offer, ((demanded good, price), ...), wheat load to buy or None) for every offer open and
     free this round that a trade ship of p can reach: what p may take, whatever goods it holds.
@@ -293,6 +297,8 @@ def trade_available(s: State, p: int) -> bool:
 def _trade_paying(s: State, p: int) -> Callable[[tuple[int, ...]], bool]:
     """Whether p holding ``goods`` could take some offer in ``s`` (``open_offers`` not empty): the
     offers within reach are looked up once, then only the goods are asked."""
+    if s.ships_port[p] < 1:  # no ship to sail (the quick case of _find_offers, before the memo's key is made)
+        return _no_trade
     offers = _reachable_offers(s, p)
     gi = topology_of(s).good_index
     silver = gi["silver"]
