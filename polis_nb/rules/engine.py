@@ -108,7 +108,8 @@ def _need_state(s: object, call: str) -> State:
 def _need_action(a: object, call: str) -> Action:
     """``a`` if it is an Action holding text only (a keyword and a tuple of text arguments)."""
     if isinstance(a, Action) and type(a.kind) is str and type(a.args) is tuple:
-        for x in a.args:
+        args: tuple[object, ...] = a.args  # read as objects: the compiled kernel would check each is text
+        for x in args:
             if type(x) is not str:
                 break
         else:

@@ -200,13 +200,15 @@ class State(_Memo):
 
     def evolve(self, **changes: Any) -> "State":
         """A copy with some fields changed (the fast path behind every decision)."""
-        if changes and not changes.keys() <= _STATE_FIELD_SET:
-            raise TypeError(f"unknown State field(s): {sorted(set(changes) - _STATE_FIELD_SET)}")
         if COMPILED:
             s = self._copy()
             for name, v in changes.items():
+                if name not in _STATE_FIELD_SET:  # the copy is seen by no one: nothing is half-changed
+                    _unknown(changes)
                 object.__setattr__(s, name, v)
             return s
+        if changes and not changes.keys() <= _STATE_FIELD_SET:
+            _unknown(changes)
         new = _draft(self)
         for name, v in changes.items():
             setattr(new, name, v)
@@ -283,6 +285,10 @@ class State(_Memo):
         from ..render import svg  # lazy, as python-chess does
 
         return svg(self)
+
+
+def _unknown(changes: dict[str, Any]) -> None:
+    raise TypeError(f"unknown State field(s): {sorted(set(changes) - _STATE_FIELD_SET)}")
 
 
 def _notation():
