@@ -45,7 +45,8 @@ def tadd(t: tuple, i: int, dv: int) -> tuple:
     return t[:i] + (t[i] + dv,) + t[i + 1 :]
 
 
-# The two value classes made at almost every decision (Pending, LogEntry) write their own __init__ as the
+# The value classes made at almost every decision (Pending, LogEntry, and Battle in a battle) write their own
+# __init__ as the
 # dataclass would generate it (frozen: each field stored with object.__setattr__), so that the compiled
 # kernel compiles it too (mypyc leaves a generated __init__ interpreted; it compiles object.__setattr__ of
 # a field inside the class to a plain store).
@@ -82,7 +83,7 @@ class LogEntry:
         return f"{self.text} [{', '.join(self.rules)}]" if self.rules else self.text
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Battle:
     """A battle in progress. Hands and deck are counts per card type of the battle's kind."""
 
@@ -91,13 +92,29 @@ class Battle:
     attacker: int
     hands: tuple[tuple[int, ...], tuple[int, ...]]
     deck: tuple[int, ...]
-    draws: tuple[int, ...] = ()  # players still to receive one card each, in order
-    played: tuple[int, ...] = ()  # attacker's two card types this exchange
-    exchanges: int = 0
-    last_losses: int = 0
-    after: str = "attack"  # what follows the retreat window: "attack" or "refill"
-    asked: tuple[int, ...] = ()  # players already asked about retreating in this window
-    turn_of: int = 0  # whose turn ended (orders further battles)
+    draws: tuple[int, ...]  # players still to receive one card each, in order
+    played: tuple[int, ...]  # attacker's two card types this exchange
+    exchanges: int
+    last_losses: int
+    after: str  # what follows the retreat window: "attack" or "refill"
+    asked: tuple[int, ...]  # players already asked about retreating in this window
+    turn_of: int  # whose turn ended (orders further battles)
+
+    def __init__(self, area: int, kind: str, attacker: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
+                 deck: tuple[int, ...], draws: tuple[int, ...] = (), played: tuple[int, ...] = (), exchanges: int = 0,
+                 last_losses: int = 0, after: str = "attack", asked: tuple[int, ...] = (), turn_of: int = 0) -> None:
+        object.__setattr__(self, "area", area)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "attacker", attacker)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "draws", draws)
+        object.__setattr__(self, "played", played)
+        object.__setattr__(self, "exchanges", exchanges)
+        object.__setattr__(self, "last_losses", last_losses)
+        object.__setattr__(self, "after", after)
+        object.__setattr__(self, "asked", asked)
+        object.__setattr__(self, "turn_of", turn_of)
 
 
 @dataclass(frozen=True, slots=True)
