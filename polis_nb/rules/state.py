@@ -5,6 +5,10 @@ poleis, units, ships, proxenoi, projects, the event, markets, tribute discs, pas
 progress and the outcome. States are hashable and equal by content; they are never mutated, and
 branching (:meth:`State.evolve`) copies the references of the fields, never their contents.
 
+The per-player fields (``prestige``, ``goods``, ``ships_port``, ``proxenos``, ``tribute_discs``) hold two
+entries but are declared as tuples of any length: the compiled kernel keeps a tuple of fixed length
+unboxed and would build a new tuple object each time one is indexed by a player.
+
 Besides its fields a State has one private slot, ``_legal``: the kernel's listing of the legal
 choices, filled the first time it is asked for (see :func:`polis_nb.rules.engine.legal_actions`).
 It is no field: equality, hashing, copies and serialisation never see it.
@@ -90,7 +94,7 @@ class Battle:
     area: int
     kind: str  # "land" | "sea"
     attacker: int
-    hands: tuple[tuple[int, ...], tuple[int, ...]]
+    hands: tuple[tuple[int, ...], ...]  # per player (two)
     deck: tuple[int, ...]
     draws: tuple[int, ...]  # players still to receive one card each, in order
     played: tuple[int, ...]  # attacker's two card types this exchange
@@ -100,7 +104,7 @@ class Battle:
     asked: tuple[int, ...]  # players already asked about retreating in this window
     turn_of: int  # whose turn ended (orders further battles)
 
-    def __init__(self, area: int, kind: str, attacker: int, hands: tuple[tuple[int, ...], tuple[int, ...]],
+    def __init__(self, area: int, kind: str, attacker: int, hands: tuple[tuple[int, ...], ...],
                  deck: tuple[int, ...], draws: tuple[int, ...] = (), played: tuple[int, ...] = (), exchanges: int = 0,
                  last_losses: int = 0, after: str = "attack", asked: tuple[int, ...] = (), turn_of: int = 0) -> None:
         object.__setattr__(self, "area", area)
@@ -155,14 +159,14 @@ class State(_Memo):
     round: int  # 0-based index into the edition's rounds
     phase: str  # "start" | "actions" | "battles" | "roundend" | "over"
     pending: Pending
-    prestige: tuple[int, int]
-    goods: tuple[tuple[int, ...], tuple[int, ...]]
+    prestige: tuple[int, ...]  # per player (two)
+    goods: tuple[tuple[int, ...], ...]  # per player (two): per good
     owner: tuple[int, ...]  # per polis: NEUTRAL, ATHENS or SPARTA
     pop: tuple[int, ...]  # cubes per polis (0 while neutral)
-    units: tuple[tuple[int, int], ...]  # per area: (athens, sparta) hoplites or galleys
-    ships_port: tuple[int, int]
+    units: tuple[tuple[int, ...], ...]  # per area: (athens, sparta) hoplites or galleys
+    ships_port: tuple[int, ...]  # per player (two)
     offers: tuple[int, ...]  # per offer (components order): NEUTRAL = free, else who took it
-    proxenos: tuple[int, int]  # polis index, or -1 while captured
+    proxenos: tuple[int, ...]  # per player (two): polis index, or -1 while captured
     markers: tuple[int, ...]  # market-value marker per market good
     tribute_done: tuple[int, ...]  # territories with a tribute disc this round
     display: tuple[str, ...]  # project tiles on display
@@ -183,7 +187,7 @@ class State(_Memo):
     # market offers still covered by a black cube, tribute discs each player placed this round
     siege_discs: tuple[tuple[int, int], ...] = ()
     covered: tuple[int, ...] = ()
-    tribute_discs: tuple[int, int] = (0, 0)
+    tribute_discs: tuple[int, ...] = (0, 0)  # per player (two)
     # what the round's event card remembers, as sorted (key, player, number) triples: its units off the
     # board ("away-hoplite", "away-galley": neither on the map nor in supply), a polis it made change
     # sides ("ceded", receiver, polis index), Great Commanders ("battle-prestige", "doubled"); empty

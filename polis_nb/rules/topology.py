@@ -47,10 +47,12 @@ class Topology:
     polis_index: dict
     polis_area: tuple[int, ...]  # polis -> territory index, -1 if none
     polis_ports: tuple[tuple[int, ...], ...]
-    capital: tuple[int, int]  # polis index of each side's capital
-    home: tuple[int, int]  # territory index of each side's home region
-    trade_cities: tuple[tuple[int, ...], tuple[int, ...]]
-    trade_ports: tuple[tuple[int, ...], tuple[int, ...]]
+    # per side (two entries; of any length to the compiled kernel, which would box a fixed-length tuple each
+    # time a side indexes it)
+    capital: tuple[int, ...]  # polis index of each side's capital
+    home: tuple[int, ...]  # territory index of each side's home region
+    trade_cities: tuple[tuple[int, ...], ...]
+    trade_ports: tuple[tuple[int, ...], ...]
     diolkos: tuple[int, int, int]  # polis, sea, sea
     offer_ids: tuple[str, ...]
     offer_index: dict
@@ -311,7 +313,7 @@ def _build(name: str) -> Topology:
         capital=(cap[0], cap[1]),
         home=(home[0], home[1]),
         trade_cities=(tuple(tc[0]), tuple(tc[1])),
-        trade_ports=tuple(tuple(ai[x] for x in comp.trade_ports[pl]) for pl in ("athens", "sparta")),  # type: ignore[arg-type]
+        trade_ports=tuple(tuple(ai[x] for x in comp.trade_ports[pl]) for pl in ("athens", "sparta")),
         diolkos=(pi[dp], ai[dx], ai[dy]),
         offer_ids=offers,
         offer_index={x: i for i, x in enumerate(offers)},
