@@ -195,10 +195,15 @@ def throughput(editions: list[str], rounds: int, seconds: float, peers: list[Pee
     if chess is not None:
         for name, label in short:
             ratio(name, "python-chess moves/s", f"{label} / chess")
-    for peer in peers:
-        for name, *_ in kinds:
-            ratio(f"polis_nb {peer.label} {name}", f"polis_nb {here} {name}",
-                  f"{peer.label} / {here} {name.split(' decisions')[0] + name.split('decisions/s')[1]}")
+    # every other kernel against this one, and against the peer called "main" (today's kernel) where there is one
+    labels = [here] + [p.label for p in peers]
+    for base in [here] + (["main"] if "main" in labels else []):
+        for who in labels:
+            if who == base:
+                continue
+            for name, *_ in kinds:
+                ratio(f"polis_nb {who} {name}", f"polis_nb {base} {name}",
+                      f"{who} / {base} {name.split(' decisions')[0] + name.split('decisions/s')[1]}")
 
 
 # --- 2. and 3. single-call latencies, branch cost ------------------------------------------------

@@ -30,8 +30,8 @@ class Peer:
         env.pop("PYTHONSAFEPATH", None)  # the script's folder (bench/) is on the path, the checkout is not
         if Path(where).is_dir():  # a checkout: this interpreter on its source
             python, env["PYTHONPATH"] = sys.executable, str(Path(where).resolve())
-        else:
-            python = where
+        else:  # an interpreter: its path as given, made absolute (not resolved: a venv's python is a link)
+            python = os.path.abspath(where)
         self.proc = subprocess.Popen([python, script, "--serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      text=True, env=env, cwd=str(Path(script).resolve().parent))
         self.about = self.ask({"op": "about"})

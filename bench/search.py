@@ -92,12 +92,16 @@ def speed(positions: list[pn.State], iterations: int, rounds: int, peers: list[P
             ratios = [a / b for a, b in zip(cut[who], full[who])]
             print(f"    {who:9} cut-off playouts median {_med(cut[who])}; full playouts median {_med(full[who])}; "
                   f"ratio {statistics.median(ratios):.2f}x")
-        for peer in peers:
-            for name, store in (("cut-off", cut), ("full", full)):
-                per = [a / b for a, b in zip(store[peer.label], store[here])]
-                print(f"    {peer.label} / {here}, {name} playouts: "
-                      f"{statistics.median(store[peer.label]) / statistics.median(store[here]):.2f} from the medians, "
-                      f"{statistics.median(per):.2f} per round ({min(per):.2f}-{max(per):.2f})")
+        # every other kernel against this one, and against the peer called "main" (today's kernel) where there is one
+        for base in [here] + (["main"] if "main" in cut and here != "main" else []):
+            for who in cut:
+                if who == base:
+                    continue
+                for name, store in (("cut-off", cut), ("full", full)):
+                    per = [a / b for a, b in zip(store[who], store[base])]
+                    print(f"    {who} / {base}, {name} playouts: "
+                          f"{statistics.median(store[who]) / statistics.median(store[base]):.2f} from the medians, "
+                          f"{statistics.median(per):.2f} per round ({min(per):.2f}-{max(per):.2f})")
 
 
 def answer(positions: list[pn.State], workers: int, target: float, budget: int) -> None:
