@@ -4,10 +4,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..data.types import picklable
 from .index import RULES, RuleRef
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Action:
     """One decision: a keyword and its arguments, e.g. ``Action("to", ("thessalia",))``.
 
@@ -15,7 +16,11 @@ class Action:
     """
 
     kind: str
-    args: tuple[str, ...] = ()
+    args: tuple[str, ...]
+
+    def __init__(self, kind: str, args: tuple[str, ...] = ()) -> None:  # as the dataclass's (see state.Pending)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "args", args)
 
     def __str__(self) -> str:
         return " ".join((self.kind,) + self.args)
@@ -48,6 +53,24 @@ def shared(kind: str, args: tuple[str, ...] = ()) -> Action:
     return a
 
 
+def only_end(options: list[Action]) -> bool:
+    """Whether the only choice left is "end" (a step of an action with nothing more to do)."""
+    return len(options) == 1 and options[0].kind == "end" and not options[0].args
+
+
+_EACH: dict[tuple[str, tuple[str, ...], tuple[str, ...]], tuple[Action, ...]] = {}
+
+
+def shared_each(kind: str, ids: tuple[str, ...], tail: tuple[str, ...] = ()) -> tuple[Action, ...]:
+    """``shared(kind, (x, *tail))`` for every ``x`` of ``ids``, in the order of ``ids`` (made once for the
+    same ids, so that a listing picks its choices by index)."""
+    key = (kind, ids, tail)
+    got = _EACH.get(key)
+    if got is None:
+        got = _EACH[key] = tuple(shared(kind, (x, *tail)) for x in ids)
+    return got
+
+
 @dataclass(frozen=True, slots=True)
 class Explanation:
     """Whether a choice is legal here, and why, in rule ids and our own words."""
@@ -68,6 +91,9 @@ class Explanation:
     @classmethod
     def of(cls, legal: bool, text: str, *rule_ids: str) -> "Explanation":
         return cls(legal, tuple(RULES[r] for r in rule_ids), text)
+
+
+picklable(Action, Explanation)
 
 
 class PolisError(ValueError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Callable
 
-from .actions import Action, Explanation, shared
+from .actions import Action, Explanation, only_end, shared
 from .topology import Topology, topology_of
 from .common import Log, add_good, have, polis_name, say, poss, side
 from .decisions import ActionSpec, Opens, action, decision, own_polis, shape, with_listing
@@ -175,7 +175,7 @@ def train_pay_apply(s: State, a: Action, log: Log) -> State:
         say(log, f"{side(p)} trains a hoplite in {polis_name(b, i)} for 1 {a.args[0]}; it stands in "
             f"{b.name(area)}", "train.cost", player=p)
     more = train_pay_options(s)
-    if not more or more == [Action("end")]:
+    if not more or only_end(more):
         return after_action(s, p, log)
     return with_listing(s, more)
 
@@ -308,7 +308,7 @@ def galley_pay_apply(s: State, a: Action, log: Log) -> State:
         say(log, f"{side(p)} builds a galley in {polis_name(b, i)} for 1 {a.args[0]}; it sails into "
             f"{b.name(sea)}", "galley.cost", player=p)
     more = galley_pay_options(s)
-    if more == [Action("end")]:
+    if only_end(more):
         return after_action(s, p, log)
     return with_listing(s, more)
 
@@ -407,7 +407,7 @@ def ships_pay_apply(s: State, a: Action, log: Log) -> State:
     say(log, f"{side(p)} builds a trade ship in {polis_name(b, i)} for 1 {a.args[0]}; its crew cube returns to "
         "supply", "ships.cost", player=p)
     more = ships_pay_options(s)
-    if more == [Action("end")]:
+    if only_end(more):
         return after_action(s, p, log)
     return with_listing(s, more)
 

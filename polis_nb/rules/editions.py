@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from ..data.types import picklable
 from .state import State
 
 
@@ -75,6 +76,7 @@ ED2 = Edition(
 )
 
 EDITIONS: dict[str, Edition] = {"ed1": ED1, "ed2": ED2}
+picklable(Edition)
 
 
 def edition_of(s: State | str) -> Edition:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
-from .actions import Action, Explanation, shared
+from .actions import Action, Explanation, only_end, shared, shared_each
 from .topology import Topology, topology_of
 from .common import Log, cubes, add_good, add_prestige, polis_name, say, poss, side
 from .decisions import ActionSpec, Opens, action, decision, shape, uniform, with_listing
@@ -58,8 +58,8 @@ def dest_options(s: State) -> list[Action]:
     lim = b.limit(s)
     areas = _kind_areas(s, unit)
     reach = [(o, unit_routes(s, p, o)) for o in areas if s.units[o][p] > 0]
-    return [shared("to", (b.area_ids[d],)) for d in areas
-            if s.units[d][p] < lim and any(o != d and d in r for o, r in reach)]
+    to = shared_each("to", b.area_ids)
+    return [to[d] for d in areas if s.units[d][p] < lim and any(o != d and d in r for o, r in reach)]
 
 
 def dest_apply(s: State, a: Action, log: Log) -> State:
@@ -74,7 +74,8 @@ def from_options(s: State) -> list[Action]:
     p = s.pending.player
     unit, d, n = s.pending.data
     b = topology_of(s)
-    out = [shared("from", (b.area_ids[o],)) for o in _origins(s, p, unit, d)]
+    frm = shared_each("from", b.area_ids)
+    out = [frm[o] for o in _origins(s, p, unit, d)]
     if n > 0:
         out.append(shared("end"))
     return out
@@ -108,7 +109,7 @@ def from_apply(s: State, a: Action, log: Log) -> State:
         mode = " by sea" if r[0] == "sea" else " by land"
     say(log, f"{side(p)} moves a {unit} from {b.name(o)} to {b.name(d)}{mode}{path}", *rules, player=p)
     more = from_options(s)
-    if more == [Action("end")]:
+    if only_end(more):
         return after_action(s, p, log)
     return with_listing(s, more)
 

@@ -5,7 +5,7 @@ from fractions import Fraction
 from typing import Callable
 
 from ..data.types import Market, Offer
-from .actions import Action, Explanation, shared
+from .actions import Action, Explanation, shared, shared_each
 from .topology import Topology, topology_of
 from .common import Log, cubes, add_good, add_prestige, have, polis_name, say, poss, side
 from .decisions import ActionSpec, Opens, action, decision
@@ -361,15 +361,15 @@ def proxenos_options(s: State) -> list[Action]:
     b = topology_of(s)
     silver = have(s, p, "silver")
     theirs = s.proxenos[other(p)]
-    by = (("land", proxenos_bribes(s, p, src, "land")), ("sea", proxenos_bribes(s, p, src, "sea")))
+    by = [(proxenos_bribes(s, p, src, mode), shared_each("polis", b.polis_ids, ("by", mode))) for mode in ("land", "sea")]
     out = []
     for d in range(len(s.owner)):
         if d == src or d == theirs:
             continue
-        for mode, bribes in by:
+        for bribes, choices in by:
             bribe = bribes[d]
             if bribe is not None and bribe <= silver:
-                out.append(shared("polis", (b.polis_ids[d], "by", mode)))
+                out.append(choices[d])
     return out
 
 

@@ -19,6 +19,8 @@ import types
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from ..data.types import picklable
+
 
 
 def _compiled() -> bool:
@@ -319,6 +321,8 @@ def _notation():
 
     return notation
 
+
+picklable(Pending, LogEntry, Battle, Outcome, State)  # by their fields (the listing is not kept)
 
 _STATE_FIELDS = tuple(f.name for f in fields(State))
 _STATE_FIELD_SET = frozenset(_STATE_FIELDS)

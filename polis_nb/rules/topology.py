@@ -10,6 +10,7 @@ import heapq
 import warnings
 
 from ..data import PACKAGED, Components, packaged_components
+from ..data.types import picklable
 from .state import ATHENS, NEUTRAL, SPARTA, State, other
 
 _REGISTRY: dict[str, Components] = {}
@@ -263,6 +264,7 @@ class Topology:
         return self.comp.ships_per_player - s.ships_port[p] - at_markets
 
 
+picklable(Topology)
 _BUILT: dict[str, Topology] = {}  # by component set: a name stands for one set (register_components)
 
 

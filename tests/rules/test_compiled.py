@@ -40,3 +40,36 @@ def test_the_boundary_stays_python():
     for name in ("polis_nb.rules.editor", "polis_nb.rules.notation", "polis_nb.rules.statefields"):
         assert name not in _compiled_names()
         assert not _is_extension(name)
+
+
+def test_values_pickle_and_copy_alike_in_both_kernels():
+    """States, their parts, choices, explanations and component data pickle and copy by their fields
+    (``data.types.picklable``): worker processes and Dask receive them pickled, and a compiled class
+    cannot be rebuilt by pickle's default way."""
+    import copy
+    import pickle
+    import random
+
+    from polis_nb.analysis import sensible_policy
+    from polis_nb.rules import topology_of
+
+    seen_battle = False
+    for seed in range(10):  # seeded games of the playout policy until one has had a battle (seed 1 has)
+        rng = random.Random(seed)
+        s = pn.new_game("ed2", seed=seed)
+        while not s.is_terminal:
+            for x in (s, s.pending, *s.log, s.battle, s.outcome, pn.legal_actions(s)[0]):
+                if x is not None:
+                    assert pickle.loads(pickle.dumps(x)) == x and copy.deepcopy(x) == x and copy.copy(x) == x, x
+            seen_battle = seen_battle or s.battle is not None
+            s = pn.apply(s, pn.sample_chance(s, rng) if s.is_chance else sensible_policy(s, rng))
+        assert pickle.loads(pickle.dumps(s.outcome)) == s.outcome
+        if seen_battle:
+            break
+    assert seen_battle
+    e = pn.explain(s, "pass")
+    comp = topology_of(s).comp
+    for x in (e, e.rules[0] if e.rules else pn.RULES["turn.pass"], comp.markets[0].offers[0], comp.events[0]):
+        assert pickle.loads(pickle.dumps(x)) == x
+    t = pickle.loads(pickle.dumps(s))
+    assert t.log == s.log and t.to_notation() == s.to_notation()
