@@ -208,21 +208,20 @@ def cite_edition_log(s: State, log: list) -> list:
     out = []
     for e in log:
         rules, text = e.rules, e.text
-        cited = _CITED.get((s.edition, rules), _UNSEEN)
-        if cited is _UNSEEN:
+        cited = _CITED.get((s.edition, rules))
+        if cited is None:
             cited = _CITED[s.edition, rules] = (tuple(dict.fromkeys(variants.get(r, r) for r in rules))
-                                                if any(r in variants for r in rules) else None)
-        if cited is not None:
+                                                if any(r in variants for r in rules) else rules)
+        if cited != rules:
             rules = cited
         text = _edition_words(s, text)
         out.append(e if rules is e.rules and text is e.text else LogEntry(text, rules, e.player))
     return out
 
 
-#: (edition, rule ids of a log entry) -> the ids as the edition cites them, or None where they stay (the
-#: entries of the code name a few hundred such tuples)
-_CITED: dict[tuple[str, tuple[str, ...]], tuple[str, ...] | None] = {}
-_UNSEEN = ("",)  # no rule tuple of a log entry is this object
+#: (edition, rule ids of a log entry) -> the ids as the edition cites them (the entries of the code name a
+#: few hundred such tuples)
+_CITED: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
 
 
 def _edition_words(s: State, text: str) -> str:
