@@ -199,7 +199,7 @@ def throughput(editions: list[str], rounds: int, seconds: float, peers: list[Pee
     labels = [here] + [p.label for p in peers]
     for base in [here] + (["main"] if "main" in labels else []):
         for who in labels:
-            if who == base:
+            if who == base or (base == "main" and who == here):  # (here / main is main / here turned round)
                 continue
             for name, *_ in kinds:
                 ratio(f"polis_nb {who} {name}", f"polis_nb {base} {name}",

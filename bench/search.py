@@ -95,7 +95,7 @@ def speed(positions: list[pn.State], iterations: int, rounds: int, peers: list[P
         # every other kernel against this one, and against the peer called "main" (today's kernel) where there is one
         for base in [here] + (["main"] if "main" in cut and here != "main" else []):
             for who in cut:
-                if who == base:
+                if who == base or (base == "main" and who == here):  # (here / main is main / here turned round)
                     continue
                 for name, store in (("cut-off", cut), ("full", full)):
                     per = [a / b for a, b in zip(store[who], store[base])]
