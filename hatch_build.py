@@ -1,15 +1,23 @@
-"""The wheel's build hook: with ``POLIS_NB_COMPILE=1`` it compiles the rules kernel with mypyc.
+"""polis_nb's build hook (hatchling takes one custom hook per file), two jobs:
 
-Without the variable (``pip install .``, the editable install, the JupyterLite wheel) it does nothing and
-the wheel stays pure Python. With it (``bash scripts/wheel.sh``), mypyc translates the modules of
-``[tool.polis_nb.compiled]`` (pyproject.toml) to C from the same typed source, the C is built into extension modules, and the wheel
-carries them beside the ``.py`` files (Python imports an extension module before a source file of the
-same name). The kernel says which one runs: ``polis_nb.COMPILED``.
+- **The catalogues of the languages**, compiled from ``polis_nb/locale/*/LC_MESSAGES/polis_nb.po`` to
+  ``polis_nb.mo`` with Babel at build time (nothing compiled is committed). A wheel gets the ``.mo`` files
+  from a folder of the build (``build/locale``), force-included beside their sources; an editable install
+  (``pip install -e .``) writes them beside the ``.po`` files in the source tree (ignored by git), where the
+  package reads them. The package never needs them: without a ``.mo``, or with one older than its ``.po``,
+  it reads the ``.po`` itself (``polis_nb/i18n/catalog.py``).
+- **The compiled kernel**, only with ``POLIS_NB_COMPILE=1`` (``bash scripts/wheel.sh``): mypyc translates the
+  modules of ``[tool.polis_nb.compiled]`` (pyproject.toml) to C from the same typed source, the C is built
+  into extension modules, and the wheel carries them beside the ``.py`` files (Python imports an extension
+  module before a source file of the same name). Without the variable (``pip install .``, the editable
+  install, the JupyterLite wheel) the wheel stays pure Python. The kernel says which one runs:
+  ``polis_nb.COMPILED``.
 """
 from __future__ import annotations
 
 import hashlib
 import os
+import pathlib
 import shutil
 import sys
 import tempfile
@@ -18,6 +26,29 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+
+def compile_catalogues(root: str, version: str, build_data: dict) -> list[pathlib.Path]:
+    """Compile every ``polis_nb.po`` under ``root`` and add the ``.mo`` files to the build; returns them."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    base = pathlib.Path(root)
+    editable = version == "editable"
+    out = []
+    for po in sorted((base / "polis_nb" / "locale").glob("*/LC_MESSAGES/polis_nb.po")):
+        lang = po.parent.parent.name
+        rel = f"polis_nb/locale/{lang}/LC_MESSAGES/polis_nb.mo"
+        target = po.with_suffix(".mo") if editable else base / "build" / "locale" / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with open(po, "rb") as f:
+            catalog = read_po(f, locale=lang, domain="polis_nb")
+        with open(target, "wb") as f:
+            write_mo(f, catalog, use_fuzzy=False)
+        if not editable:
+            build_data.setdefault("force_include", {})[str(target)] = rel
+        out.append(target)
+    return out
 
 
 
@@ -34,7 +65,7 @@ BUILD_REQUIRES = ["mypy==2.4.1", "setuptools>=65"]
 
 #: what the compiled modules are made from besides their own files (the kernel and the data they import, and
 #: the build's settings): a change in any of these builds them again
-INPUTS = ["polis_nb/rules/*.py", "polis_nb/data/*.py", "hatch_build.py", "pyproject.toml"]
+INPUTS = ["polis_nb/rules/*.py", "polis_nb/data/*.py", "polis_nb/i18n/*.py", "hatch_build.py", "pyproject.toml"]
 
 
 def compiling() -> bool:
@@ -66,6 +97,7 @@ class CompileKernel(BuildHookInterface):
         return [] if keep is not None and (keep / "lib").is_dir() else BUILD_REQUIRES
 
     def initialize(self, version: str, build_data: dict) -> None:
+        compile_catalogues(self.root, version, build_data)
         if self.target_name != "wheel" or version == "editable" or not compiling():
             return
         root = Path(self.root)

@@ -8,6 +8,7 @@ The kernel contract (see ARCHITECTURE §2)::
     s2 = pn.apply(s, acts[0])
 """
 from .data import ComponentError, Components, default_components, load_components
+from .i18n import get_language, language, set_language
 from .rules import (COMPILED, RULES, Action, Battle, Explanation, IllegalActionError, InvalidActionError, LogEntry, Outcome,
                     Pending, PolisError, RuleRef, State, apply, apply_unchecked, chance_outcomes, chance_rng, explain,
                     legal_actions, new_game, outcome, parse_action, sample_chance, score, settle,
@@ -26,4 +27,4 @@ __all__ = ["COMPILED", "GLYPHS", "Game", "Mark", "Node", "RecordError", "Turn", 
            "InvalidActionError", "LogEntry", "Outcome", "Pending", "PolisError", "RuleRef", "State", "apply",
            "apply_unchecked", "chance_outcomes", "chance_rng", "default_components", "explain", "legal_actions",
            "load_components", "new_game", "NotationError", "PositionError", "edit", "position", "outcome", "parse_action", "sample_chance", "score", "settle",
-           "edition_diff", "analyse", "Puzzle", "PuzzleError", "puzzles"]
+           "edition_diff", "analyse", "Puzzle", "PuzzleError", "puzzles", "get_language", "language", "set_language"]

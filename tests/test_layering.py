@@ -1,12 +1,13 @@
-"""Imports flow one way: data → rules → record → analysis → puzzles → render → lessons → widgets
-(ARCHITECTURE §1; ``puzzles`` is part of the analysis layer, built on its proofs, and sits just above it;
-``lessons`` holds the tutorials' exercises and helpers, used by notebooks, and never by the layers below)."""
+"""Imports flow one way: data → i18n → rules → record → analysis → puzzles → render → lessons → widgets
+(ARCHITECTURE §1; ``i18n`` is the language layer, which the kernel's words need, so it sits below the rules;
+``puzzles`` is part of the analysis layer, built on its proofs, and sits just above it; ``lessons`` holds the
+tutorials' exercises and helpers, used by notebooks, and never by the layers below)."""
 import ast
 import pathlib
 
 import pytest
 
-LAYERS = ["data", "rules", "record", "analysis", "puzzles", "render", "lessons", "widgets"]
+LAYERS = ["data", "i18n", "rules", "record", "analysis", "puzzles", "render", "lessons", "widgets"]
 PRESENTATION = {"anywidget", "ipywidgets", "traitlets", "IPython"}
 ROOT = pathlib.Path(__file__).resolve().parents[1] / "polis_nb"
 

@@ -1,6 +1,7 @@
 """The package type-checks: ``python -m mypy`` run from the repository root passes with the ``[tool.mypy]``
-settings of pyproject.toml, which list what it checks (``files``): every package but the widgets (rebuilt by
-the panels work, issue 25), which ``exclude`` names.
+settings of pyproject.toml, which list what it checks (``files``): every module of the package, nothing
+excluded and no module's errors silenced; the widgets, data, analysis, puzzles and lessons strictly (every
+function annotated).
 
 mypy checks the source tree whether polis_nb is installed editable, as a wheel or not at all: the checked
 files are named by path, the repository root is the first place imports are looked up (``mypy_path``), and
@@ -25,11 +26,8 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
-# the widgets rebuilt as panels (issue 25), checked strictly; the other widget modules are not yet
-WIDGETS_CHECKED = re.compile(r"polis_nb/widgets/(panels/.*|base\.py|board\.py)")
-# widget modules not yet rebuilt that the checked ones follow (through the package's __init__) and that are not
-# yet clean: their errors are silenced by name
-WIDGETS_SILENCED = {"polis_nb/widgets/viewer.py", "polis_nb/widgets/combat.py", "polis_nb/widgets/lesson.py"}
+STRICT = {"polis_nb", "polis_nb.notebook", "polis_nb.demo", "polis_nb.data.*", "polis_nb.i18n", "polis_nb.i18n.*",
+          "polis_nb.analysis.*", "polis_nb.puzzles.*", "polis_nb.lessons.*", "polis_nb.widgets.*"}
 
 
 def _mypy_api():
@@ -68,10 +66,10 @@ def test_types_package_passes_mypy(monkeypatch):
     assert "note:" not in out + err, f"mypy has notes on the configuration:\n{out}{err}"
 
 
-def test_types_every_module_but_the_widgets_not_yet_rebuilt_is_checked():
+def test_types_every_module_is_checked_and_the_widgets_strictly():
     everything = {p.relative_to(ROOT).as_posix() for p in (ROOT / "polis_nb").rglob("*.py")}
-    widgets = {p for p in everything if p.startswith("polis_nb/widgets/") and not WIDGETS_CHECKED.fullmatch(p)}
-    assert _checked() == everything - widgets
-    silenced = next(o["module"] for o in CONFIG["overrides"] if o.get("ignore_errors"))
-    assert sorted(silenced) == sorted(p[:-3].replace("/", ".") for p in WIDGETS_SILENCED)
-    assert WIDGETS_SILENCED <= widgets
+    assert _checked() == everything
+    assert "exclude" not in CONFIG
+    assert not any(o.get("ignore_errors") for o in CONFIG.get("overrides", []))
+    strict = next(o for o in CONFIG["overrides"] if o.get("disallow_untyped_defs"))
+    assert set(strict["module"]) == STRICT and strict["disallow_incomplete_defs"]

@@ -49,7 +49,7 @@ function renderBoard({ model, el }) {
   el.classList.add("pnb-board", "pb-flow");
   const bar = h("div", "pb-bar");
   const head = h("div", "pb-head");
-  const prompt = h("div", "pb-prompt", { role: "status", "aria-live": "polite" });
+  const prompt = h("div", "pb-prompt", { role: "status", "aria-live": "polite", tabindex: "-1" });
   const tools = h("div", "pb-tools");
   const buttons = h("div", "pb-buttons", { role: "group", "aria-label": "Choices" });
   const choices = h("div", "pb-choices", { role: "group", "aria-label": "Choices at the place you clicked" });
@@ -72,6 +72,7 @@ function renderBoard({ model, el }) {
   const resign = makeResign(send);
   const gameOver = makeGameOver(send);
   const review = makeReview(send, { board: true });
+  const announcer = makeAnnouncer(); // what a decision did, then the bot's reply: read once each
   const logBox = h("section", "pb-logbox", { "aria-label": "What just happened" });
   const log = h("ol", "pb-log");
   const band = makeBand("pb-band");
@@ -81,7 +82,7 @@ function renderBoard({ model, el }) {
     tabs.select("log");
     tabs.bar.scrollIntoView({ block: "nearest", behavior: "smooth" });
   });
-  logBox.append(h("div", "pb-log-title", {}, "What the last decision did, with the rules (rest the pointer on a line)"), log,
+  logBox.append(h("div", "pb-log-title", {}, "What the last decision did, with the rules (rest the pointer on a line, or Tab to it)"), log,
     reply.details);
   const extra = TOOLS.map((make) => make(send, model)); // tools of panels the layout does not name
   tools.append(undo, whyBtn, engine.run, ...extra.map((x) => x.button), resign.button);
@@ -90,7 +91,7 @@ function renderBoard({ model, el }) {
   tabs = makeTabs([["players", "Players and round", band.box], ["log", "What happened", logBox],
     ["opponent", "Opponent", opponent.box], ["words", "The board in words", desc],
     ["key", "Key", makeKey(model).box]]);
-  el.append(bar, map.box, tabs.bar, tabs.panels);
+  el.append(bar, map.box, tabs.bar, tabs.panels, announcer.box);
 
   let whyMode = false;
   function setWhy(on) {
@@ -100,8 +101,10 @@ function renderBoard({ model, el }) {
   }
 
   // the row below the buttons: the choices at a place clicked, or how to pay for a choice
+  let opener = null; // what opened the row of choices at a place (the focus goes back there on Escape)
   function closePicker() {
     choices.replaceChildren();
+    delete choices.dataset.target;
     for (const b of buttons.querySelectorAll(".pb-has-pay")) b.setAttribute("aria-expanded", "false");
   }
   function openPicker(c, btn) {
@@ -133,12 +136,15 @@ function renderBoard({ model, el }) {
     const here = (v.targets || {})[t] || [];
     if (here.length > 1) {
       choices.dataset.what = "";
+      choices.dataset.target = t;
       choices.append(h("span", "pb-choices-title", {}, "Choose:"));
       for (const c of here) {
         const b = h("button", "pb-choice", { type: "button", "data-action": c.action }, c.label);
         b.addEventListener("click", () => send({ kind: "choose", action: c.action }));
         choices.append(b);
       }
+      opener = document.activeElement && el.contains(document.activeElement) ? document.activeElement : null;
+      choices.querySelector(".pb-choice").focus({ preventScroll: true });
       return;
     }
     send({ kind: "click", target: t }); // Python re-checks; a place that is not a choice gets explained
@@ -147,11 +153,31 @@ function renderBoard({ model, el }) {
   onPlaces(map, (t) => { onTarget(t); });
   whyBtn.addEventListener("click", () => setWhy(!whyMode));
   el.addEventListener("keydown", (e) => {
-    if (e.key === "Escape" && choices.childElementCount) closePicker();
+    if (e.key !== "Escape" || !choices.childElementCount) return;
+    const back = choices.contains(document.activeElement) ? opener || buttons.querySelector(".pb-has-pay[aria-expanded=true]") : null;
+    closePicker();
+    if (back && back.isConnected) back.focus({ preventScroll: true });
+    e.preventDefault();
+    e.stopPropagation();
   });
+
+  // --- the focus: it stays in the Board and moves to the first new choice after each decision --------
+  const keeper = focusKeeper(el, map);
+  function focusFirst(fromMap) {
+    const asking = [question.box, resign.box].filter(shownEl);
+    if (asking.some((b) => b.contains(document.activeElement))) return; // the question took it
+    const safe = asking.map((x) => x.querySelector(".pb-confirm-cancel")).find(shownEl); // the safe answer
+    if (safe) { safe.focus({ preventScroll: true }); return; }
+    if (fromMap && map.focusChoice()) return;
+    const first = firstControl(gameOver.box, buttons);
+    if (first) { first.focus(); return; }
+    const say = shownEl(reply.think) ? reply.think : prompt; // the bot thinks, or nothing to choose: the words
+    focusOn(say, { preventScroll: !shownEl(say) });
+  }
 
   function draw() {
     const v = model.get("view") || {};
+    const focus = keeper.before();
     map.update(mapPart(v)); // the map alone: the band of players goes below, in its tab
     band.update(v);
     prompt.textContent = v.prompt || "";
@@ -160,7 +186,7 @@ function renderBoard({ model, el }) {
     question.update(q);
     resign.update(v.resign || null);
     buttons.hidden = !!q || !!(v.resign && v.resign.ask);
-    buttons.replaceChildren(...choiceEntries(v.choices || v.buttons || [], send, openPicker));
+    buttons.replaceChildren(...placeButtons(v.places, onTarget), ...choiceEntries(v.choices || v.buttons || [], send, openPicker));
     const n = Object.keys(v.targets || {}).length;
     hint.textContent = n ? `${n} place${n === 1 ? "" : "s"} on the map ${n === 1 ? "is a" : "are"} choice${n === 1 ? "" : "s"} (outlined in gold)` : "";
     if (n) buttons.append(hint);
@@ -184,6 +210,7 @@ function renderBoard({ model, el }) {
     review.update(v.review);
     for (const x of extra) x.update(v);
     el.classList.toggle("pb-is-thinking", !!v.thinking);
+    keeper.after(focus, announcer.update(v.announce), focusFirst);
     el.dataset.rev = String(v.rev ?? "");
   }
   const onProgress = () => gameOver.progress(model.get("review_progress"));

@@ -32,7 +32,9 @@ function updateSvg(box, attrs, layers) {
   }
   for (const a of [...svg.attributes]) if (!(a.name in attrs)) svg.removeAttribute(a.name);
   for (const [k, v] of Object.entries(attrs)) if (k !== "xmlns" && svg.getAttribute(k) !== v) svg.setAttribute(k, v);
-  const focused = document.activeElement && svg.contains(document.activeElement) ? document.activeElement.id : null;
+  const act = document.activeElement && svg.contains(document.activeElement) ? document.activeElement : null;
+  const focused = !act ? null : act.id ? "#" + CSS.escape(act.id)
+    : act.dataset && act.dataset.offer ? `[data-offer="${CSS.escape(act.dataset.offer)}"]` : null; // (offers have no id)
   const cache = box._layers;
   const nodes = {};
   for (const [name, markup] of layers) {
@@ -63,7 +65,7 @@ function updateSvg(box, attrs, layers) {
   }
   while (prev && prev.nextSibling) prev.nextSibling.remove();
   if (focused) {
-    const again = svg.querySelector("#" + CSS.escape(focused));
+    const again = svg.querySelector(focused);
     if (again && again !== document.activeElement) again.focus();
   }
 }
@@ -84,11 +86,34 @@ function drawExplanation(box, e) {
   box.append(ul);
 }
 
-// A sentence the kernel logged ({text, cite, cite_original}): the words, with the rule cited in its tooltip.
-function sentenceEl(s, tag = "div", cls = "pv-sentence") {
+// A sentence the kernel logged ({text, cite, cite_original}): the words, with the rule cited in its
+// tooltip; the sentence is a Tab stop that shows the citation while it has the focus (keyboard users),
+// unless `focusable` is false (a copy of a line the keyboard reaches elsewhere).
+function sentenceEl(s, tag = "div", cls = "pv-sentence", focusable = true) {
   const tip = [s.cite, s.cite_original && s.cite_original !== s.cite ? "Printed: " + s.cite_original : ""]
     .filter(Boolean).join("\n");
-  return h(tag, cls, tip ? { title: tip } : {}, s.text || "");
+  const el = h(tag, cls, tip ? { title: tip } : {}, s.text || "");
+  if (tip && focusable) focusTip(el, tip);
+  return el;
+}
+
+// A tip that shows while `el` has the keyboard focus (what its title shows the pointer): `el` becomes a
+// Tab stop, the tip a child of it for as long as the focus stays, and its description for a screen reader.
+let focusTipCount = 0;
+function focusTip(el, text) {
+  el.tabIndex = 0;
+  el.classList.add("pn-has-tip");
+  el.addEventListener("focus", () => {
+    if (el.querySelector(":scope > .pn-focus-tip")) return;
+    const id = `pn-focus-tip-${++focusTipCount}`;
+    const tip = h("span", "pn-focus-tip", { role: "tooltip", id }, text);
+    el.append(tip);
+    el.setAttribute("aria-describedby", id);
+  });
+  el.addEventListener("blur", () => {
+    for (const t of el.querySelectorAll(":scope > .pn-focus-tip")) t.remove();
+    el.removeAttribute("aria-describedby");
+  });
 }
 
 // Scroll `box` (only it: never the notebook around it) so that `item` is in sight, with a little room
@@ -111,6 +136,48 @@ function choiceButtons(items, send) {
     btn.addEventListener("click", () => send({ kind: "choose", action: c.action }));
     return btn;
   });
+}
+
+// One button per place that is a choice now (view.places: {target, label, name}), for the choices group:
+// every choice is reachable without the map (keyboard, screen readers); `act(target)` does what a click
+// on the place does. core.css shows them while the keyboard focus is in the group.
+function placeButtons(places, act) {
+  return (places || []).map((p) => {
+    const b = h("button", "pb-button pb-place", { type: "button", "data-target": p.target, "aria-label": `${p.label}, ${p.name}` },
+      p.label);
+    b.addEventListener("click", () => act(p.target));
+    return b;
+  });
+}
+
+// --- the keyboard focus of a widget: it stays in the widget and goes to the first new choice --------
+// A redraw replaces the buttons, so the focused one goes and the focus would fall to the page. A widget
+// takes note before it draws (`before()`) and, after, calls `after(note, decided, first)`: if the focus
+// was in the widget, and a decision was taken (`decided`) or the focus is lost or hidden now, `first(fromMap)`
+// puts it on the first new choice (`fromMap`: the decision was taken on the map).
+const shownEl = (x) => !!x && !x.hidden && x.offsetParent !== null;
+function firstControl(...boxes) {
+  return boxes.filter(shownEl).map((b) => [...b.querySelectorAll("button:not(:disabled)")].find(shownEl)).find(Boolean) || null;
+}
+// focus `x`, which need not be a control (a prompt, a status line: focusable from script only)
+function focusOn(x, opts = {}) {
+  if (!x.matches("button, select, input, textarea, summary, [tabindex]")) x.tabIndex = -1;
+  x.focus(opts);
+}
+function focusKeeper(el, map) {
+  let inside = false; // the focus was last in the widget (also when the element holding it went)
+  el.addEventListener("focusin", () => { inside = true; });
+  el.addEventListener("focusout", (e) => { if (e.relatedTarget && !el.contains(e.relatedTarget)) inside = false; });
+  return {
+    before() {
+      const a = document.activeElement;
+      return { had: el.contains(a) || ((!a || a === document.body) && inside), fromMap: !!a && !!map && map.box.contains(a) };
+    },
+    after(note, decided, first) {
+      const now = document.activeElement;
+      if (note.had && (decided || !now || now === document.body || !el.contains(now) || !shownEl(now))) first(note.fromMap && decided);
+    },
+  };
 }
 
 function targetOf(node, withMarkets = false) {
@@ -154,14 +221,123 @@ const TOOLS = [];
 
 const ZOOM_MAX = 6;
 
+// --- the map with a keyboard: one Tab stop, the arrow keys between neighbouring places --------------
+// The places (areas, poleis, offers: what the board's SVG makes focusable) take one Tab stop together
+// (a roving tabindex): the place last focused, or, while places are choices and the focus is not on the
+// map, the first of them. An arrow key goes to the neighbour of the place in that direction (the
+// neighbours are the rules' borders, coasts and ports, sent as view.neighbours; where none lies that
+// way, the nearest place that way); Home and End go to the first and last choice (all places when none
+// is a choice); Enter or Space chooses (onPlaces). A focused place shows its tip, and is described by
+// it. A place that is a choice now says so in its name (the words from Python: view.places[].name).
+const PLACE_SEL = "[data-offer],[data-polis],[data-area]";
+const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+
+function placeTarget(el) {
+  const d = el.dataset;
+  return d.offer ? "offer:" + d.offer : d.polis ? "polis:" + d.polis : "area:" + d.area;
+}
+
+function mapKeys(host, tip, tipFor, reveal) {
+  let current = null; // the target holding the map's Tab stop
+  let near = {}, legal = [], help = "";
+  const places = () => [...host.querySelectorAll(PLACE_SEL)].filter((e) => e.hasAttribute("tabindex"));
+  const find = (t) => places().find((e) => placeTarget(e) === t) || null;
+  const focused = () => { const a = document.activeElement; return !!a && host.contains(a) && a.matches(PLACE_SEL); };
+  function rove() {
+    const els = places();
+    if (!els.length) return;
+    if (!els.some((e) => placeTarget(e) === current)) current = placeTarget(els[0]);
+    for (const e of els) {
+      const on = placeTarget(e) === current;
+      if (e.tabIndex !== (on ? 0 : -1)) e.tabIndex = on ? 0 : -1;
+    }
+  }
+  function go(t) {
+    const el = t && find(t);
+    if (!el) return false;
+    current = t;
+    rove();
+    el.focus({ preventScroll: true });
+    reveal(el);
+    return true;
+  }
+  const centre = (el) => { const r = el.getBoundingClientRect(); return [(r.left + r.right) / 2, (r.top + r.bottom) / 2]; };
+  // the place that way from `from`: the neighbour closest to the arrow's direction (within 75° of it),
+  // else the nearest place of all within 68° (a step sideways counting twice)
+  function toward(from, [ux, uy]) {
+    const el = find(from);
+    if (!el) return null;
+    const [x0, y0] = centre(el);
+    const best = (cands, cone, score) => {
+      let pick = null, low = Infinity;
+      for (const c of cands) {
+        if (!c || c === el) continue;
+        const [x, y] = centre(c);
+        const along = (x - x0) * ux + (y - y0) * uy, aside = Math.abs((x - x0) * uy - (y - y0) * ux);
+        if (along <= 0 || aside > cone * along) continue;
+        const s = score(along, aside);
+        if (s < low) { low = s; pick = c; }
+      }
+      return pick;
+    };
+    const pick = best((near[from] || []).map(find), 3.7, (along, aside) => aside / along + along / 2000)
+      || best(places(), 2.5, (along, aside) => along + 2 * aside);
+    return pick ? placeTarget(pick) : null;
+  }
+  host.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || !e.target.matches || !e.target.matches(PLACE_SEL)) return;
+    const from = placeTarget(e.target);
+    let next = null;
+    if (ARROWS[e.key]) next = toward(from, ARROWS[e.key]);
+    else if (e.key === "Home" || e.key === "End") {
+      const list = legal.length ? legal.filter(find) : places().map(placeTarget);
+      next = e.key === "Home" ? list[0] : list[list.length - 1];
+    } else return;
+    e.preventDefault(); // (JupyterLab's own shortcuts skip a key whose default is prevented)
+    e.stopPropagation();
+    if (next) go(next);
+  });
+  host.addEventListener("focusin", (e) => {
+    if (!e.target.matches || !e.target.matches(PLACE_SEL)) return;
+    current = placeTarget(e.target);
+    rove();
+    if (tipFor(current, 0, 0, e.target.getBoundingClientRect(), help)) e.target.setAttribute("aria-describedby", tip.id);
+  });
+  host.addEventListener("focusout", (e) => {
+    if (e.target.removeAttribute) e.target.removeAttribute("aria-describedby");
+    if (!host.contains(e.relatedTarget)) tip.hidden = true;
+  });
+  return {
+    focused,
+    // put the focus on the first place that is a choice now (false: none is)
+    focusChoice() { return go(legal.find(find)); },
+    update(v) {
+      near = v.neighbours || {};
+      help = v.map_keys || "";
+      legal = Object.keys(v.targets || {});
+      const names = Object.fromEntries((v.places || []).map((p) => [p.target, p.name]));
+      for (const el of places()) {
+        if (el.dataset.pnName === undefined) el.dataset.pnName = el.getAttribute("aria-label") || "";
+        const base = el.dataset.pnName, extra = names[placeTarget(el)];
+        const name = extra ? (base ? `${base}, ${extra}` : extra) : base;
+        if (name && el.getAttribute("aria-label") !== name) el.setAttribute("aria-label", name);
+      }
+      if (legal.length && !focused() && !legal.includes(current)) current = legal.find(find) || current;
+      rove();
+      const a = document.activeElement;
+      if (focused() && !tip.hidden) tipFor(placeTarget(a), 0, 0, a.getBoundingClientRect(), help);
+    },
+  };
+}
+
 function makeMap(cls) {
   const box = h("div", cls + " pn-map", { tabindex: "-1" });
   const host = h("div", "pn-map-host");
-  const tip = h("div", "pn-tip", { role: "tooltip", hidden: "" });
+  const tip = h("div", "pn-tip", { role: "tooltip", hidden: "", id: `pn-tip-${Math.random().toString(36).slice(2, 9)}` });
   box.append(host, tip);
   const zoomOut = h("button", "pn-zoom-out", { type: "button", "aria-label": "Zoom out", title: "Zoom out (−)" }, "−");
   const zoomIn = h("button", "pn-zoom-in", { type: "button", "aria-label": "Zoom in", title: "Zoom in (+); Ctrl + wheel or pinch on the map" }, "+");
-  const zoomFit = h("button", "pn-zoom-fit", { type: "button", "aria-label": "Show the whole board", title: "Whole board (0)" }, "Fit");
+  const zoomFit = h("button", "pn-zoom-fit", { type: "button", "aria-label": "Fit: show the whole board", title: "Whole board (0)" }, "Fit");
   const zoomBar = h("div", "pn-zoom", { role: "group", "aria-label": "Zoom" });
   zoomBar.append(zoomIn, zoomOut, zoomFit);
   box.append(zoomBar);
@@ -170,6 +346,7 @@ function makeMap(cls) {
   let z = 1, cx = 0, cy = 0;
   let tips = {};
   let dragged = false;
+  let keys = null; // the keyboard's part of the map (mapKeys below)
 
   const svg = () => host.querySelector(":scope > svg");
   function apply() {
@@ -268,30 +445,50 @@ function makeMap(cls) {
     }
   }, true);
 
-  function showTip(e) {
-    const t = targetOf(e.target, true);
+  // the tip of place `t` beside the point (x, y) of the screen, or beside the rectangle `rect` (the focus)
+  function tipFor(t, x0, y0, rect = null, extra = "") {
     const info = t && tips[t];
     if (!info) {
       tip.hidden = true;
-      return;
+      return false;
     }
-    tip.replaceChildren(h("div", "pn-tip-title", {}, info.title), ...(info.lines || []).map((l) => h("div", "", {}, l)));
+    tip.replaceChildren(h("div", "pn-tip-title", {}, info.title), ...(info.lines || []).map((l) => h("div", "", {}, l)),
+      ...(extra ? [h("div", "pn-tip-keys", {}, extra)] : []));
     tip.hidden = false;
     const r = box.getBoundingClientRect();
-    let x = e.clientX - r.left + 14, y = e.clientY - r.top + 14;
-    if (x + tip.offsetWidth > r.width) x = Math.max(0, e.clientX - r.left - tip.offsetWidth - 10);
-    if (y + tip.offsetHeight > r.height) y = Math.max(0, e.clientY - r.top - tip.offsetHeight - 10);
+    const right = rect ? rect.right : x0, bottom = rect ? rect.bottom : y0;
+    const left = rect ? rect.left : x0, top = rect ? rect.top : y0;
+    let x = right - r.left + (rect ? 6 : 14), y = (rect ? top : bottom) - r.top + (rect ? 0 : 14);
+    if (x + tip.offsetWidth > r.width) x = Math.max(0, left - r.left - tip.offsetWidth - 10);
+    if (y + tip.offsetHeight > r.height) y = Math.max(0, (rect ? bottom : top) - r.top - tip.offsetHeight - 10);
     tip.style.left = x + "px";
     tip.style.top = y + "px";
     tip.dataset.target = t;
+    return true;
   }
-  host.addEventListener("pointerleave", () => { tip.hidden = true; });
+  function showTip(e) {
+    tipFor(targetOf(e.target, true), e.clientX, e.clientY);
+  }
+  host.addEventListener("pointerleave", () => { if (!keys || !keys.focused()) tip.hidden = true; });
+
+  // show the board point (bx, by) when the map is zoomed and it is out of sight (the focus moved there)
+  function reveal(el) {
+    const s = svg();
+    if (!s || z <= 1.001) return;
+    const r = el.getBoundingClientRect(), v = s.getBoundingClientRect();
+    if (r.left >= v.left && r.right <= v.right && r.top >= v.top && r.bottom <= v.bottom) return;
+    [cx, cy] = toBoard((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    apply();
+  }
+  keys = mapKeys(host, tip, tipFor, reveal);
 
   return {
     box, zoomBar,
+    focusChoice() { return keys.focusChoice(); },
     update(v) {
       updateSvg(host, v.svg_attrs, v.svg_layers);
       tips = v.tips || {};
+      keys.update(v);
       const vb = (v.svg_attrs || {}).viewBox;
       const next = vb ? vb.split(/\s+/).map(Number) : null;
       if (next && (!base || next.join() !== base.join())) {

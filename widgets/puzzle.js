@@ -85,6 +85,15 @@ function renderPuzzle({ model, el }) {
   el.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && picker.childElementCount) closePicker();
   });
+  // after a try (or a new puzzle) the focus goes to the first choice, or to "Next puzzle" once it is done
+  const keeper = focusKeeper(el, map);
+  let tried = null;
+  function focusFirst(fromMap) {
+    if (fromMap && map.focusChoice()) return;
+    const first = firstControl(buttons) || firstControl(tools);
+    if (first) first.focus();
+    else focusOn(prompt, { preventScroll: true });
+  }
 
   // what was said, newest first (what a click just changed is read first); the box scrolls to its top
   const said = new Map();
@@ -141,6 +150,7 @@ function renderPuzzle({ model, el }) {
   function draw() {
     const v = model.get("view") || {};
     const b = v.board || {};
+    const focus = keeper.before();
     map.update(mapPart(b));
     band.update(b);
     title.textContent = v.title || "";
@@ -152,7 +162,7 @@ function renderPuzzle({ model, el }) {
     decision.textContent = v.status === "open" ? v.decision || "" : "";
     el.dataset.status = v.status || "";
     closePicker();
-    buttons.replaceChildren(...choiceEntries(v.choices || [], send, openPicker));
+    buttons.replaceChildren(...placeButtons(b.places, onTarget), ...choiceEntries(v.choices || [], send, openPicker));
     const n = Object.keys(b.targets || {}).length;
     places.textContent = n ? `${n} place${n === 1 ? "" : "s"} on the map ${n === 1 ? "is a" : "are"} choice${n === 1 ? "" : "s"} (outlined in gold)` : "";
     if (n) buttons.append(places);
@@ -190,6 +200,10 @@ function renderPuzzle({ model, el }) {
     restack();
     fitSays();
     el.classList.remove("pn-waiting");
+    // a try judged, a hint, the solution or another puzzle: the focus goes to what comes next
+    const now = JSON.stringify([v.title, v.status, v.tries, v.feedback && v.feedback.text, v.hint]);
+    keeper.after(focus, tried !== null && now !== tried, focusFirst);
+    tried = now;
     el.dataset.rev = String(v.rev ?? "");
   }
   model.on("change:view", draw);

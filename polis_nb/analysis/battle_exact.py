@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .battle_model import (BROKEN, CONTINUES, EXHAUSTED, RETREAT, SALPINX, Cards, Hand, Node, Pair, Policy, leaf,
-                           multisets, played_pair, shift, sub, vadd, vsub)
+from ..rules import SALPINX_COST, retreat_cost
+from .battle_model import (BROKEN, CONTINUES, EXHAUSTED, RETREAT, SALPINX, BattlePosition, Cards, Hand, Pair, Policy,
+                           leaf, multisets, played_pair, shift, sub, vadd, vsub)
 
 Hands = tuple[Hand, Hand]
 Two = tuple[int, int]  # units or clipped prestige, (Athens, Sparta)
@@ -29,9 +30,10 @@ class BudgetExceeded(Exception):
 class Exact:
     """Exact outcome distribution by enumeration over card types with memoisation.
 
-    Prestige enters the rules only through "at least 1" (retreat, Salpinx), and within a battle it
-    can drop only through the Salpinx cost (one card per Salpinx) or a retreat (which ends the
-    battle), so it is kept clipped at ``1 + Salpinx cards`` in the memo keys.
+    Prestige enters the rules only through "at least what it costs" (a retreat, ``rules.retreat_cost()``;
+    a Salpinx, ``rules.SALPINX_COST``), and within a battle it can drop only through the Salpinx cost
+    (once per Salpinx card) or a retreat (which ends the battle), so it is kept clipped at the larger
+    cost plus what every Salpinx card could take, in the memo keys.
     """
 
     def __init__(self, cards: Cards, pols: tuple[Policy, Policy], horizon: int | None, budget: int,
@@ -42,7 +44,8 @@ class Exact:
         self.budget = budget
         self.nodes = 0
         self.memo: dict[tuple, Dist] = {}
-        self.cap = 1 + cards.n_salpinx
+        self.retreat = retreat_cost()  # read from the rules for this search, as the kernel does
+        self.cap = max(self.retreat, SALPINX_COST) + SALPINX_COST * cards.n_salpinx
         self.tick = tick
 
     def clip(self, p: int) -> int:
@@ -55,7 +58,7 @@ class Exact:
         if self.tick is not None and not self.nodes & 1023:
             self.tick(self.nodes)
 
-    def solve(self, node: Node) -> dict[int, float]:
+    def solve(self, node: BattlePosition) -> dict[int, float]:
         nd = node
         hz = self.horizon if self.horizon is not None else -1
         pres = (self.clip(nd.prestige[0]), self.clip(nd.prestige[1]))
@@ -102,11 +105,11 @@ class Exact:
     def window(self, att: int, hands: Hands, deck: Hand, units: Two, pres: Two, after: str, last: int, hz: int,
                asked: tuple[int, ...]) -> Dist:
         for p in (att, 1 - att):
-            if p in asked or pres[p] < 1:
+            if p in asked or pres[p] < self.retreat:
                 continue
             if self.pols[p].retreats(units[p], units[1 - p]):
                 dp = [0, 0]
-                dp[p], dp[1 - p] = -1, 1
+                dp[p], dp[1 - p] = -self.retreat, self.retreat
                 return {leaf(RETREAT, p) + shift((0, 0), (dp[0], dp[1])): 1.0}
         if after == "refill":
             key = ("refill", att, hands, deck, units, pres, last, hz)
@@ -129,7 +132,7 @@ class Exact:
         if sum(hands[att]) < 2:
             out = {leaf(EXHAUSTED, -1): 1.0}
         else:
-            opts = c.attack_options(hands[att], pres[att] < 1)
+            opts = c.attack_options(hands[att], pres[att] < SALPINX_COST)
             pol = self.pols[att]
             if pol.uniform:
                 choices = [(o, 1.0 / len(opts)) for o in opts]
@@ -163,12 +166,12 @@ class Exact:
             dp[att] = gain
             pa = pres[att] + gain
             if salp:
-                if pa < 1:
+                if pa < SALPINX_COST:
                     k = leaf(SALPINX, att) + shift((0, 0), (dp[0], dp[1]))
                     out[k] = out.get(k, 0.0) + w
                     continue
-                pa -= 1
-                dp[att] -= 1
+                pa -= SALPINX_COST
+                dp[att] -= SALPINX_COST
             lost = min(loss, units[dfn])
             u = list(units)
             u[dfn] -= lost

@@ -11,10 +11,11 @@ Flow mirrored from the kernel (rule ids in brackets):
 
 * deal: the first attacker draws one card per unit, then the defender [battle.hands];
 * a retreat window before the first exchange and after each exchange: the next attacker is asked
-  first, then the other side, each only with at least 1 prestige [battle.retreat];
+  first, then the other side, each only with the prestige a retreat costs (``rules.retreat_cost()``,
+  paid to the other side) [battle.retreat];
 * an exchange: two attacking cards, two answers [battle.exchange, battle.formation,
-  battle.mercenaries, battle.salpinx]; an unpayable Salpinx loses the game at once
-  [battle.salpinx-unpayable];
+  battle.mercenaries, battle.salpinx]; a Salpinx costs ``rules.SALPINX_COST`` prestige, and an
+  unpayable one loses the game at once [battle.salpinx-unpayable];
 * the battle ends when the defender keeps fewer than 2 units, or the deck cannot cover both
   redraws (old attacker 2, old defender 2 minus its losses) [battle.end, battle.redraw].
 
@@ -28,7 +29,7 @@ from math import comb
 from typing import ClassVar, Sequence
 
 from ..data import CardSide
-from ..rules import answer_pairs, attack_pairs, card_name, card_types, matched
+from ..rules import SALPINX_COST, answer_pairs, attack_pairs, card_name, card_types, matched, retreat_cost
 
 Hand = tuple[int, ...]  # counts per card type (a hand, the deck, a drawn multiset)
 Pair = tuple[int, int]  # two card types: an attack (unordered) or an answer (to the first card, to the second)
@@ -289,7 +290,7 @@ class GreedyPolicy(Policy):
         v = self._value.get(key)
         if v is not None:
             return v
-        cost = 1 if c.salpinx in played else 0
+        cost = SALPINX_COST if c.salpinx in played else 0
         vals = self._by_counts
         total = 0.0
         for m, p in multisets(proj, k):
@@ -349,9 +350,9 @@ def defend_choice(pol: Policy, options: list[Pair], played: Pair, hand: Hand, rn
     return pol.best_answer(played, hand)[1]
 
 
-# --- a battle node ------------------------------------------------------------------------------
+# --- a battle position ------------------------------------------------------------------------------
 
-class Node:
+class BattlePosition:
     """Where a battle stands, in count vectors (mutable scratch for the simulator).
 
     ``stage``: "draw" (``draws`` still to deal, then ``after_draw``), "window" (retreat window,
@@ -377,8 +378,8 @@ class Node:
         self.last_losses = last_losses
         self.exchanges = exchanges
 
-    def copy(self) -> "Node":
-        return Node(self.attacker, self.hands, self.deck, self.units, self.prestige, self.stage, self.draws,
+    def copy(self) -> "BattlePosition":
+        return BattlePosition(self.attacker, self.hands, self.deck, self.units, self.prestige, self.stage, self.draws,
                     self.after, self.asked, self.played, self.last_losses, self.exchanges)
 
 
@@ -398,10 +399,11 @@ def draw_card(deck: tuple[int, ...], rng: random.Random) -> int:
     return last
 
 
-def simulate(cards: Cards, node: Node, pols: tuple[Policy, Policy], rng: random.Random,
+def simulate(cards: Cards, node: BattlePosition, pols: tuple[Policy, Policy], rng: random.Random,
              horizon: int | None = None) -> int:
     """Play one battle from ``node`` (a fresh copy is used) to its end; return the outcome code."""
     nd = node.copy()
+    retreat = retreat_cost()  # read from the rules at each battle, as the kernel does
     hands, units, pres = nd.hands, nd.units, nd.prestige
     deck = nd.deck
     la = [0, 0]
@@ -439,11 +441,11 @@ def simulate(cards: Cards, node: Node, pols: tuple[Policy, Policy], rng: random.
             continue
         if stage == "window":
             for p in (att, 1 - att):
-                if p in asked or pres[p] < 1:
+                if p in asked or pres[p] < retreat:
                     continue
                 if pols[p].retreats(units[p], units[1 - p]):
-                    dp[p] -= 1
-                    dp[1 - p] += 1
+                    dp[p] -= retreat
+                    dp[1 - p] += retreat
                     return code(RETREAT, p)
             if after == "refill":
                 old_att, old_def = 1 - att, att
@@ -456,7 +458,7 @@ def simulate(cards: Cards, node: Node, pols: tuple[Policy, Policy], rng: random.
         if stage == "attack":
             if sum(hands[att]) < 2:
                 return code(EXHAUSTED, -1)
-            opts = cards.attack_options(hands[att], pres[att] < 1)
+            opts = cards.attack_options(hands[att], pres[att] < SALPINX_COST)
             played = attack_choice(pols[att], opts, hands[1 - att], deck, units[1 - att], rng)
             hands[att] = sub(hands[att], *played)
             stage = "defend"
@@ -470,10 +472,10 @@ def simulate(cards: Cards, node: Node, pols: tuple[Policy, Policy], rng: random.
         pres[att] += gain
         dp[att] += gain
         if salp:
-            if pres[att] < 1:
+            if pres[att] < SALPINX_COST:
                 return code(SALPINX, att)
-            pres[att] -= 1
-            dp[att] -= 1
+            pres[att] -= SALPINX_COST
+            dp[att] -= SALPINX_COST
         lost = min(loss, units[dfn])
         units[dfn] -= lost
         la[dfn] += lost

@@ -29,8 +29,8 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..rules import (BATTLE_STAGES, Action, Battle, State, apply, apply_unchecked, topology_of, components_named, edit,
                      legal_actions, new_game, poss, sample_chance, settle, start_battle)
 from .battle_exact import BudgetExceeded, Exact
-from .battle_model import (ATHENS, BROKEN, CONTINUES, EXHAUSTED, POLICIES, RETREAT, SALPINX, SPARTA, Cards, Node,
-                           Policy, attack_choice, draw_card, leaf, make_policy, multisets, played_pair, shift, simulate,
+from .battle_model import (ATHENS, BROKEN, CONTINUES, EXHAUSTED, POLICIES, RETREAT, SALPINX, SPARTA, BattlePosition,
+                           Cards, Policy, attack_choice, draw_card, leaf, make_policy, multisets, played_pair, shift, simulate,
                            vadd, vsub)
 from .battle_result import SIDES, Z95, BattleOdds, BattleOutcome, Estimate, _side, wilson
 
@@ -45,10 +45,10 @@ MAX_PRECISION_SAMPLES = 1_000_000
 
 # --- from a kernel state ---------------------------------------------------------------------------
 
-def _node(s: State) -> Node:
+def _node(s: State) -> BattlePosition:
     bt = _check_state(s)
     u = s.units[bt.area]
-    return Node(bt.attacker, bt.hands, bt.deck, u, s.prestige, BATTLE_STAGES[s.pending.kind], draws=bt.draws,
+    return BattlePosition(bt.attacker, bt.hands, bt.deck, u, s.prestige, BATTLE_STAGES[s.pending.kind], draws=bt.draws,
                 after=bt.after, asked=bt.asked, played=bt.played, last_losses=bt.last_losses,
                 exchanges=bt.exchanges)
 
@@ -78,7 +78,7 @@ def _policies(cards: Cards, attacker: int, pa: str, pd: str) -> tuple[Policy, Po
     return (att, dfn) if attacker == ATHENS else (dfn, att)
 
 
-def _redeal(node: Node, hidden: int, rng: random.Random) -> Node:
+def _redeal(node: BattlePosition, hidden: int, rng: random.Random) -> BattlePosition:
     """Replace ``hidden``'s hand by a hand of the same size drawn from the cards it could be."""
     nd = node.copy()
     pool = list(a + b for a, b in zip(nd.deck, nd.hands[hidden]))
@@ -243,16 +243,16 @@ def battle_odds(state: State, *, policy_attacker: str = "random", policy_defende
                       attacker=attacker, engine=engine, info=info)
 
 
-def _unknown(node: Node, hidden: int | None) -> int:
+def _unknown(node: BattlePosition, hidden: int | None) -> int:
     return len(node.draws) + (sum(node.hands[hidden]) if hidden is not None else 0)
 
 
-def _hopeless(node: Node, horizon: int | None, hidden: int | None) -> bool:
+def _hopeless(node: BattlePosition, horizon: int | None, hidden: int | None) -> bool:
     """Beyond the default budget for sure: several exchanges after an unknown deal from a big deck."""
     return (horizon is None or horizon >= 2) and _unknown(node, hidden) >= 4 and sum(node.deck) >= 16
 
 
-def _worth_trying(node: Node, horizon: int | None, hidden: int | None, pols: tuple[Policy, Policy]) -> bool:
+def _worth_trying(node: BattlePosition, horizon: int | None, hidden: int | None, pols: tuple[Policy, Policy]) -> bool:
     """A cheap guess whether exact enumeration may finish within the try budget (see bench/odds.py)."""
     unknown = _unknown(node, hidden)
     if horizon is not None and horizon <= 1:
@@ -261,7 +261,7 @@ def _worth_trying(node: Node, horizon: int | None, hidden: int | None, pols: tup
     return unknown <= 2 and sum(node.deck) <= (10 if deterministic else 6)
 
 
-def _exact(solver: Exact, node: Node, hidden: int | None) -> dict[int, float]:
+def _exact(solver: Exact, node: BattlePosition, hidden: int | None) -> dict[int, float]:
     if hidden is None:
         return solver.solve(node)
     pool = vadd(node.deck, node.hands[hidden])
@@ -275,7 +275,7 @@ def _exact(solver: Exact, node: Node, hidden: int | None) -> dict[int, float]:
     return acc
 
 
-def _monte_carlo(s: State, node: Node, cards: Cards, pols: tuple[Policy, Policy], rng: random.Random, engine: str,
+def _monte_carlo(s: State, node: BattlePosition, cards: Cards, pols: tuple[Policy, Policy], rng: random.Random, engine: str,
                  hidden: int | None, horizon: int | None, samples: int | None, precision: float | None,
                  progress: bool | None, policy: dict[str, str], attacker: int, info: dict[str, Any]) -> Counter[int]:
     counts: Counter[int] = Counter()

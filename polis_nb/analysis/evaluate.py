@@ -41,7 +41,7 @@ from ..record.compare import set_evaluator
 from ..record.words import action_words, cite_sections, text_words
 from ..rules import CHANCE, PLAYERS, Action, State, apply_unchecked, topology_of, is_legal, legal_actions, paid_with
 from .cluster import Bar, check_client
-from .search import CUT, EXPLORATION, WAVE, Node, Tree, rollout_policy
+from .search import CUT, EXPLORATION, WAVE, TreeNode, Tree, rollout_policy
 from .solver import Proof, label
 
 CHANCE_NAME = "chance"  # Analysis.player at a chance step
@@ -457,7 +457,7 @@ def proof_words(proof: Proof, p: int, *, sentence: bool = False) -> tuple[str | 
     return None, f"wins with probability exactly {v} (chance decides; e.g. {why}){rules}"
 
 
-def _value(a: Action, node: Node, p: int, ends: Counter | None) -> ChoiceValue:
+def _value(a: Action, node: TreeNode, p: int, ends: Counter | None) -> ChoiceValue:
     e = dict(ends or {})
     if node.proof is not None:
         lab, reason = proof_words(node.proof, p)

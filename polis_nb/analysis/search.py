@@ -70,7 +70,7 @@ SOLVE_SHARE = 2  # solver nodes allowed per iteration run (plus SOLVE_BASE): it 
 SOLVE_BASE = 200
 ROOT_LIMITS = (30, 150, 800, 4000)  # node limits of the rounds over the root's choices
 CUT = ("cut off",)  # how a playout stopped at the horizon "ended" (for the counts of endings)
-TERMINAL = 2  # Node.mover of a finished game
+TERMINAL = 2  # TreeNode.mover of a finished game
 ROUND_CUT = False  # stop playouts at the start of the next round
 
 
@@ -125,7 +125,7 @@ def score_leaves(leaves: list, rollout: Any, horizon: int, seed: int, comp: Any 
 
 # --- the tree ------------------------------------------------------------------------------------
 
-class Node:
+class TreeNode:
     """A node of the tree: the position after the decision (or chance outcome) ``player`` made
     (-1 for chance; the root's is -1 too). ``mover`` decides at it (0, 1, -1 chance, 2 finished).
     ``visits`` and ``total`` (Athens' summed scores; ``sq`` their squares) make the estimate;
@@ -143,7 +143,7 @@ class Node:
         self.total = 0.0
         self.sq = 0.0
         self.avail = 0
-        self.children: dict[Action, Node] = {}
+        self.children: dict[Action, TreeNode] = {}
         self.exact = exact
         self.state: State | None = None
         self.nacts = 0
@@ -190,18 +190,18 @@ class Node:
         return v if p == 0 else 1.0 - v
 
 
-def _proven(n: Node) -> Proof:
+def _proven(n: TreeNode) -> Proof:
     if n.proof is None:
         raise RuntimeError("a proof was asked of a node not proven")
     return n.proof
 
 
-def _lo(n: Node, p: int) -> float:
+def _lo(n: TreeNode, p: int) -> float:
     """The lower bound of ``n``'s value for side ``p`` (a float: for ordering and pruning)."""
     return n.flo if p == 0 else 1.0 - n.fhi
 
 
-def _hi(n: Node, p: int) -> float:
+def _hi(n: TreeNode, p: int) -> float:
     return n.fhi if p == 0 else 1.0 - n.flo
 
 
@@ -249,7 +249,7 @@ class Tree:
         self.prior_root = prior_root  # a bot lets the prior steer at its root too; an analysis tries every choice
         self.solver = solver if isinstance(solver, Solver) else Solver() if solver else None
         self.solved = self.solver.nodes if self.solver is not None else 0  # a shared solver's nodes before this tree
-        self.root = Node(CHANCE, exact=not hidden_from(s, self.viewer))
+        self.root = TreeNode(CHANCE, exact=not hidden_from(s, self.viewer))
         self._init(self.root, s, root=True)
         self.iterations = 0
         self.leaves = 0  # leaves scored so far (numbers the playouts' generators)
@@ -359,7 +359,7 @@ class Tree:
             self._backup(path, value, ended)
         return n
 
-    def _descend(self, rng: random.Random) -> tuple[list[Node], State | None, float, tuple[str, ...]]:
+    def _descend(self, rng: random.Random) -> tuple[list[TreeNode], State | None, float, tuple[str, ...]]:
         """One selection: (path, leaf State to play out or None, value, ending) with a virtual
         loss on the path."""
         node = self.root
@@ -377,7 +377,7 @@ class Tree:
                 child = node.children.get(key)
                 new = child is None
                 if child is None:
-                    child = node.children[key] = Node(CHANCE, node.exact and key is not HIDDEN_DRAW)
+                    child = node.children[key] = TreeNode(CHANCE, node.exact and key is not HIDDEN_DRAW)
             else:
                 a, child, new = self._select(s, node, rng)
                 key = a
@@ -404,7 +404,7 @@ class Tree:
                 self._prove_up(path)
                 return self._virtual(path), None, float(proof.value), proof.end.rules
 
-    def _init(self, node: Node, s: State, root: bool = False) -> None:
+    def _init(self, node: TreeNode, s: State, root: bool = False) -> None:
         """Fill a new node from its position (and prove it where it can: a finished game, or a late
         position the solver settles within :data:`SOLVE_FIRST` nodes; not the root, whose
         choices are valued one by one)."""
@@ -424,7 +424,7 @@ class Tree:
         if not root:
             self._try_solve(node, SOLVE_FIRST)
 
-    def _try_solve(self, node: Node, limit: int) -> Proof | None:
+    def _try_solve(self, node: TreeNode, limit: int) -> Proof | None:
         """Hand an exact, late, unproven node to the solver within ``limit`` nodes (and the run's
         allowance); its proof if it is proven now."""
         if self.solver is None or node.proof is not None or not node.exact or node.state is None:
@@ -454,7 +454,7 @@ class Tree:
         for a in legal_actions(s):
             c = root.children.get(a)
             if c is None:
-                c = root.children[a] = Node(root.mover, True)
+                c = root.children[a] = TreeNode(root.mover, True)
                 self._init(c, apply_unchecked(s, a))
             kids.append(c)
         stop = self.solver.nodes + allowance
@@ -469,11 +469,11 @@ class Tree:
                     self._prove_up([root, c])
 
     @staticmethod
-    def _set_proof(node: Node, proof: Proof) -> None:
+    def _set_proof(node: TreeNode, proof: Proof) -> None:
         node.proof = proof
         node.set_bounds(proof.value, proof.value)
 
-    def _select(self, s: State, node: Node, rng: random.Random) -> tuple[Action, Node, bool]:
+    def _select(self, s: State, node: TreeNode, rng: random.Random) -> tuple[Action, TreeNode, bool]:
         """The choice to follow at a decision, the child node and whether it is new: at an
         analysis's root every choice once and then the best by UCB1; elsewhere by PUCT. Choices proven
         worse than a sibling are skipped; at a proven root, the choices not proven yet are valued."""
@@ -526,13 +526,13 @@ class Tree:
         return (best, c, False) if c is not None else self._new(node, best, p)
 
     @staticmethod
-    def _new(node: Node, a: Action, p: int) -> tuple[Action, Node, bool]:
-        c = node.children[a] = Node(p, node.exact)
+    def _new(node: TreeNode, a: Action, p: int) -> tuple[Action, TreeNode, bool]:
+        c = node.children[a] = TreeNode(p, node.exact)
         c.avail = 1
         return a, c, True
 
     @staticmethod
-    def _prior(s: State, node: Node, acts: tuple[Action, ...]) -> dict[Action, float]:
+    def _prior(s: State, node: TreeNode, acts: tuple[Action, ...]) -> dict[Action, float]:
         """The playout policy's share of each legal choice (at least :data:`MIN_PRIOR`); kept on
         exact nodes, worked out anew below hidden cards, where the legal choices vary by deal."""
         pr = node.prior
@@ -545,7 +545,7 @@ class Tree:
         return pr
 
     @staticmethod
-    def _virtual(path: list[Node]) -> list[Node]:
+    def _virtual(path: list[TreeNode]) -> list[TreeNode]:
         """Count the path as visited, with a loss for whoever chose each node, until the wave's
         results come back (so the other selections of the wave look elsewhere)."""
         for n in path:
@@ -554,7 +554,7 @@ class Tree:
                 n.total += 1.0
         return path
 
-    def _backup(self, path: list[Node], value: float, ended: tuple[str, ...]) -> None:
+    def _backup(self, path: list[TreeNode], value: float, ended: tuple[str, ...]) -> None:
         for n in path:
             n.total += value - (1.0 if n.player == 1 else 0.0)
             n.sq += value * value
@@ -564,7 +564,7 @@ class Tree:
             self.ends.setdefault(first, Counter())[tuple(ended)] += 1
 
     # --- proofs ---------------------------------------------------------------------------------
-    def _prove_up(self, path: list[Node]) -> None:
+    def _prove_up(self, path: list[TreeNode]) -> None:
         """Tighten the bounds of the exact nodes on ``path`` from the leaf up, while they change."""
         for node in reversed(path[:-1]):
             if node.proof is not None or not (node.exact or (node is self.root and node.nacts)):
@@ -576,7 +576,7 @@ class Tree:
             if lo == hi:
                 self._set_proof(node, self._proof_of(node))
 
-    def _bounds(self, node: Node) -> tuple[Fraction, Fraction]:
+    def _bounds(self, node: TreeNode) -> tuple[Fraction, Fraction]:
         ch = node.children
         if node.mover == CHANCE:
             lo = hi = ZERO
@@ -594,7 +594,7 @@ class Tree:
             lo = min((c.lo for c in ch.values()), default=ZERO) if full else ZERO
         return lo, hi
 
-    def _proof_of(self, node: Node) -> Proof:
+    def _proof_of(self, node: TreeNode) -> Proof:
         """The proof of a node whose bounds met: the line of best play through its children."""
         v = node.lo
         if node.mover == CHANCE:
@@ -607,7 +607,7 @@ class Tree:
         return pick.then(node.nacts > 1)
 
     # --- reading --------------------------------------------------------------------------------
-    def choices(self) -> list[tuple[Action, Node]]:
+    def choices(self) -> list[tuple[Action, TreeNode]]:
         """The root's choices tried so far, best first for the side to decide: proven wins and the
         proven choices better than every estimate (by value, the quicker win first), then the
         estimated ones by visits (the search's preference; ties by estimate), then the other proven
@@ -629,11 +629,11 @@ class Tree:
         ahead = [_lo(an[1], p) > top or _lo(an[1], p) == 1.0 for an in proven]  # (an estimate of 0 is no proof)
         return [an for an, x in zip(proven, ahead) if x] + rest + [an for an, x in zip(proven, ahead) if not x]
 
-    def line(self, min_visits: int = 2, depth: int = 12) -> list[tuple[Action, Node]]:
+    def line(self, min_visits: int = 2, depth: int = 12) -> list[tuple[Action, TreeNode]]:
         """The line of best play as the tree sees it: at each decision the preferred choice (along a
         proof, the choice that keeps its value), at chance steps the likeliest outcome met, while
         the nodes have at least ``min_visits`` visits or are proven."""
-        out: list[tuple[Action, Node]] = []
+        out: list[tuple[Action, TreeNode]] = []
         node = self.root
         first = True
         while node.children and len(out) < depth:

@@ -21,7 +21,7 @@ from ..rules import (BATTLE_STAGES, HIDDEN, PLAYERS, RULES, SALPINX_COST, SIDE_B
                      matched, poss, retreat_cost, view as visible_state)
 from .choiceview import outcome_words
 from .text import NOBODY, action_words, cite_sections, cite_words, plain, retreat_words, rule_json
-from .viewmodel import explanation_json
+from .viewmodel import explanation_json, prompt as decision_prompt
 
 NAMES = {"athens": "Athens", "sparta": "Sparta"}
 END_RULES = frozenset({"battle.end", "battle.salpinx-unpayable"})
@@ -350,6 +350,8 @@ def choice(s: State, area: int, side: str | None) -> dict | None:
 
 
 def prompt(s: State, area: int, *, gate: str | None = None) -> str:
+    """What the battle waits for, in words: the pending decision's own prompt (its ``Decision.prompt``,
+    worded as the Board words it), the deal, the screen to pass (hot seat), or the end."""
     if not in_battle(s, area):
         return "The battle is over."
     if s.is_chance:
@@ -359,10 +361,7 @@ def prompt(s: State, area: int, *, gate: str | None = None) -> str:
     who = NAMES.get(s.current_player, s.current_player)
     if gate:
         return f"{who} decides. Pass the screen to {who}, then show the hand."
-    return {"battle-retreat": f"{who}: fight on or retreat ({retreat_cost()} prestige)?",
-            "battle-attack": f"{who} attacks: pick two cards",
-            "battle-defend": f"{who} answers: pick an answer to each attacking card, in order"}.get(
-        s.pending.kind, f"{who} decides")
+    return decision_prompt(s)
 
 
 # --- the whole view -----------------------------------------------------------------------------

@@ -181,7 +181,7 @@ def tree_html(rws: list[dict], cut: bool) -> str:
     for r in rws:
         if r.get("heading"):
             close()
-            out.append(f'<li class="turn" role="presentation">{e(r["text"])}</li>')
+            out.append(f'<li class="turn">{e(r["text"])}</li>')
             continue
         if r.get("step"):
             close()
@@ -212,12 +212,13 @@ def script_json(data) -> str:
 
 
 def stepper(nodes: list[Node], rws: list[dict], cut: bool, *, ends: dict[int, str] | None = None,
-            label: str = "Board") -> tuple[str, dict]:
+            label: str = "Board", tag: str = "main") -> tuple[str, dict]:
     """The markup and the data for stepping through ``nodes`` (the record's nodes a page may show, in
     a fixed order; a node's children are those of its children among them): the board at each, its
     notes (the decision in words, the kernel's sentences with their rulebook sections, comments,
     glyphs, marks in words), the record's rows ``rws`` as a tree. ``ends`` replaces the closing words
-    of a node (by ``id``) that has no child here."""
+    of a node (by ``id``) that has no child here. ``tag`` is the element around it all: the page's
+    ``main`` landmark, or a ``div`` inside one (a worksheet's lead-in)."""
     index = {id(n): k for k, n in enumerate(nodes)}
     labels = {r["id"]: r["words"] for r in rws if not r.get("heading") and not r.get("step")}
     names, table, boards, first = _boards(nodes)
@@ -249,7 +250,7 @@ def stepper(nodes: list[Node], rws: list[dict], cut: bool, *, ends: dict[int, st
             "glyphs": {g: GLYPH_WORDS[g] for n in nodes for g in n.glyphs if g in GLYPH_WORDS}}
     edition = nodes[0].state.edition if nodes else ""
     markup = _STEPPER.format(label=e(label), board=first, tree=tree_html(rws, cut), count=len(nodes),
-                             edition=e(edition))
+                             edition=e(edition), tag=tag)
     return markup, data
 
 
@@ -271,7 +272,7 @@ def default_title(game: Game) -> str:
     return f"{base}: {players}" if "?" not in (h.get("Athens"), h.get("Sparta")) else base
 
 
-_STEPPER = """<main class="layout" data-nodes="{count}" data-edition="{edition}">
+_STEPPER = """<{tag} class="layout" data-nodes="{count}" data-edition="{edition}">
 <section class="board-pane" aria-label="{label}">
 <div class="controls" role="toolbar" aria-label="Move through the record">
 <button type="button" data-go="start" title="Start (Home)" aria-label="Start of the game (Home)">|◀</button>
@@ -291,7 +292,7 @@ record needs JavaScript; the board shows the start of the game.</noscript></sect
 <section class="branches" id="branches" aria-label="Variations here"></section>
 <nav class="moves" aria-label="The record">{tree}</nav>
 </aside>
-</main>
+</{tag}>
 """
 
 _PAGE = """<!DOCTYPE html>

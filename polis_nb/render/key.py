@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..rules import ATHENS, SPARTA, topology_named
-from .svg import BLACK_CUBE, GOLD, INK, SIDE_COLOUR, _badge, _f, _proxenos, _ship, _text
+from .svg import BLACK_CUBE, INK, LATER_CELL, SIDE_COLOUR, _badge, _f, _proxenos, _ship, _text, choice_sample
 from .text import edition_words
 
 H = 40  # height of a sample, in map units (the samples are drawn at the map's own scale)
@@ -33,8 +33,8 @@ def _disc(value: str, owner: int | None, *, capital: bool = False, trade: int | 
             f'{ring}{square}' + _text(x, y + 4.8, value, cls))
 
 
-def _offer_cell(fill: str, *, ship: bool = False, crossed: bool = False, faded: bool = False,
-                cube: bool = False, words: str = "") -> str:
+def _offer_cell(fill: str, *, ship: bool = False, crossed: bool = False, cube: bool = False, words: str = "",
+                ink: str = "") -> str:
     w, h = 66.0, 36.0
     x, y = 3.0, 2.0
     extra = ""
@@ -47,8 +47,8 @@ def _offer_cell(fill: str, *, ship: bool = False, crossed: bool = False, faded: 
         extra += (f'<rect x="{_f(x + 5)}" y="{_f(y + h - 16)}" width="12" height="12" rx="1.5" '
                   f'fill="{BLACK_CUBE}" stroke="#fff" stroke-width=".8"/>')
     if words:
-        extra += _text(x + w / 2, y + 15, words, "ctr b" + (" w" if fill in SIDE_COLOUR else ""))
-    return (f'<g opacity="{".5" if faded else "1"}"><rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" '
+        extra += _text(x + w / 2, y + 15, words, "ctr b" + (" w" if fill in SIDE_COLOUR else ink))
+    return (f'<g><rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" '
             f'height="{_f(h)}" rx="3.5" fill="{fill}" stroke="#6b7785" stroke-width="1.2"/>{extra}</g>')
 
 
@@ -87,15 +87,14 @@ def _key(components: str) -> tuple[tuple[str, str, str], ...]:
          f"An offer taken: the taker's colour and its {ship} on it"),
         ("offers", _sample(_offer_cell("#cbd2d9", crossed=True)),
          "An offer closed this round (an event closed its market)"),
-        ("offers", _sample(_offer_cell("#ffffff", faded=True, words=_later(comp))),
-         "An offer that opens in a later round (faded, with the first round it is offered)"),
+        ("offers", _sample(_offer_cell(LATER_CELL, ink=" mute", words=_later(comp))),
+         "An offer that opens in a later round (greyed, with the first round it is offered)"),
     ]
     if comp.market_covers:
         items.append(("offers", _sample(_offer_cell("#e2e6ea", cube=True)),
                       "An offer covered by a black cube (second edition): no one may take it"))
-    items.append(("map", _sample('<rect x="6" y="6" width="60" height="28" rx="3" fill="none" '
-                                 f'stroke="{GOLD}" stroke-width="4"/>'),
-                  "A gold outline: a choice now (click it)"))
+    items.append(("map", _sample(choice_sample(6, 6, 60, 28)),
+                  "A gold outline edged in dark amber: a choice now (click it)"))
     return tuple(items)
 
 

@@ -93,8 +93,9 @@ def puzzle_view(p: Puzzle, *, rev: int = 0, number: int = 1, count: int = 1, sta
     """The view model of one puzzle: ``{rev, number, count, title, prompt, decision, status, board,
     choices, tries, feedback, hint, can_hint, can_show, can_next, solution, streak, best, score, note}``.
 
-    ``board`` is the map (``svg_attrs``, ``svg_layers``, ``targets``, ``tips``, ``explanation``):
-    the position with the legal places outlined while the puzzle is open. ``choices`` are the
+    ``board`` is the map (``svg_attrs``, ``svg_layers``, ``targets``, ``tips``, ``explanation``, and for
+    the keyboard ``places``, ``neighbours``, ``map_keys``: :mod:`.placeview`): the position with the
+    legal places outlined (and in the choices group) while the puzzle is open. ``choices`` are the
     choices that name no place, payment variants joined into one entry with a "pay with" picker
     (:func:`polis_nb.render.choiceview.choice_groups`). ``solution`` is None until the puzzle is
     ``solved`` or ``shown``; then it holds the verdict, the line in words, the themes and the
@@ -109,7 +110,8 @@ def puzzle_view(p: Puzzle, *, rev: int = 0, number: int = 1, count: int = 1, sta
     b = board_view(s, rev=rev, explanation=explanation, viewer=None if is_open else other)
     board = {"rev": rev, "svg_attrs": b["svg_attrs"], "svg_layers": b["svg_layers"],
              "targets": b["targets"] if is_open else {}, "tips": b["tips"], "explanation": b["explanation"],
-             "map_box": b["map_box"], "band_box": b["band_box"], "player": b["player"], "decision": b["decision"]}
+             "map_box": b["map_box"], "band_box": b["band_box"], "player": b["player"], "decision": b["decision"],
+             "places": b["places"] if is_open else [], "neighbours": b["neighbours"], "map_keys": b["map_keys"]}
     out = {
         "rev": rev,
         "number": number,

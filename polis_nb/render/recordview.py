@@ -17,7 +17,6 @@ from ..record.turns import StepInfo, index_steps, step_last
 from ..rules import PLAYERS, RULES, topology_of, poss
 from .playview import group_sentence, group_steps
 from .text import SIDE_NAME, action_words, cite_words, mark_words, plain
-from .viewmodel import board_view
 
 MAX_ROWS = 3000
 #: how the Viewer steps and lists the record: a whole step (a turn ...) at a time, or one decision
@@ -244,27 +243,20 @@ def _outcome(node: Node) -> str | None:
     return None if r is None else r.text.rstrip(".") + "."
 
 
-def viewer_view(game: Game, *, mode: str, rev: int, viewer: str | None = None, note: str = "",
-                explanation=None, arrow_from: str | None = None, node: Node | None = None,
-                engine: dict | None = None, engine_marks=(), steps: str = "turn", lesson: dict | None = None,
-                nav: dict | None = None, cache: dict | None = None, horizon: Node | None = None) -> dict:
-    """The Viewer's view model at ``node`` (by default the Game's current node); ``engine`` is the
-    engine panel for that position (see :mod:`.analysisview`), drawn with ``engine_marks``; ``steps``
-    how the record is stepped and listed (:data:`STEPS`); ``lesson`` the lesson's question panel
-    (``mode`` "lesson": the record is listed only up to ``node``, and the board offers its choices
-    only while a question is open); ``nav`` which of back, forward, start, end, up, down can go
-    somewhere (the widget knows: in a lesson a question stops the way forward); ``cache`` keeps the
-    words of the steps from one view to the next (a dict the caller holds); ``horizon`` (a lesson) the
-    last node the view may tell of: nothing past it is listed, counted or named, and the game's result
-    (the Result header) is left out."""
+def record_view(game: Game, *, mode: str, rev: int, viewer: str | None = None, node: Node | None = None,
+                steps: str = "turn", nav: dict | None = None, cache: dict | None = None,
+                horizon: Node | None = None) -> dict:
+    """The Viewer's record at ``node`` (by default the Game's current node): the navigate panel's slice
+    of its view model (the map is the play panel's, :func:`.viewmodel.board_view`). ``steps`` is how
+    the record is stepped and listed (:data:`STEPS`); in ``mode`` "lesson" the record is listed only
+    up to ``node``; ``nav`` which of back, forward, start, end, up, down can go somewhere (the widget
+    knows: in a lesson a question stops the way forward); ``cache`` keeps the words of the steps from
+    one view to the next (a dict the caller holds); ``horizon`` (a lesson) the last node the view may
+    tell of: nothing past it is listed, counted or named, and the game's result (the Result header)
+    is left out."""
     nodes = node_ids(game)
     index = {id(n): f"n{i}" for i, n in enumerate(nodes)}
     node = game.node if node is None else node
-    bv = board_view(node.state, viewer=viewer, marks=tuple(node.marks) + tuple(engine_marks), explanation=explanation,
-                    rev=rev, note=note)
-    asking = mode == "lesson" and lesson is not None and lesson.get("open")
-    if mode != "play" and not asking:
-        bv["targets"], bv["buttons"] = {}, []
     st = Steps(game, viewer, cache)
     rws, cut = rows(game, index, viewer, node, steps=steps, upto=mode == "lesson", known=st)
     siblings = node.parent.variations if node.parent is not None else [node]
@@ -282,7 +274,6 @@ def viewer_view(game: Game, *, mode: str, rev: int, viewer: str | None = None, n
         "rev": rev,
         "mode": mode,
         "steps": steps,
-        "board": bv,
         "rows": rws,
         "rows_cut": cut,
         "current": index[id(node)],
@@ -296,8 +287,5 @@ def viewer_view(game: Game, *, mode: str, rev: int, viewer: str | None = None, n
         "position": _position(node, st, horizon),
         "turn": turn,
         "nav": dict(default_nav, **(nav or {})),
-        "arrow_from": arrow_from,
         "headers": {k: v for k, v in game.headers.items() if horizon is None or k != "Result"},
-        "engine": engine,
-        "lesson": lesson,
     }

@@ -7,22 +7,29 @@ display, both player panels, and optional marks on top. Every name comes from th
 The output is deterministic (same state → same bytes), has no external references and escapes
 every piece of text.
 
-The widget contract (the widgets find elements by these attributes; keep them stable):
+The widget contract (the widgets find elements by these attributes; keep them stable). A place is
+``role="button" tabindex="0"`` on a widget's map where a click does something (``svg_layers(...,
+interactive=True)``: the root is then ``role="group"``); everywhere else (:func:`svg`, the exported
+pages, a Viewer stepping through a record) the board is a picture, ``role="img"``, whose places are
+``role="img"``, none focusable. Every place's accessible name holds the words it shows, in that order.
 
-* area: ``<path id="area-<id>" class="area land|area sea" data-area="<id>" role="button" tabindex="0"
+* area: ``<path id="area-<id>" class="area land|area sea" data-area="<id>" role=…
   aria-label="<Name>: <who controls>, Athens n, Sparta m">``
-* polis: ``<g id="polis-<id>" class="polis" data-polis="<id>" role="button" tabindex="0" aria-label=...>``
-* market: ``<g id="market-<id>" class="market" data-market="<id>">`` holding each offer as
-  ``<g class="offer" data-offer="<market>.<slot>" role="button" tabindex="0" aria-label=...>``
+* polis: ``<g id="polis-<id>" class="polis" data-polis="<id>" role=… aria-label="<Name> <value> (<area>): …">``
+  (its name drawn before its value, "Athenai 5/5")
+* market: ``<g id="market-<id>" class="market" data-market="<id>" role="group">`` holding each offer as
+  ``<g class="offer" data-offer="<market>.<slot>" role=… aria-label="<Market> offer <n>: 2 wine for 3 wood, …">``
 * player panel: ``<g class="panel" data-player="athens|sparta">``
 * second edition: ``<g class="siege-disc" data-siege="<polis id>" data-player="athens|sparta" aria-label=...>``
   beside a polis (not a click target: clicks reach the polis or area below), and
   ``<rect class="black-cube">`` inside each covered offer
-* ids in ``highlight`` add the class ``legal`` to their area, polis, market or offer, and the root the
-  class ``choosing`` (the style dims every other place)
+* ids in ``highlight`` add the class ``legal`` to their area, polis, market or offer (outlined: "a choice
+  now"), and on an interactive map the root the class ``choosing`` (the style dims every other place by
+  colour, its words kept at 4.5:1 or more)
 * a sea someone controls keeps its water colour under diagonal stripes of that side's colour
   (``<path class="hatch" data-area>`` right after the area, no click target)
-* ``<g class="legend">``: the key to the colours, on the map
+* ``<g class="legend" role="group">``: the key to the colours, on the map
+* the names of the areas and the unit badges are ``aria-hidden`` (the areas' names say them)
 
 Type is at least 13.5 units high: on a board 850 pixels wide that is over 11 pixels on screen.
 """
@@ -34,10 +41,15 @@ from html import escape
 from ..rules import (ATHENS, NEUTRAL, PLAYERS, SPARTA, State, Topology, topology_of, describe_card, describe_pending,
                      offer_covered, offer_status, price)
 from . import geometry as geo
-from .text import (SIDE_ADJ, SIDE_NAME, controller_words, edition_words, first_round, loads_words, mark_words,
-                   offer_status_words, price_words, siege_disc_words)
+from .text import (OFFER_STATUS_WORDS, SIDE_ADJ, SIDE_NAME, controller_words, edition_words, first_round, loads_words,
+                   mark_words, offer_status_words, price_words, siege_disc_words)
 
-SIDE_COLOUR = ("#2b6cb0", "#c53030")  # Athens blue, Sparta red
+# The sides differ in lightness as well as in hue, so the map reads in greyscale and for a reader who
+# cannot tell blue from red: Athens a dark blue, Sparta a lighter red (white type on both at 4.5:1 or
+# more); a territory a side controls a light tint of it, Athens' darker than Sparta's, both darker than
+# a territory no one controls (tests/render/test_colours.py).
+SIDE_COLOUR = ("#1c4480", "#d13b2f")  # Athens blue, Sparta red: units, poleis, panels, taken offers
+LAND_COLOUR = ("#7d9fca", "#eeae9c")  # a territory Athens, Sparta controls
 NEUTRAL_LAND = "#eadfc0"
 LAND_BASE = "#f3ecd9"
 WILD_LAND = "#e9e6df"
@@ -49,9 +61,17 @@ GOOD_COLOURS = {"metal": "#7b8794", "iron": "#4a5568", "wood": "#8a5a2b", "wine"
 BLACK_CUBE = "#111111"
 OFFER_W, OFFER_H = geo.OFFER_W, geo.OFFER_H
 
-GOLD = "#f0b400"  # a place that is a choice now
-LAND_OPACITY = (".55", ".45")  # Athens, Sparta: how strongly a controlled territory takes the side's colour
-HATCH_OPACITY = (".5", ".45")
+# A place that is a choice now: a gold line edged in a dark amber that stands out at 3:1 or more against
+# every colour around it (land, sea, the market box; the gold against the dark 5:1 or more).
+CHOICE = "#5a3700"
+GOLD = "#f0b400"
+HATCH_OPACITY = (".55", ".4")  # a sea's stripes: Athens' darker than Sparta's
+# While a place is being chosen the others are dimmed by colour, never by opacity, so their words keep
+# 4.5:1 against what is behind them: a polis or a taken offer a pale tint of its side's colour under dark
+# type, the other type a muted ink.
+DIM_COLOUR = ("#b4c3d9", "#f5d2cb")  # Athens, Sparta
+DIM_INK = "#4f473c"
+LATER_CELL = "#f3f1ec"  # an offer not offered yet this round (its words in muted ink)
 
 # every rule is scoped to the board's root class, so an SVG inlined in a page styles only itself;
 # no type is smaller than 13.5 units (over 11 pixels on a board 850 pixels wide)
@@ -61,12 +81,25 @@ _RULES = (
     ".area.sea{stroke:#fff;stroke-width:1.4;stroke-dasharray:6 4}",
     ".hatch{fill:none;stroke-width:3;pointer-events:none}",
     ".area:focus,.polis:focus,.offer:focus{outline:none}",
+    f".area.legal{{stroke:{CHOICE};stroke-width:5.5;stroke-dasharray:none}}",
+    f".polis.legal .disc{{stroke:{GOLD};stroke-width:3}}",
+    f".offer.legal .cell{{stroke:{CHOICE};stroke-width:3}}",
+    f".choice{{fill:none;stroke:{CHOICE};stroke-width:2.5;pointer-events:none}}",
+    f".choice-in{{fill:none;stroke:{GOLD};stroke-width:2;stroke-linejoin:round;pointer-events:none}}",
+    f".market.legal .box{{stroke:{CHOICE};stroke-width:3.5}}",
+    # the focus ring comes after the choice outline: it wins
     ".area:focus-visible{stroke:#000;stroke-width:3}",
-    f".area.legal{{stroke:{GOLD};stroke-width:4;stroke-dasharray:none}}",
-    f".polis.legal .disc,.offer.legal .cell,.market.legal .box{{stroke:{GOLD};stroke-width:4.5}}",
+    ".area:focus-visible+.choice-in,.area:focus-visible+.hatch+.choice-in{display:none}",
     ".polis:focus-visible .disc,.offer:focus-visible .cell{stroke:#000;stroke-width:3.5}",
-    ".choosing .area:not(.legal),.choosing .area:not(.legal)+.hatch,.choosing .polis:not(.legal),"
-    ".choosing .offer:not(.legal){opacity:.42}",
+    ".choosing .area.land:not(.legal){fill-opacity:.5}",
+    ".choosing .area.sea:not(.legal){stroke-opacity:.45}",
+    ".choosing .area:not(.legal)+.hatch.athens{stroke-opacity:.3}",
+    ".choosing .area:not(.legal)+.hatch.sparta{stroke-opacity:.2}",
+    ".choosing .polis:not(.legal) .disc{stroke:#8a8275}",
+    f".choosing .polis:not(.legal) .athens,.choosing .offer:not(.legal) .athens{{fill:{DIM_COLOUR[0]}}}",
+    f".choosing .polis:not(.legal) .sparta,.choosing .offer:not(.legal) .sparta{{fill:{DIM_COLOUR[1]}}}",
+    f".choosing .polis:not(.legal) text,.choosing .offer:not(.legal) text{{fill:{DIM_INK}}}",
+    ".choosing .offer:not(.legal) .cell{stroke:#a0a7b0}",
     ".lbl{font-size:15px;font-weight:bold;letter-spacing:.2px;fill:#4a3d29;text-anchor:middle;"
     "paint-order:stroke;stroke:#f3ecd9;stroke-width:3.5px;stroke-linejoin:round}",
     ".sealbl{font-size:15px;font-style:italic;fill:#2f5d7e;text-anchor:middle;"
@@ -86,8 +119,10 @@ _RULES = (
 
 
 def _scoped(rule: str) -> str:
+    """A rule for this board only: ``.choosing`` is a class of the board's root itself."""
     sel, body = rule.split("{", 1)
-    return ",".join(f".polis-board {x}" for x in sel.split(",")) + "{" + body
+    return ",".join(f".polis-board.choosing {x[10:]}" if x.startswith(".choosing ") else f".polis-board {x}"
+                    for x in sel.split(",")) + "{" + body
 
 
 STYLE = "<style>" + "".join(_scoped(r) for r in _RULES) + "</style>"
@@ -120,15 +155,20 @@ def _cls(base: str, ident: str, highlight) -> str:
 
 
 # --- context ---------------------------------------------------------------------------------
-class _Ctx:
-    __slots__ = ("s", "b", "comp", "hl", "ctrl")
+PLACE_CONTROL, PLACE_PICTURE = ' role="button" tabindex="0"', ' role="img"'  # what a place is on a map
 
-    def __init__(self, s: State, highlight) -> None:
+
+class _Ctx:
+    __slots__ = ("s", "b", "comp", "hl", "ctrl", "place")
+
+    def __init__(self, s: State, highlight, interactive: bool = False) -> None:
         self.s = s
         self.b: Topology = topology_of(s)
         self.comp = self.b.comp
         self.hl = frozenset(highlight)
         self.ctrl = tuple(ATHENS if a > b else SPARTA if b > a else NEUTRAL for a, b in s.units)
+        # a place of the map: a control where a click does something, else a named part of the picture
+        self.place = PLACE_CONTROL if interactive else PLACE_PICTURE
 
 
 def _fallback(i: int) -> tuple[float, float]:
@@ -185,42 +225,52 @@ def _area_attrs(ctx: _Ctx, i: int) -> tuple[str, str, str]:
     return kind, _cls(f"area {kind}", a.id, ctx.hl), label
 
 
-def _area(ctx: _Ctx, i: int, fill: str, opacity: str) -> str:
+def _area(ctx: _Ctx, i: int, fill: str, opacity: str, after: str = "") -> str:
+    """An area's path, then ``after`` (a sea's stripes), then where it is a choice now the gold line
+    along its dark outline (hidden while the area has the focus: the focus ring shows alone)."""
     a = ctx.comp.areas[i]
     kind, cls, label = _area_attrs(ctx, i)
     d = _area_d(a.id)
     if d is None:
         x, y = _fallback(i)
         d = _d((((x - 15, y - 10), (x + 15, y - 10), (x + 15, y + 10), (x - 15, y + 10)),))
-    return (f'<path id="area-{_e(a.id)}" class="{cls}" data-area="{_e(a.id)}" role="button" tabindex="0" '
-            f'aria-label="{_e(label)}" fill="{fill}" fill-opacity="{opacity}" d="{d}"/>')
+    gold = f'<path class="choice-in" d="{d}"/>' if a.id in ctx.hl else ""
+    return (f'<path id="area-{_e(a.id)}" class="{cls}" data-area="{_e(a.id)}"{ctx.place} '
+            f'aria-label="{_e(label)}" fill="{fill}" fill-opacity="{opacity}" d="{d}"/>{after}{gold}')
+
+
+def _choices_last(ctx: _Ctx, areas) -> list[int]:
+    """The areas in drawing order: those that are a choice now after the others, so that no neighbour
+    drawn later covers the outer half of their outline."""
+    ids = ctx.comp.areas
+    return [i for i in areas if ids[i].id not in ctx.hl] + [i for i in areas if ids[i].id in ctx.hl]
 
 
 def draw_seas(ctx: _Ctx) -> str:
     """Seas stay water-coloured; one a side controls carries diagonal stripes in its colour."""
     out = ['<g class="seas">']
-    for i in ctx.b.seas:
+    for i in _choices_last(ctx, ctx.b.seas):
         c = ctx.ctrl[i]
-        out.append(_area(ctx, i, WATER, "1"))
-        if c != NEUTRAL:
-            aid = ctx.comp.areas[i].id
-            out.append(f'<path class="hatch" data-area="{_e(aid)}" d="{_hatch_d(aid)}" stroke="{SIDE_COLOUR[c]}" '
-                       f'stroke-opacity="{HATCH_OPACITY[c]}"/>')
+        aid = ctx.comp.areas[i].id
+        hatch = (f'<path class="hatch {PLAYERS[c]}" data-area="{_e(aid)}" d="{_hatch_d(aid)}" '
+                 f'stroke="{SIDE_COLOUR[c]}" '
+                 f'stroke-opacity="{HATCH_OPACITY[c]}"/>' if c != NEUTRAL else "")
+        out.append(_area(ctx, i, WATER, "1", hatch))
     out.append("</g>")
     return "".join(out)
 
 
 def draw_lands(ctx: _Ctx) -> str:
     out = ['<g class="lands">']
-    for i in ctx.b.territories:
+    for i in _choices_last(ctx, ctx.b.territories):
         c = ctx.ctrl[i]
-        out.append(_area(ctx, i, NEUTRAL_LAND, "1") if c == NEUTRAL else _area(ctx, i, SIDE_COLOUR[c], LAND_OPACITY[c]))
+        out.append(_area(ctx, i, NEUTRAL_LAND if c == NEUTRAL else LAND_COLOUR[c], "1"))
     out.append("</g>")
     return "".join(out)
 
 
 def draw_labels(ctx: _Ctx) -> str:
-    out = ['<g class="labels" pointer-events="none">']
+    out = ['<g class="labels" pointer-events="none" aria-hidden="true">']  # the areas' names say them
     for i, a in enumerate(ctx.comp.areas):
         x, y = geo.LABELS.get(a.id) or _fallback(i)
         out.append(_text(x, y, a.name, "lbl" if a.kind == "land" else "sealbl"))
@@ -245,7 +295,8 @@ def draw_tribute(ctx: _Ctx) -> str:
             x, y = lx + len(a.name) * 4.6 + 13, ly - 5
         else:
             x, y = geo.TRIBUTE.get(a.id) or _fallback(t)
-        out.append(f'<g class="tribute" data-area="{_e(a.id)}"><circle cx="{_f(x)}" cy="{_f(y)}" r="9.5" '
+        out.append(f'<g class="tribute" data-area="{_e(a.id)}" role="img" aria-label="{_e(a.name)}: tribute paid this '
+                   f'round"><circle cx="{_f(x)}" cy="{_f(y)}" r="9.5" '
                    f'fill="#b7791f" stroke="#fff" stroke-width="1.4"/>'
                    + _text(x, y + 5, "T", "ctr w b") + "</g>")
     out.append("</g>")
@@ -285,7 +336,8 @@ def draw_units(ctx: _Ctx) -> str:
         kind = "galleys" if sea else "hoplites"
         for p, n, dy in ((ATHENS, n_a, -BADGE_H - 1.0), (SPARTA, n_s, 0.0)):
             if n:
-                out.append(f'<g class="units" data-area="{_e(a.id)}" data-player="{PLAYERS[p]}" data-kind="{kind}">'
+                out.append(f'<g class="units" data-area="{_e(a.id)}" data-player="{PLAYERS[p]}" data-kind="{kind}" '
+                           'aria-hidden="true">'
                            + _badge(x - BADGE_W / 2, y + dy, p, n, sea) + "</g>")
     out.append("</g>")
     return "".join(out)
@@ -308,7 +360,12 @@ def _polis_label(ctx: _Ctx, i: int) -> str:
         if s.proxenos[q] == i:
             extra.append(f"{SIDE_ADJ[q]} proxenos here")
     extra += siege_disc_words(s, ctx.b, i)
-    return f"{p.name} ({where}): {who}" + ("; " + "; ".join(extra) if extra else "")
+    return f"{p.name} {_polis_value(s, i, p)} ({where}): {who}" + ("; " + "; ".join(extra) if extra else "")
+
+
+def _polis_value(s: State, i: int, p) -> str:
+    """What a polis disc shows: population/base where a side owns it, else its base."""
+    return f"{s.pop[i]}/{p.base}" if s.owner[i] in (ATHENS, SPARTA) else str(p.base)
 
 
 def _radius(p) -> float:
@@ -318,7 +375,7 @@ def _radius(p) -> float:
 
 def _proxenos(x: float, y: float, p: int, polis_name: str) -> str:
     col = SIDE_COLOUR[p]
-    return (f'<g class="proxenos" data-player="{PLAYERS[p]}" aria-label="{SIDE_ADJ[p]} proxenos in '
+    return (f'<g class="proxenos" data-player="{PLAYERS[p]}" role="img" aria-label="{SIDE_ADJ[p]} proxenos in '
             f'{_e(polis_name)}"><path d="M{_f(x - 6.5)},{_f(y + 9)} L{_f(x)},{_f(y - 2)} L{_f(x + 6.5)},{_f(y + 9)}Z" '
             f'fill="{col}" stroke="#fff" stroke-width="1.2"/><circle cx="{_f(x)}" cy="{_f(y - 5)}" r="4.2" '
             f'fill="{col}" stroke="#fff" stroke-width="1.2"/></g>')
@@ -369,17 +426,22 @@ def draw_poleis(ctx: _Ctx) -> str:
         r = _radius(p)
         owned = o in (ATHENS, SPARTA)
         fill, tcls = (SIDE_COLOUR[o], "pv w") if owned else ("#fffdf6", "pv")
-        val = f"{s.pop[i]}/{p.base}" if owned else str(p.base)
+        disc = f"disc {PLAYERS[o]}" if owned else "disc"
+        val = _polis_value(s, i, p)
         ring = (f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r - 3)}" fill="none" stroke="#fff" stroke-width="1.2"/>'
                 if p.capital_of else "")
-        trade = (f'<rect x="{_f(x + r - 6)}" y="{_f(y + r - 8)}" width="8.5" height="8.5" '
+        trade = (f'<rect class="{p.trade_city_of}" x="{_f(x + r - 6)}" y="{_f(y + r - 8)}" width="8.5" height="8.5" '
                  f'fill="{SIDE_COLOUR[PLAYERS.index(p.trade_city_of)]}" stroke="#fff" stroke-width="1.2"/>'
                  if p.trade_city_of and not p.capital_of else "")
-        out.append(f'<g id="polis-{_e(p.id)}" class="{_cls("polis", p.id, ctx.hl)}" data-polis="{_e(p.id)}" '
-                   f'role="button" tabindex="0" aria-label="{_e(_polis_label(ctx, i))}">'
-                   f'<circle class="disc" cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{fill}" stroke="{INK}" '
+        if p.id in ctx.hl:  # a choice now: a dark ring just outside the disc's gold edge
+            ring += f'<circle class="choice" cx="{_f(x)}" cy="{_f(y)}" r="{_f(r + 3)}"/>'
+        # the name before the value, a space between them: the text a reader sees is "Athenai 5/5", as the
+        # accessible name begins
+        out.append(f'<g id="polis-{_e(p.id)}" class="{_cls("polis", p.id, ctx.hl)}" data-polis="{_e(p.id)}"'
+                   f'{ctx.place} aria-label="{_e(_polis_label(ctx, i))}">'
+                   f'<circle class="{disc}" cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{fill}" stroke="{INK}" '
                    f'stroke-width="1.4"/>{ring}{trade}'
-                   + _text(x, y + 4.8, val, tcls) + _name(x, y, r, p.id, p.name) + "</g>")
+                   + _name(x, y, r, p.id, p.name) + " " + _text(x, y + 4.8, val, tcls) + "</g>")
     out.append(_siege_discs(ctx))
     for q, dx in ((ATHENS, -15.0), (SPARTA, 15.0)):
         i = s.proxenos[q]
@@ -405,7 +467,9 @@ def draw_ports(ctx: _Ctx) -> str:
     for p in (ATHENS, SPARTA):
         x, y = geo.TRADE_PORTS.get(PLAYERS[p], _fallback(60 + p))
         n = ctx.s.ships_port[p]
-        out.append(f'<g class="port" data-player="{PLAYERS[p]}"><rect x="{_f(x - 16)}" y="{_f(y - 17)}" width="52" '
+        words = f"{SIDE_NAME[p]}: {n} {ctx.comp.term('ships')} in port"
+        out.append(f'<g class="port" data-player="{PLAYERS[p]}" role="img" aria-label="{_e(words)}">'
+                   f'<rect x="{_f(x - 16)}" y="{_f(y - 17)}" width="52" '
                    f'height="26" rx="4" fill="#fff" fill-opacity=".8" stroke="{SIDE_COLOUR[p]}" stroke-width="1.2"/>'
                    + _ship(x - 3, y + 1, SIDE_COLOUR[p], 1.2) + _text(x + 22, y + 2, f"×{n}", "md b ctr") + "</g>")
     out.append("</g>")
@@ -413,12 +477,23 @@ def draw_ports(ctx: _Ctx) -> str:
 
 
 # --- markets -----------------------------------------------------------------------------------
-def _price_line(ctx: _Ctx, o, cx: float, y: float, tc: str) -> str:
-    """The price line of an offer: "for 3 wood", or for an offer that accepts several goods (Ed2) a
-    colour square and the price of each ("for ■5 ■6"; the words are in the aria-label)."""
+def _price_line(ctx: _Ctx, o, cx: float, y: float, tc: str) -> tuple[str, str]:
+    """The price line of an offer and the words it shows: "for 3 wood", or for an offer that accepts
+    several goods (Ed2) a colour square and the price of each ("for ■5 ■6"; shows "for 5 6"; the whole
+    words are in the aria-label)."""
     if len(o.demand) == 1:
-        return _text(cx, y, f"for {price(ctx.s, o)} {o.demand[0]}", f"ctr{tc}")
-    return _squares([(g, price(ctx.s, o, g)) for g in o.demand], cx, y, OFFER_W - 6, tc, "for")
+        words = f"for {price(ctx.s, o)} {o.demand[0]}"
+        return _text(cx, y, words, f"ctr{tc}"), words
+    items = [(g, price(ctx.s, o, g)) for g in o.demand]
+    room = OFFER_W - 6
+    shown = ["for"] if _squares_width(items, "for") <= room else []
+    return _squares(items, cx, y, room, tc, "for"), " ".join(shown + [str(n) for _, n in items])
+
+
+def _squares_width(items, prefix: str = "") -> float:
+    """How wide :func:`_squares` draws ``items`` with ``prefix`` in front."""
+    widths = [11.0 + 7.6 * len(str(n)) for _, n in items]
+    return sum(widths) + 4.0 * (len(items) - 1) + (7.4 * len(prefix) + 3.0 if prefix else 0.0)
 
 
 def _squares(items, cx: float, y: float, room: float, tc: str = "", prefix: str = "") -> str:
@@ -426,44 +501,42 @@ def _squares(items, cx: float, y: float, room: float, tc: str = "", prefix: str 
     in front when it fits in ``room``; where words do not fit (the aria-label says them)."""
     items = [(g, str(n)) for g, n in items]
     widths = [11.0 + 7.6 * len(n) for _, n in items]
-    total = sum(widths) + 4.0 * (len(items) - 1)
-    pw = 7.4 * len(prefix) + 3.0 if prefix else 0.0
-    if total + pw > room:
-        pw = 0.0
-    x = cx - (total + pw) / 2
+    if prefix and _squares_width(items, prefix) > room:
+        prefix = ""
+    total = _squares_width(items, prefix)
+    x = cx - total / 2
     out = []
-    if pw:
+    if prefix:
         out.append(_text(x, y, prefix, f"start{tc}"))
-        x += pw
+        x += 7.4 * len(prefix) + 3.0
     for (g, n), w in zip(items, widths):
         out.append(f'<rect x="{_f(x)}" y="{_f(y - 9)}" width="9" height="9" fill="{GOOD_COLOURS.get(g, "#999")}" '
                    f'stroke="#fff" stroke-width=".6"/>' + _text(x + 11, y, n, f"start{tc}"))
         x += w + 4.0
-    return "".join(out)
+    return " ".join(out)
 
 
 def _offer(ctx: _Ctx, m, o, x: float, y: float) -> str:
     """One offer: what it gives (bold, with the good's colour), what it costs, and, when it is not simply
-    open, its state (taken: the side's colour and a ship; closed: crossed out; later: faded, "from 5α";
+    open, its state (taken: the side's colour and a ship; closed: crossed out; later: greyed, "from 5α";
     covered (Ed2): a black cube)."""
     st = offer_status(ctx.s, m, o)
     covered = offer_covered(ctx.s, o)
-    label = f"{m.name} offer {o.slot + 1}: {o.load} {o.receive} for {price_words(ctx.s, o)}, "
-    label += offer_status_words(ctx.comp, o, st)
-    if st != "later" and covered and st != "covered":
-        label += ", covered by a black cube"
-    fill, tc, op, foot = "#ffffff", "", "1", ""
+    fill, tc, cell, foot = "#ffffff", "", "cell", ""
     cx = x + OFFER_W / 2
     if st in ("athens", "sparta"):
         p = PLAYERS.index(st)
-        fill, tc, foot = SIDE_COLOUR[p], " w", _ship(cx, y + OFFER_H - 8, "#1a202c", 1.1)
+        fill, tc, cell, foot = SIDE_COLOUR[p], " w", f"cell {st}", _ship(cx, y + OFFER_H - 8, "#1a202c", 1.1)
     elif st == "closed":
         fill, foot = "#cbd2d9", (f'<path d="M{_f(x + 4)},{_f(y + 4)} L{_f(x + OFFER_W - 4)},{_f(y + OFFER_H - 4)}" '
                                  f'stroke="#7b8794" stroke-width="1.5"/>')
-    elif st == "later":
-        op = ".5"
+    elif st == "later":  # greyed by colour (its words in muted ink), not faded
+        fill, tc = LATER_CELL, " mute"
     elif st == "covered":
         fill = "#e2e6ea"
+    if o.id in ctx.hl:  # a choice now: a gold line just inside the cell's dark edge
+        foot += (f'<rect class="choice-in" x="{_f(x + 2.5)}" y="{_f(y + 2.5)}" width="{_f(OFFER_W - 5)}" '
+                 f'height="{_f(OFFER_H - 5)}" rx="2"/>')
     status = {"closed": "closed", "covered": "covered", "later": f"from {first_round(ctx.comp, o.load)}"}.get(st, "")
     if covered:  # a black cube lies on the offer (Ed2); the status is written beside it
         foot += (f'<rect class="black-cube" x="{_f(x + 6)}" y="{_f(y + 38)}" width="13" height="13" rx="1.5" '
@@ -471,14 +544,28 @@ def _offer(ctx: _Ctx, m, o, x: float, y: float) -> str:
         status_el = _text(x + 23, y + 50, status, f"start{tc}") if status else ""
     else:
         status_el = _text(cx, y + 50, status, f"ctr b{tc}") if status else ""
-    return (f'<g class="{_cls("offer", o.id, ctx.hl)}" data-offer="{_e(o.id)}" role="button" tabindex="0" '
-            f'aria-label="{_e(label)}" opacity="{op}">'
-            f'<rect class="cell" x="{_f(x)}" y="{_f(y)}" width="{_f(OFFER_W)}" height="{_f(OFFER_H)}" rx="3.5" '
+    line, shown = _price_line(ctx, o, cx, y + 33, tc)
+    return (f'<g class="{_cls("offer", o.id, ctx.hl)}" data-offer="{_e(o.id)}"{ctx.place} '
+            f'aria-label="{_e(_offer_label(ctx, m, o, st, covered, shown))}">'
+            f'<rect class="{cell}" x="{_f(x)}" y="{_f(y)}" width="{_f(OFFER_W)}" height="{_f(OFFER_H)}" rx="3.5" '
             f'fill="{fill}" stroke="#6b7785" stroke-width="1.2"/>'
             f'<rect x="{_f(x + 5)}" y="{_f(y + 6)}" width="9" height="9" fill="{GOOD_COLOURS.get(o.receive, "#999")}" '
             f'stroke="#fff" stroke-width=".6"/>'
-            + _text(cx + 6, y + 16, f"{o.load} {o.receive}", f"ctr b{tc}")
-            + _price_line(ctx, o, cx, y + 33, tc) + status_el + foot + "</g>")
+            + " ".join(x for x in (_text(cx + 6, y + 16, f"{o.load} {o.receive}", f"ctr b{tc}"), line, status_el) if x)
+            + foot + "</g>")
+
+
+def _offer_label(ctx: _Ctx, m, o, st: str, covered: bool, shown: str) -> str:
+    """An offer's accessible name: its market and slot, then the words it shows in the order it shows
+    them ("2 wine for 3 wood", "… from 5α", "… closed"), then its state. Where the price shows as
+    colour squares (Ed2: "for 5 6"), those numbers come first and the goods follow in brackets."""
+    words = price_words(ctx.s, o)
+    price_part = f"for {words}" if shown == f"for {words}" else f"{shown} ({words})"
+    head = f"{m.name} offer {o.slot + 1}: {o.load} {o.receive} {price_part}"
+    if st == "later":
+        return f"{head} from {first_round(ctx.comp, o.load)}, {OFFER_STATUS_WORDS['later']}"
+    label = f"{head}, {offer_status_words(ctx.comp, o, st)}"
+    return label + (", covered by a black cube" if covered and st != "covered" else "")
 
 
 def _market_place(ctx: _Ctx, k: int, mid: str):
@@ -497,7 +584,7 @@ def draw_markets(ctx: _Ctx) -> str:
         label = f"{m.name} market, reached via {via}" + (", closed this round" if closed else "")
         title = m.name if orient == "h" else m.name.split()[0]
         out.append(f'<g id="market-{_e(m.id)}" class="{_cls("market", m.id, ctx.hl)}" data-market="{_e(m.id)}" '
-                   f'aria-label="{_e(label)}"><rect class="box" x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" '
+                   f'role="group" aria-label="{_e(label)}"><rect class="box" x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" '
                    f'height="{_f(h)}" rx="5" fill="#fbf7ee" stroke="#6b5d48" stroke-width="1.2"/>'
                    + _text(x + geo.BOX_PAD, y + 16, title + (" — closed" if closed and orient == "h" else ""),
                            "hd"))
@@ -566,7 +653,8 @@ def draw_track(ctx: _Ctx) -> str:
     if s.event:  # the card's text as a tooltip (and for screen readers)
         card = describe_card(comp, s.event)
         tip = f"{card['name']} ({card['round']}): {card['text']}"
-        line = (f'<g class="event" data-event="{_e(s.event)}" aria-label="{_e(tip)}"><title>{_e(tip)}</title>'
+        line = (f'<g class="event" data-event="{_e(s.event)}" role="img" aria-label="{_e(tip)}">'
+                f'<title>{_e(tip)}</title>'
                 f"{line}</g>")
     out.append(line)
     vals = ", ".join(f"{g} {v}" for g, v in zip(comp.market_goods, s.markers))
@@ -596,7 +684,8 @@ def _project_tile(ctx: _Ctx, t: str, x: float, y: float, w: float, h: float = 58
     body = "".join(_text(cx, y + 17 + 16 * k, line, "ctr b") for k, line in enumerate(lines))
     if pr is not None:
         body += _squares(pr.cost, cx, y + h - 7, w - 6)
-    return (f'<g class="project" data-project="{_e(t)}" aria-label="{_e(label)}"><rect x="{_f(x)}" y="{_f(y)}" '
+    return (f'<g class="project" data-project="{_e(t)}" role="img" aria-label="{_e(label)}">'
+            f'<rect x="{_f(x)}" y="{_f(y)}" '
             f'width="{_f(w)}" height="{_f(h)}" rx="3" fill="#fff" stroke="#8a7552"/>' + body + "</g>")
 
 
@@ -663,8 +752,7 @@ def _swatch(x: float, y: float, kind: str) -> str:
     box = f'x="{_f(x)}" y="{_f(y)}" width="22" height="14" rx="2"'
     if kind in ("athens", "sparta"):
         p = PLAYERS.index(kind)
-        return (f'<rect {box} fill="{LAND_BASE}"/><rect {box} fill="{SIDE_COLOUR[p]}" fill-opacity="{LAND_OPACITY[p]}" '
-                f'stroke="#6b5d48"/>')
+        return f'<rect {box} fill="{LAND_COLOUR[p]}" stroke="#6b5d48"/>'
     if kind in ("sea-athens", "sea-sparta"):
         p = 0 if kind == "sea-athens" else 1
         cell = (((x, y), (x + 22, y), (x + 22, y + 14), (x, y + 14)),)
@@ -681,7 +769,14 @@ def _swatch(x: float, y: float, kind: str) -> str:
     if kind == "diolkos":
         return (f'<path d="M{_f(x + 1)},{_f(y + 7)}H{_f(x + 21)}" stroke="#6b5d48" stroke-width="3" '
                 f'stroke-dasharray="2 2"/>')
-    return f'<rect {box} fill="none" stroke="{GOLD}" stroke-width="3.5"/>'
+    return choice_sample(x, y, 22, 14)
+
+
+def choice_sample(x: float, y: float, w: float, h: float) -> str:
+    """The look of a place that is a choice now, as a box: the dark outline with the gold line inside."""
+    return (f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" rx="2" fill="#fff" stroke="{CHOICE}" '
+            f'stroke-width="3"/><rect x="{_f(x + 2.5)}" y="{_f(y + 2.5)}" width="{_f(w - 5)}" height="{_f(h - 5)}" '
+            f'rx="1" fill="none" stroke="{GOLD}" stroke-width="2"/>')
 
 
 _LEGEND = (("athens", "Athens controls"), ("sparta", "Sparta controls"), ("neutral", "No one controls"),
@@ -690,11 +785,11 @@ _LEGEND = (("athens", "Athens controls"), ("sparta", "Sparta controls"), ("neutr
 
 
 def draw_legend(ctx: _Ctx) -> str:
-    """The key to the map's colours (and, when places are highlighted, to the gold outline)."""
+    """The key to the map's colours (and, when places are highlighted, to the outline of a choice)."""
     items = list(_LEGEND) + ([("legal", "A choice now")] if ctx.hl else [])
     x, y = geo.LEGEND
     h = 26 + geo.LEGEND_ROW * len(items)
-    out = [f'<g class="legend" aria-label="Key to the colours"><rect x="{_f(x)}" y="{_f(y)}" width="{_f(geo.LEGEND_W)}" '
+    out = [f'<g class="legend" role="group" aria-label="Key to the colours"><rect x="{_f(x)}" y="{_f(y)}" width="{_f(geo.LEGEND_W)}" '
            f'height="{_f(h)}" rx="5" fill="#fbf7ee" fill-opacity=".92" stroke="#8a7552"/>',
            _text(x + 8, y + 18, "Key", "hd")]
     for k, (kind, words) in enumerate(items):
@@ -786,18 +881,23 @@ def _summary(ctx: _Ctx) -> str:
             f"{_status(ctx)}")
 
 
-def svg_layers(state: State, *, marks=(), size=None, highlight=(), title=None) -> tuple[dict, list]:
+def svg_layers(state: State, *, marks=(), size=None, highlight=(), title=None, interactive: bool = False
+               ) -> tuple[dict, list]:
     """The board as (attributes of the root <svg>, [(layer name, markup), ...]) in drawing order.
 
     Widgets send this form so the browser re-parses only the layers that changed; :func:`svg`
-    joins it into one document, each layer in ``<g data-layer="name">``.
+    joins it into one document, each layer in ``<g data-layer="name">``. ``interactive``: the map of a
+    widget where a click on a place does something: the board is a group of controls (its places are
+    buttons, and with ``highlight`` the places that are no choice are dimmed); otherwise it is a
+    picture (``role="img"``) whose places are named parts, none of them focusable.
     """
-    ctx = _Ctx(state, highlight)
+    ctx = _Ctx(state, highlight, interactive)
     name = title if title is not None else _summary(ctx)
     attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {geo.WIDTH} {geo.HEIGHT}"}
     if size:
         attrs["width"], attrs["height"] = str(int(size)), str(int(round(int(size) * geo.HEIGHT / geo.WIDTH)))
-    attrs.update({"role": "img", "aria-label": name, "class": "polis-board choosing" if ctx.hl else "polis-board"})
+    attrs.update({"role": "group" if interactive else "img", "aria-label": name,
+                  "class": "polis-board choosing" if ctx.hl and interactive else "polis-board"})
     territories = tuple(ctx.comp.areas[i].id for i in ctx.b.territories)
     layers = [
         ("title", f"<title>{_e(name)}</title>"),
@@ -824,6 +924,14 @@ def svg_layers(state: State, *, marks=(), size=None, highlight=(), title=None) -
 BARE_LAYERS = ("title", "style")  # direct children of <svg> (the accessible name must be)
 
 
+def still(attrs: dict, layers) -> tuple[dict, list]:
+    """An interactive board (``svg_layers(..., interactive=True)``) as the picture :func:`svg` draws of
+    the same position: ``role="img"``, its places named parts, none focusable, nothing dimmed. (User
+    text is escaped, so the attribute text of a control appears in the markup only as one.)"""
+    pic = dict(attrs, role="img", **{"class": "polis-board"})
+    return pic, [(n, m.replace(PLACE_CONTROL, PLACE_PICTURE)) for n, m in layers]
+
+
 def join_layers(attrs: dict, layers: list) -> str:
     head = " ".join(f'{k}="{_e(v)}"' for k, v in attrs.items())
     body = "".join(m if n in BARE_LAYERS else f'<g data-layer="{n}">{m}</g>' for n, m in layers)
@@ -837,5 +945,6 @@ def svg(state: State, *, marks=(), size=None, highlight=(), title=None) -> str:
     offer ids) and ``.colour`` (green, red, blue, yellow), drawn on top. ``highlight``: ids of areas,
     poleis, markets or offers that get the class ``legal``. ``size``: pixel width (height follows
     the viewBox, 1000 × 860); ``None`` lets the SVG scale to its container. ``title``: accessible name.
+    The document is a picture (``role="img"``): nothing in it is a control or focusable.
     """
     return join_layers(*svg_layers(state, marks=marks, size=size, highlight=highlight, title=title))

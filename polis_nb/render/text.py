@@ -17,6 +17,8 @@ from ..rules import (ACTIONS, ALONE_COST, ATHENS, NEUTRAL, PLAYERS, RULES, SPART
 
 SIDE_NAME = ("Athens", "Sparta")
 SIDE_ADJ = ("Athenian", "Spartan")
+#: what a place that is a choice now adds to its name on the map, for a screen reader (render/placeview.py)
+CHOICE_NOW = "a choice now"
 NOBODY = "nobody"  # a viewer who may see no hand (card draws are all hidden from them)
 # a count or a slot in action text: ASCII digits only (str.isdigit also takes "²" and "٣", which int() refuses
 # or reads as another number), and short enough to be a real one
@@ -141,8 +143,13 @@ def _player_line(s: State, b: Topology, p: int) -> str:
             f"{at_markets} at markets; proxenos {prox}; cubes free {b.supply(s, p)}{discs_w}{flags}")
 
 
-def describe(state: State, *, marks=()) -> str:
-    """The position in plain words, one fact group per line (deterministic)."""
+def describe(state: State, *, marks=(), sentences: bool = False) -> str:
+    """The position in plain words, one fact group per line (deterministic), then which areas border
+    which. With ``sentences``, each territory and sea is said in sentences instead, with its borders,
+    its units counted in words, the ports on a sea and the markets it reaches (a screen reader's
+    "board in words": :mod:`.boardwords`); the other lines are the same."""
+    from .boardwords import board_sentences, border_sentence
+
     s = state
     b = topology_of(s)
     comp = b.comp
@@ -152,10 +159,7 @@ def describe(state: State, *, marks=()) -> str:
     ev = (next((e.name for e in comp.events if e.id == s.event), s.event) if s.event
           else "none yet" if s.phase == "start" else "none")
     lines.append(f"Event: {ev}")
-    lines.append("Territories:")
-    lines += [_area_line(s, b, i) for i in b.territories]
-    lines.append("Seas:")
-    lines += [_area_line(s, b, i) for i in b.seas]
+    head, lines = lines, []
     wild = [_polis_words(s, b, j) for j in range(len(comp.poleis)) if b.polis_area[j] < 0]
     if wild:
         lines.append("Poleis on unenterable land: " + ", ".join(wild))
@@ -173,7 +177,12 @@ def describe(state: State, *, marks=()) -> str:
         lines.append("Projects built: " + ", ".join(pr))
     if marks:
         lines.append("Marks: " + "; ".join(mark_words(b, m) for m in marks))
-    return "\n".join(lines)
+    if sentences:
+        return board_sentences(s, head, lines)
+    places = (["Territories:"] + [_area_line(s, b, i) for i in b.territories] + ["Seas:"]
+              + [_area_line(s, b, i) for i in b.seas] + ["Borders:"]
+              + [f"  {border_sentence(b, i)}" for i in b.territories + b.seas])
+    return "\n".join(head + places + lines)
 
 
 # --- rulebook sections in English ---------------------------------------------------------------

@@ -198,16 +198,19 @@ def prompt(s: State, acts=None) -> str:
 
 
 def view_svg(view: dict) -> str:
-    """The whole SVG document a view model draws (its layers joined)."""
-    from .svg import join_layers
+    """The picture of the board a view model draws (its layers joined, as :func:`.svg.svg` draws it:
+    nothing in it focusable)."""
+    from .svg import join_layers, still
 
-    return join_layers(view["svg_attrs"], [tuple(x) for x in view["svg_layers"]])
+    return join_layers(*still(view["svg_attrs"], [tuple(x) for x in view["svg_layers"]]))
 
 
 def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Explanation | None = None,
-               rev: int = 0, note: str = "") -> dict:
-    """The Board widget's view model for position ``s`` as ``viewer`` may see it."""
+               rev: int = 0, note: str = "", interactive: bool = True) -> dict:
+    """The Board widget's view model for position ``s`` as ``viewer`` may see it; ``interactive``: a
+    click on a place of the map does something (its places are buttons), else the map is a picture."""
     from . import geometry as geo
+    from .placeview import MAP_KEYS, place_entries, place_neighbours
     from .svg import svg_layers
     from .text import describe
 
@@ -225,7 +228,7 @@ def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Ex
     highlight = [t.split(":", 1)[1] for t in targets]
     seen = visible_state(s, viewer)
     b = topology_of(s)
-    attrs, layers = svg_layers(s, marks=marks, highlight=highlight)
+    attrs, layers = svg_layers(s, marks=marks, highlight=highlight, interactive=interactive)
     return {
         "rev": rev,
         "viewer": viewer,
@@ -235,6 +238,9 @@ def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Ex
         "player": s.current_player,
         "decision": s.pending.kind,
         "targets": targets,
+        "places": place_entries(s, targets),
+        "neighbours": place_neighbours(s),
+        "map_keys": MAP_KEYS,
         "buttons": buttons,
         "log": log_json(s.log, s),
         "players": [{"side": side, "prestige": s.prestige[p],
@@ -242,7 +248,7 @@ def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Ex
         "battle": seen.get("battle"),
         "explanation": explanation_json(explanation, b.comp, s.edition),
         "note": note,
-        "description": describe(s, marks=marks),
+        "description": describe(s, marks=marks, sentences=True),
         "tips": place_tips(s),
         "map_box": [0, 0, geo.WIDTH, geo.MAP_BOTTOM],
         "band_box": [0, geo.MAP_BOTTOM, geo.WIDTH, geo.BAND_H],

@@ -39,7 +39,6 @@ from .viewmodel import prompt
 #: the most decisions of the engine's line the answer key names
 LINE_MAX = 12
 _ID = re.compile(r'\bid="')
-_FOCUS = re.compile(r' role="button" tabindex="0"')
 
 
 def worksheet_html(game: Game, title: str, *, answers: bool = False) -> str:
@@ -57,7 +56,8 @@ def worksheet_html(game: Game, title: str, *, answers: bool = False) -> str:
         intro = (f'<p class="sheet-intro">The answer key to the worksheet of {plural}: for the teacher, not to '
                  "hand out.</p>")
         body = (f'<header class="top">\n<h1>{e(title)}</h1>\n<p class="sheet-kind">Answer key · {plural}</p>\n'
-                f'{headers_html(game)}\n{intro}\n{_TOOLS_KEY}</header>\n<section class="questions">{blocks}</section>\n')
+                f'{headers_html(game)}\n{intro}\n{_TOOLS_KEY}</header>\n<main>\n<section class="questions">{blocks}</section>\n'
+                '</main>\n')
         return document(f"{title} · answer key", body, kind="answer-key", script=True)
     lead = [game.root] + _parent(qs[0]).path()
     blocks = "".join(_question_block(q, k, count, st) for k, q in enumerate(qs, start=1))
@@ -69,12 +69,12 @@ def worksheet_html(game: Game, title: str, *, answers: bool = False) -> str:
         ids = {id(n): f"n{k}" for k, n in enumerate(lead)}
         rws, cut = rows(game, ids, current=lead[-1], steps="decision", upto=True, known=st)
         end = f"Question 1 below asks what {asker(qs[0])} should do here."
-        markup, data = stepper(lead, rws, cut, ends={id(lead[-1]): end}, label="Board before question 1")
+        markup, data = stepper(lead, rws, cut, ends={id(lead[-1]): end}, label="Board before question 1", tag="div")
         lead_in = (f'<section class="lead-in" aria-labelledby="lead-h">\n<h2 id="lead-h">The game up to '
                    f'question 1</h2>\n{markup}</section>\n')
     body = (f'<header class="top">\n<h1>{e(title)}</h1>\n<p class="sheet-kind">Worksheet · {plural}</p>\n'
-            f'{headers_html(game, skip=("Result",))}\n{intro}\n{_TOOLS_SHEET}</header>\n{lead_in}'
-            f'<section class="questions">{blocks}</section>\n')
+            f'{headers_html(game, skip=("Result",))}\n{intro}\n{_TOOLS_SHEET}</header>\n<main>\n{lead_in}'
+            f'<section class="questions">{blocks}</section>\n</main>\n')
     return document(f"{title} · worksheet", body, kind="worksheet", data=data, script=True)
 
 
@@ -90,7 +90,7 @@ def _picture(q: Node, k: int) -> str:
     to the record), ids made unique in the page, and no place focusable (nothing here is clicked)."""
     s = q.before
     markup = svg(s, highlight=highlights(s))
-    return _FOCUS.sub("", _ID.sub(f'id="q{k}-', markup))
+    return _ID.sub(f'id="q{k}-', markup)
 
 
 def _asked(q: Node, k: int, count: int, st: Steps, *, so_far: bool) -> str:

@@ -11,13 +11,14 @@ from functools import lru_cache
 from typing import Any
 
 from . import phases
+from ..i18n import Phrase, message, plural
 from .actions import Action, Explanation, shared
 from .topology import topology_of, components_named
-from .common import Log, add_prestige, say, side
+from .common import Log, add_prestige, ended, explained, say, side_id
 from .decisions import DECISIONS, decision, prestige_cost
 from .editions import edition_of
 from .modifiers import battle_prestige, tied_exchange_replayed
-from .state import ATHENS, BATTLE_FIELDS, CHANCE, SPARTA, Battle, Outcome, Pending, State, other, tadd, tset
+from .state import ATHENS, BATTLE_FIELDS, CHANCE, SPARTA, Battle, Pending, State, other, tadd, tset
 
 
 def _fight(s: State) -> Battle:
@@ -61,6 +62,13 @@ def _names(s: State) -> tuple[str, ...]:
     return card_names(s.components, _fight(s).kind)
 
 
+BATTLE_BEGINS = {"sea": message("battle.sea-begins", "Sea battle in {area}: {side_athens} {a} against {side_sparta} {b}; "
+                                 "{side} attacks first"),
+                 "land": message("battle.land-begins", "Land battle in {area}: {side_athens} {a} against {side_sparta} "
+                                 "{b}; {side} attacks first")}
+DRAWS_CARD = message("battle.draws-card", "{side} draws a combat card")
+
+
 def start_battle(s: State, area: int, log: Log, turn_of: int | None = None) -> State:
     """Open the battle in ``area``; ``turn_of`` is the player whose turn just ended (by default the
     player of the pending decision, if it is not chance)."""
@@ -73,8 +81,8 @@ def start_battle(s: State, area: int, log: Log, turn_of: int | None = None) -> S
     bt = Battle(area=area, kind=kind, attacker=att, hands=((0,) * len(types), (0,) * len(types)), deck=counts,
                 draws=draws, after="attack",
                 turn_of=turn_of if turn_of is not None else s.pending.player if s.pending.player >= 0 else att)
-    say(log, f"{'Sea' if kind == 'sea' else 'Land'} battle in {b.name(area)}: Athens {n[0]} against Sparta {n[1]}; "
-        f"{side(att)} attacks first", "battle.first-attacker", "battle.hands")
+    say(log, BATTLE_BEGINS[kind], "battle.first-attacker", "battle.hands", area=b.area_ids[area], side_athens="athens",
+        a=n[0], side_sparta="sparta", b=n[1], side=side_id(att))
     return s.evolve(battle=bt, phase="battles", pending=Pending("draw-card", CHANCE))
 
 
@@ -104,7 +112,7 @@ def draw_apply(s: State, a: Action, log: Log) -> State:
     bt = _fight(s)
     i = _names(s).index(a.args[0])
     p = bt.draws[0]
-    say(log, f"{side(p)} draws a combat card", "battle.hands" if bt.exchanges == 0 else "battle.redraw", player=p)
+    say(log, DRAWS_CARD, "battle.hands" if bt.exchanges == 0 else "battle.redraw", player=p, side=side_id(p))
     bt = Battle(bt.area, bt.kind, bt.attacker, tset(bt.hands, p, tadd(bt.hands[p], i, 1)), tadd(bt.deck, i, -1),
                 bt.draws[1:], bt.played, bt.exchanges, bt.last_losses, bt.after, bt.asked, bt.turn_of)
     s = s.evolve(battle=bt)
@@ -115,7 +123,8 @@ def draw_apply(s: State, a: Action, log: Log) -> State:
     return _attack(s, log)
 
 
-decision("draw-card", "battles", draw_options, draw_apply, keywords=("card",), prompt="draw a combat card",
+decision("draw-card", "battles", draw_options, draw_apply, keywords=("card",),
+         prompt=message("prompt.draw-card", "draw a combat card"),
          weights=draw_weights, stage="draw")
 
 
@@ -127,11 +136,17 @@ def retreat_cost() -> int:
     return prestige_cost("battle-retreat", "retreat")
 
 
-def _retreat_payment(s: State, p: int) -> str:
+PAYS_OPPONENT = message("battle.retreat-pays", "pays {side} {n} prestige")
+LOSES_PRESTIGE = message("battle.retreat-loses", "loses {n} prestige, {side} gains {n}")
+RETREATS = message("battle.retreats", "{side} retreats from the battle in {area} and {payment}; its units stay")
+FIGHTS_ON = message("battle.fights-on", "{side} fights on")
+
+
+def _retreat_payment(s: State, p: int) -> Phrase:
     """How ``p`` pays for a retreat, in the edition's terms ("pays Sparta 1 prestige")."""
     n = retreat_cost()
-    return (f"pays {side(other(p))} {n} prestige" if edition_of(s).retreat_pays_opponent
-            else f"loses {n} prestige, {side(other(p))} gains {n}")
+    return Phrase(PAYS_OPPONENT if edition_of(s).retreat_pays_opponent else LOSES_PRESTIGE,
+                  {"side": side_id(other(p)), "n": n})
 
 
 def _window(s: State, log: Log) -> State:
@@ -157,16 +172,15 @@ def retreat_apply(s: State, a: Action, log: Log) -> State:
     if a.kind == "retreat":
         n = retreat_cost()
         s = add_prestige(add_prestige(s, p, -n), other(p), n)
-        say(log, f"{side(p)} retreats from the battle in {topology_of(s).name(bt.area)} and "
-            f"{_retreat_payment(s, p)}; its units stay",
-            "battle.retreat", "battle.end", player=p)
+        say(log, RETREATS, "battle.retreat", "battle.end", player=p, side=side_id(p),
+            area=topology_of(s).area_ids[bt.area], payment=_retreat_payment(s, p))
         return end_battle(s, log)
-    say(log, f"{side(p)} fights on", "battle.retreat", player=p)
+    say(log, FIGHTS_ON, "battle.retreat", player=p, side=side_id(p))
     return _window(s.evolve(battle=_with(bt, asked=bt.asked + (p,))), log)
 
 
 decision("battle-retreat", "battles", retreat_options, retreat_apply, keywords=("fight", "retreat"),
-         prompt="retreat or fight on", prestige_costs={"retreat": 1}, stage="window")
+         prompt=message("prompt.battle-retreat", "retreat or fight on"), prestige_costs={"retreat": 1}, stage="window")
 
 
 def _with(bt: Battle, **kw: Any) -> Battle:
@@ -225,10 +239,14 @@ def answer_pairs(hand: tuple[int, ...], same: bool) -> list[tuple[int, int]]:
     return out
 
 
+CANNOT_PLAY_TWO = message("battle.cannot-play-two", "{side} cannot play two cards; the battle ends")
+ATTACKS_WITH = message("battle.attacks-with", "{side} attacks with {card} and {card2}")
+
+
 def _attack(s: State, log: Log) -> State:
     bt = _fight(s)
     if sum(bt.hands[bt.attacker]) < 2:
-        say(log, f"{side(bt.attacker)} cannot play two cards; the battle ends", "battle.end")
+        say(log, CANNOT_PLAY_TWO, "battle.end", side=side_id(bt.attacker))
         return end_battle(s, log)
     return s.evolve(pending=Pending("battle-attack", bt.attacker))
 
@@ -247,8 +265,8 @@ def attack_apply(s: State, a: Action, log: Log) -> State:
     i, j = names.index(a.args[0]), names.index(a.args[1])
     hand = tadd(tadd(bt.hands[bt.attacker], i, -1), j, -1)
     bt = _with(bt, hands=tset(bt.hands, bt.attacker, hand), played=(i, j))
-    say(log, f"{side(bt.attacker)} attacks with {a.args[0]} and {a.args[1]}", "battle.exchange",
-        player=bt.attacker)
+    say(log, ATTACKS_WITH, "battle.exchange", player=bt.attacker, side=side_id(bt.attacker), card=a.args[0],
+        card2=a.args[1])
     return s.evolve(battle=bt, pending=Pending("battle-defend", other(bt.attacker)))
 
 
@@ -271,6 +289,22 @@ def matched(att, dfn) -> bool:
     return att.formation == dfn.formation
 
 
+UNMATCHABLE = message("battle.unmatchable", "{card} cannot be matched: {side} loses a unit and {side2} owes {n} prestige")
+MATCHES = message("battle.matches", "{card} matches {card2}{why}{gain}")
+BY_MERCENARIES = message("battle.by-mercenaries", " (Mercenaries)")
+GAIN = message("battle.gain", ": +{n} prestige to {side}")
+FAILS = message("battle.fails", "{card} fails against {card2}: {side} loses a unit{gain}")
+FAIL_GAIN = message("battle.fail-gain", ", +{n} prestige to {side}")
+ANSWERS = message("battle.answers", "{side} answers with {card} and {card2}. {results}")
+RESULTS = message("battle.results", "{first}; {second}")
+SALPINX_UNPAID = message("battle.salpinx-unpaid", "{side} cannot pay for the Salpinx and loses the game")
+SALPINX_REASON = message("battle.salpinx-reason", "{side} could not pay for the Salpinx")
+UNITS_LEFT = plural("battle.units-left", "{side} has {n} unit left in {area}; the battle ends",
+                    "{side} has {n} units left in {area}; the battle ends")
+TOO_FEW_CARDS = message("battle.too-few-cards", "Only {n} cards remain, too few for both redraws; the battle ends")
+TIE_AGAIN = message("battle.tie-again", "The cards tie: {side} attacks again instead of changing roles")
+
+
 def defend_apply(s: State, a: Action, log: Log) -> State:
     bt = _fight(s)
     types = _types(s)
@@ -288,35 +322,36 @@ def defend_apply(s: State, a: Action, log: Log) -> State:
         if ta.formation == "salpinx":
             salpinx = True
             losses += 1
-            parts.append(f"{card_name(ta)} cannot be matched: {side(dfn)} loses a unit and {side(att)} owes "
-                         f"{SALPINX_COST} prestige")
+            parts.append(Phrase(UNMATCHABLE, {"card": card_name(ta), "side": side_id(dfn), "side2": side_id(att),
+                                              "n": SALPINX_COST}))
             continue
         if matched(ta, td):
             g = max(0, ta.value - td.value)
             gain += g
-            why = " (Mercenaries)" if "mercenaries" in (ta.formation, td.formation) else ""
-            parts.append(f"{card_name(td)} matches {card_name(ta)}{why}" + (f": +{g} prestige to {side(att)}" if g else ""))
+            why = Phrase(BY_MERCENARIES) if "mercenaries" in (ta.formation, td.formation) else ""
+            parts.append(Phrase(MATCHES, {"card": card_name(td), "card2": card_name(ta), "why": why,
+                                          "gain": Phrase(GAIN, {"n": g, "side": side_id(att)}) if g else ""}))
         else:
             losses += 1
             gain += max(0, ta.value)
-            parts.append(f"{card_name(td)} fails against {card_name(ta)}: {side(dfn)} loses a unit"
-                         + (f", +{ta.value} prestige to {side(att)}" if ta.value > 0 else ""))
+            parts.append(Phrase(FAILS, {"card": card_name(td), "card2": card_name(ta), "side": side_id(dfn),
+                                        "gain": Phrase(FAIL_GAIN, {"n": ta.value, "side": side_id(att)})
+                                        if ta.value > 0 else ""}))
     rules = ["battle.formation"]
     if any(types[i].formation == "mercenaries" for i in bt.played + (x, y)):
         rules.append("battle.mercenaries")
     if salpinx:
         rules.append("battle.salpinx")
-    say(log, f"{side(dfn)} answers with {a.args[0]} and {a.args[1]}. " + "; ".join(parts), *rules)
+    say(log, ANSWERS, *rules, side=side_id(dfn), card=a.args[0], card2=a.args[1],
+        results=Phrase(RESULTS, {"first": parts[0], "second": parts[1]}))
     s = add_prestige(s, att, gain)
     if gain and s.event is not None:
         s = battle_prestige(s, att, gain)
     if salpinx:
         if s.prestige[att] < SALPINX_COST:
-            say(log, f"{side(att)} cannot pay for the Salpinx and loses the game", "battle.salpinx-unpayable",
-                "end.prestige-owed", player=att)
-            return s.evolve(battle=None, outcome=Outcome(side(dfn).lower(), None,
-                                                          f"{side(att)} could not pay for the Salpinx",
-                                                          ("battle.salpinx-unpayable",)),
+            say(log, SALPINX_UNPAID, "battle.salpinx-unpayable", "end.prestige-owed", player=att, side=side_id(att))
+            return s.evolve(battle=None, outcome=ended(dfn, SALPINX_REASON, "battle.salpinx-unpayable",
+                                                       side=side_id(att)),
                             pending=Pending("over", CHANCE), phase="over")
         s = add_prestige(s, att, -SALPINX_COST)
     area = bt.area
@@ -327,30 +362,40 @@ def defend_apply(s: State, a: Action, log: Log) -> State:
     s = s.evolve(battle=bt)
     left = s.units[area][dfn]
     if left < 2:
-        say(log, f"{side(dfn)} has {left} unit{'s' if left != 1 else ''} left in {b.name(area)}; the battle ends",
-            "battle.end")
+        say(log, UNITS_LEFT, "battle.end", side=side_id(dfn), n=left, area=b.area_ids[area])
         return end_battle(s, log)
     if sum(bt.deck) < 4 - lost:
-        say(log, f"Only {sum(bt.deck)} cards remain, too few for both redraws; the battle ends", "battle.end")
+        say(log, TOO_FEW_CARDS, "battle.end", n=sum(bt.deck))
         return end_battle(s, log)
     again = tied and s.event is not None and tied_exchange_replayed(s)
     if again:
-        say(log, f"The cards tie: {side(att)} attacks again instead of changing roles", "event.superstition")
+        say(log, TIE_AGAIN, "event.superstition", side=side_id(att))
     bt = _with(bt, attacker=att if again else dfn, after="refill", asked=())
     return _window(s.evolve(battle=bt), log)
+
+
+WRITE_CARDS = message("battle.write-cards", "Write '{keyword} <card> <card>' with two {kind} cards, e.g. '{example}'.")
+LAND_SEA = {"land": message("battle.kind-land", "land"), "sea": message("battle.kind-sea", "sea")}
+OWN_HAND = {"attack": message("battle.attack-own-hand", "{side} must attack with two cards of its own hand ({held})."),
+            "answer": message("battle.answer-own-hand", "{side} must answer with two cards of its own hand ({held}).")}
+HELD = message("battle.held", "{n}× {card}")
+SALPINX_NOT_FORCED = message("battle.salpinx-not-forced", "{side} has no prestige to pay for the Salpinx and holds other "
+                             "cards, so it is not forced to play it.")
+DECK_ORDER = message("battle.deck-order", "Name the two cards in deck order: '{example}'.")
+ANSWER_ORDER = message("battle.answer-order", "Both attacking cards are alike; name the answers in deck order: "
+                       "'{example}'.")
 
 
 def _hand_why(s: State, a: Action, p: int, verb: str) -> Explanation | None:
     """Why two named cards cannot be played from p's hand (None if they can)."""
     names = [card_name(t) for t in _types(s)]
     if len(a.args) != 2 or any(x not in names for x in a.args):
-        return Explanation.of(False, f"Write '{a.kind} <card> <card>' with two {_fight(s).kind} cards, e.g. "
-                              f"'{a.kind} {names[0]} {names[1]}'.", "decision.wrong-kind")
+        return explained(s, False, WRITE_CARDS, "decision.wrong-kind", keyword=a.kind, kind=Phrase(LAND_SEA[_fight(s).kind]),
+                         example=f"{a.kind} {names[0]} {names[1]}")
     need = tadd(tadd((0,) * len(names), names.index(a.args[0]), 1), names.index(a.args[1]), 1)
     if any(n > h for n, h in zip(need, _fight(s).hands[p])):
-        held = ", ".join(f"{k}× {names[i]}" for i, k in enumerate(_fight(s).hands[p]) if k)
-        return Explanation.of(False, f"{side(p)} must {verb} with two cards of its own hand ({held}).",
-                              "battle.exchange")
+        held = tuple(Phrase(HELD, {"n": k, "card": names[i]}) for i, k in enumerate(_fight(s).hands[p]) if k)
+        return explained(s, False, OWN_HAND[verb], "battle.exchange", side=side_id(p), held=held)
     return None
 
 
@@ -362,11 +407,9 @@ def _attack_why(s: State, a: Action) -> Explanation | None:
     names = [card_name(t) for t in _types(s)]
     sal = _salpinx(_types(s))
     if sal >= 0 and names[sal] in a.args and s.prestige[p] < SALPINX_COST:
-        return Explanation.of(False, f"{side(p)} has no prestige to pay for the Salpinx and holds other cards, so "
-                              "it is not forced to play it.", "battle.salpinx", "battle.salpinx-unpayable")
+        return explained(s, False, SALPINX_NOT_FORCED, "battle.salpinx", "battle.salpinx-unpayable", side=side_id(p))
     if a.args[0] != a.args[1] and names.index(a.args[0]) > names.index(a.args[1]):
-        return Explanation.of(False, f"Name the two cards in deck order: 'play {a.args[1]} {a.args[0]}'.",
-                              "decision.wrong-kind")
+        return explained(s, False, DECK_ORDER, "decision.wrong-kind", example=f"play {a.args[1]} {a.args[0]}")
     return None
 
 
@@ -377,15 +420,14 @@ def _defend_why(s: State, a: Action) -> Explanation | None:
     names = [card_name(t) for t in _types(s)]
     played = _fight(s).played
     if len(played) == 2 and played[0] == played[1] and names.index(a.args[0]) > names.index(a.args[1]):
-        return Explanation.of(False, f"Both attacking cards are alike; name the answers in deck order: "
-                              f"'answer {a.args[1]} {a.args[0]}'.", "decision.wrong-kind")
+        return explained(s, False, ANSWER_ORDER, "decision.wrong-kind", example=f"answer {a.args[1]} {a.args[0]}")
     return None
 
 
 decision("battle-attack", "battles", attack_options, attack_apply, _attack_why, keywords=("play",),
-         prompt="play two combat cards", stage="attack")
+         prompt=message("prompt.battle-attack", "play two combat cards"), stage="attack")
 decision("battle-defend", "battles", defend_options, defend_apply, _defend_why, keywords=("answer",),
-         prompt="answer each attacking card", stage="defend")
+         prompt=message("prompt.battle-defend", "answer each attacking card"), stage="defend")
 
 #: the decisions asked while a battle is in progress, by kind: the stage of the battle each stands for
 BATTLE_STAGES: dict[str, str] = {k: d.stage for k, d in DECISIONS.items() if d.stage is not None}
@@ -393,11 +435,14 @@ BATTLE_STAGES: dict[str, str] = {k: d.stage for k, d in DECISIONS.items() if d.s
 SIDE_BATTLE_DECISIONS = frozenset(k for k in BATTLE_STAGES if not DECISIONS[k].chance)
 
 
+REDRAWS = message("battle.redraws", "{side} draws 2 cards, {side2} draws {n}")
+
+
 def _refill(s: State, log: Log) -> State:
     bt = _fight(s)
     old_att, old_def = other(bt.attacker), bt.attacker  # a replayed exchange lost no unit: both draw 2
     draws = (old_att,) * 2 + (old_def,) * (2 - bt.last_losses)
-    say(log, f"{side(old_att)} draws 2 cards, {side(old_def)} draws {2 - bt.last_losses}", "battle.redraw")
+    say(log, REDRAWS, "battle.redraw", side=side_id(old_att), side2=side_id(old_def), n=2 - bt.last_losses)
     bt = _with(bt, draws=draws, after="attack", asked=())
     s = s.evolve(battle=bt)
     if not draws:

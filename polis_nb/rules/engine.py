@@ -12,6 +12,10 @@ from ..data.types import PROVENANCE_RULES, Components
 from .topology import topology_of, topology_named, components_named, register_components
 from .decisions import ACTIONS, DECISIONS, click_target, describe_pending, target_of, uniform
 from .editions import EDITIONS, cite, edition_of
+from ..i18n import Phrase, Sentences, message
+from .common import explained, in_components
+from .words import outcome_phrase
+from .index import RULES
 from .state import CHANCE, NEUTRAL, PLAYERS, LogEntry, Pending, State, keep_legal
 
 COMPONENT_SETS = {k: e.component_set for k, e in EDITIONS.items()}  # edition -> its component set's name
@@ -91,6 +95,7 @@ def _start(edition: str, comp: Components, options: tuple[tuple[str, str], ...])
     )
     log: list = []
     s = flow.start_round(s, log)
+    in_components(log, s.components)
     return s.evolve(log=tuple(cite_edition_log(s, log)))
 
 
@@ -202,20 +207,24 @@ _set = object.__setattr__
 def cite_edition_log(s: State, log: list) -> list:
     """Log entries of shared code cite first-edition ids and words; give them this edition's rules
     and terms (e.g. merchants for trade ships)."""
+    in_components(log, s.components)  # the names of the state's component set
     variants = edition_of(s).variants
     if not variants:
         return log
     out = []
     for e in log:
-        rules, text = e.rules, e.text
+        rules = e.rules
         cited = _CITED.get((s.edition, rules))
         if cited is None:
             cited = _CITED[s.edition, rules] = (tuple(dict.fromkeys(variants.get(r, r) for r in rules))
                                                 if any(r in variants for r in rules) else rules)
         if cited != rules:
             rules = cited
-        text = _edition_words(s, text)
-        out.append(e if rules is e.rules and text is e.text else LogEntry(text, rules, e.player))
+        if not hasattr(e.msg, "id"):  # an entry of plain text
+            text = _edition_words(s, e.text)
+            out.append(e if rules is e.rules and text is e.text else LogEntry(text, rules, e.player))
+            continue
+        out.append(e if rules is e.rules else e.with_rules(rules))
     return out
 
 
@@ -234,7 +243,9 @@ def _unchecked(s: State, a: Action) -> State:
     n = DECISIONS[s.pending.kind].apply(s, a, log)
     if n.siege_discs:
         n = military.drop_stranded_discs(n, log)
-    if s.edition != "ed1":
+    if s.edition == "ed1":
+        in_components(log, s.components)
+    else:
         log = cite_edition_log(s, log)
         if n.outcome is not None and s.outcome is None:
             o = n.outcome
@@ -291,8 +302,19 @@ def explain(s: object, action: object) -> Explanation:
         ids = tuple(dict.fromkeys(ed.rule(r.id) for r in e.rules))
         text = _edition_words(s, e.text)
         if ids != e.rule_ids or text != e.text:
-            e = Explanation.of(e.legal, text, *ids)
+            e = e.with_words(tuple(RULES[r] for r in ids), text)
     return e
+
+
+GAME_OVER = message("explain.game-over", "The game is over: {outcome}")
+LEGAL = message("explain.legal", "'{action}' is one of the {n} legal choices here (to {prompt}).{notes}")
+WAITS_FOR_CHANCE = message("explain.waits-for-chance", "The game waits for chance ({prompt}); possible outcomes: {choices}")
+RETREAT_BETWEEN = message("explain.retreat-between", "A retreat is announced only between exchanges (or before the first "
+                          "one), not in the middle of an exchange.")
+WAITS_FOR = message("explain.waits-for", "The game waits for {side} to {prompt}; '{keyword}' does not answer that. Legal: "
+                    "{choices}{more}")
+NOT_AMONG = message("explain.not-among", "'{action}' is not among the legal choices: {choices}{more}")
+MORE = message("explain.more", " …")
 
 
 def _explain(s: State, action: Action | str) -> Explanation:
@@ -300,38 +322,37 @@ def _explain(s: State, action: Action | str) -> Explanation:
         try:
             toks = tokenize(action)
         except InvalidActionError as e:
-            return Explanation.of(False, str(e), "decision.wrong-kind")
+            return explained(s, False, e.msg, "decision.wrong-kind", **e.params)
         action = Action(toks[0], tuple(toks[1:]))
     if s.outcome is not None:
-        return Explanation.of(False, f"The game is over: {s.outcome}", "decision.game-over")
+        return explained(s, False, GAME_OVER, "decision.game-over", outcome=outcome_phrase(s.outcome))
     legal = legal_actions(s)
     h = DECISIONS[s.pending.kind]
+    prompt = Phrase(DECISIONS[s.pending.kind].prompt) if s.pending.kind in DECISIONS else s.pending.kind
     if action in legal:
-        text = f"'{action}' is one of the {len(legal)} legal choices here (to {describe_pending(s)})."
+        notes = []
         rules = _rules_for(s, action)
         for kind, what in _provisional(s, action).items():
-            text += _PROVISIONAL_TEXT[kind].format(", ".join(what))
+            notes.append(Phrase(_PROVISIONAL_TEXT[kind], {"values": tuple(what)}))
             rules += (PROVENANCE_RULES[kind],)
-        return Explanation.of(True, text, *rules)
+        return explained(s, True, LEGAL, *rules, action=str(action), n=len(legal), prompt=prompt,
+                         notes=Sentences(notes))
     if s.pending.player == CHANCE:
-        return Explanation.of(False, f"The game waits for chance ({describe_pending(s)}); possible outcomes: "
-                              + ", ".join(str(x) for x in legal), "decision.wrong-player")
+        return explained(s, False, WAITS_FOR_CHANCE, "decision.wrong-player", prompt=prompt,
+                         choices=tuple(str(x) for x in legal))
     kinds = {x.kind for x in legal} | _all_kinds(s)
     if action.kind == "retreat" and s.battle is not None and "retreat" not in kinds:
-        return Explanation.of(False, "A retreat is announced only between exchanges (or before the first one), "
-                              "not in the middle of an exchange.", "battle.retreat")
+        return explained(s, False, RETREAT_BETWEEN, "battle.retreat")
+    more = Phrase(MORE) if len(legal) > 12 else ""
     if action.kind not in kinds:
-        return Explanation.of(False, f"The game waits for {PLAYERS[s.pending.player].capitalize()} to "
-                              f"{describe_pending(s)}; '{action.kind}' does not answer that. Legal: "
-                              + ", ".join(str(x) for x in legal[:12]) + (" …" if len(legal) > 12 else ""),
-                              "decision.wrong-kind")
+        return explained(s, False, WAITS_FOR, "decision.wrong-kind", side=PLAYERS[s.pending.player], prompt=prompt,
+                         keyword=action.kind, choices=tuple(str(x) for x in legal[:12]), more=more)
     if h.why is not None:
         why = h.why(s, action)
         if why is not None:
             return why
-    return Explanation.of(False, f"'{action}' is not among the legal choices: "
-                          + ", ".join(str(x) for x in legal[:12]) + (" …" if len(legal) > 12 else ""),
-                          "decision.wrong-kind")
+    return explained(s, False, NOT_AMONG, "decision.wrong-kind", action=str(action),
+                     choices=tuple(str(x) for x in legal[:12]), more=more)
 
 
 def _all_kinds(s: State) -> frozenset[str]:
@@ -346,36 +367,41 @@ def _rules_for(s: State, a: Action) -> tuple[str, ...]:
 
 
 _PROVISIONAL_TEXT = {
-    "prototype": " What it yields rests on values from the designer's prototype ({}); the printed game may differ.",
-    "reconstructed": " What it yields rests on reconstructed component values ({}); a printed board may differ.",
+    "prototype": message("explain.prototype", " What it yields rests on values from the designer's prototype ({values}); "
+                         "the printed game may differ."),
+    "reconstructed": message("explain.reconstructed", " What it yields rests on reconstructed component values ({values}); "
+                             "a printed board may differ."),
 }
+TRIBUTE_ROWS_OF = message("explain.tribute-rows-of", "tribute rows of {area}")
+OFFERS_OF = message("explain.offers-of", "offers of {market}")
+MARKET_TABLE = message("explain.market-table", "market value table")
+COST_OF = message("explain.cost-of", "cost and prestige of {project}")
 
 
-def _provisional(s: State, a: Action) -> dict[str, list[str]]:
+def _provisional(s: State, a: Action) -> dict[str, list[Phrase]]:
     """The component values no rulebook gives that decide what a legal choice yields, by provenance
     ("prototype", "reconstructed"): {kind: [what, ...]}."""
     b = topology_of(s)
     comp = b.comp
     k = s.pending.kind
-    found: dict[str, list[str]] = {}
+    found: dict[str, list[Phrase]] = {}
 
-    def note(what: str, *paths: tuple[str, ...]) -> None:
+    def note(what: Phrase, *paths: tuple[str, ...]) -> None:
         kinds = {comp.provenance_of(*p).kind for p in paths}
         for kind in _PROVISIONAL_TEXT:
             if kind in kinds:
                 found.setdefault(kind, []).append(what)
 
     if k == "tribute-rows":
-        note(f"tribute rows of {comp.areas[s.pending.data[0]].name}", ("tribute", b.area_ids[s.pending.data[0]]))
+        note(Phrase(TRIBUTE_ROWS_OF, {"area": b.area_ids[s.pending.data[0]]}), ("tribute", b.area_ids[s.pending.data[0]]))
     elif k == "trade-offer":
         market = a.args[0].split(".")[0]
-        note(f"offers of {comp.markets[b.market_index[market]].name}", ("markets", market, "offers"))
+        note(Phrase(OFFERS_OF, {"market": market}), ("markets", market, "offers"))
         if a.args[1] == "exchange":
-            note("market value table", ("market_table",))
+            note(Phrase(MARKET_TABLE), ("market_table",))
     elif k in ("project-tile", "project-polis", "project-pay"):
         tile = a.args[0] if k == "project-tile" else s.pending.data[0]
-        note(f"cost and prestige of {b.project_index[tile].name}", ("projects", tile, "cost"),
-             ("projects", tile, "end_prestige"))
+        note(Phrase(COST_OF, {"project": tile}), ("projects", tile, "cost"), ("projects", tile, "end_prestige"))
     return found
 
 

@@ -16,17 +16,20 @@ renderer shows of a card.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from . import phases
 from ..data import Components, Effect, EventCard
+from ..i18n import Phrase, message, plural, render, resolve
 from .actions import Action, Explanation, shared
 from .topology import Topology, topology_of
-from .common import Log, add_good, add_prestige, have, polis_name, poss, say, side
+from .common import Log, add_good, add_prestige, ended, explained, have, say, side_id
+from .words import names_of
 from .decisions import decision, no_data, shape
 from .modifiers import (EVENT_DATA_KEYS, PLAYER_IDS, UNIT_AREAS, away, deck_for_round, event_card,  # noqa: F401
                         in_force, memo, round_card, set_memo)
 from .routes import trade_route
-from .state import CHANCE, PLAYERS, Outcome, Pending, State, other, tset
+from .state import CHANCE, PLAYERS, Pending, State, other, tset
 
 # effects on the board itself, or rules in force for the round: they act (or are announced) once, in
 # the reader's part
@@ -73,77 +76,111 @@ def describe_card(comp: Components, cid: str) -> dict:
             "provenance": prov.kind, "source": prov.source}
 
 
-def effects_text(comp: Components, ev: EventCard) -> str:
-    """A plain sentence saying what the card's effects do, one clause per effect in their order (with its
-    timing when it does not act at once), for a card whose file gives no ``text``; "" without effects."""
-    area = {a.id: a.name for a in comp.areas}
-    market = {m.id: m.name for m in comp.markets}
+EFFECT_CLAUSES: dict[str, Any] = {  # op -> its clause (or, by unit or share, its clauses)
+    "gain": message("card.gain", "{side} gains {n} {good}"),
+    "lose": message("card.lose", "{side} loses {n} {good}"),
+    "place": message("card.place", "{side} places a {unit} from its supply in {area}"),
+    "remove-own-unit": plural("card.remove-own-unit", "{side} takes one of its own hoplites or galleys off the board",
+                              "{side} takes {n} of its own hoplites or galleys off the board"),
+    "close-market": message("card.close-market", "{market} takes no trade this round"),
+    "close-offer": message("card.close-offer", "offer {offer_id} takes no trade this round"),
+    "start-player": message("card.start-player", "{side} starts this round, whatever the prestige"),
+    "cede-polis": message("card.cede-polis", "{side} hands one of its poleis of population {n} (not the capital) with its "
+                          "projects to the rival, who picks it"),
+    "send-abroad": {"hoplite": plural("card.send-hoplites", "before the round {side} sends at least {n} hoplite to "
+                                      "{market}{paid} (1 prestige for each it cannot send)", "before the round {side} "
+                                      "sends at least {n} hoplites to {market}{paid} (1 prestige for each it cannot send)"),
+                    "galley": plural("card.send-galleys", "before the round {side} sends at least {n} galley to "
+                                     "{market}{paid} (1 prestige for each it cannot send)", "before the round {side} "
+                                     "sends at least {n} galleys to {market}{paid} (1 prestige for each it cannot send)")},
+    "may-send": {"hoplite": message("card.may-send-hoplites", "before the round {side} may send hoplites to "
+                                    "{market}{paid}"),
+                 "galley": message("card.may-send-galleys", "before the round {side} may send galleys to {market}{paid}")},
+    "return-abroad": {"all": message("card.all-come-back", "the units sent abroad all come back"),
+                      "half-up": message("card.half-come-back", "half the units sent abroad come back, rounded up")},
+    "sell-prestige": message("card.sell-prestige", "before the round {side} may give prestige for {n} silver each"),
+    "blockade-penalty": message("card.blockade-penalty", "{side} ending its turn with the rival cut off from {market} or "
+                                "{market2} loses {n} prestige, unless it holds {m} galleys in {area} and {area2}"),
+    "double-battle-prestige": message("card.double-battle-prestige", "once this round {side} may double the prestige it "
+                                      "won in one battle"),
+    "hire-units": message("card.hire-units", "this round {side} may hire hoplites and galleys for {n} silver each, the "
+                          "cube coming from the supply"),
+    "quell-pacifists": message("card.quell-pacifists", "this round tribute in {whose} home region may put hoplites, up to "
+                               "the capital's population, on the pacifists for {n} prestige each"),
+    "battle-threshold": message("card.battle-threshold", "this round a battle starts at {n} units in an area"),
+    "landing": message("card.landing", "the side with more hoplites in {area} loses up to {n} (both on a tie); an empty "
+                       "{area} pays no tribute this round"),
+    "tribute-cap": message("card.tribute-cap", "at most {n} hoplites collect tribute in {area} this round"),
+    "replay-tied-exchanges": message("card.replay-tied-exchanges", "this round a battle exchange whose cards tie is fought "
+                                     "again by the same attacker"),
+}
+EACH_PAID = message("card.each-paid", " for {n} prestige each")
+A_SIDE = message("card.a-side", "a side")
+WHEN = {"end-of-turn": message("card.at-turn-end", "at the end of every turn, {clause}"),
+        "end-of-round": message("card.at-round-end", "at round end, {clause}")}
+CLAUSES = message("card.clauses", "{first}; {rest}")
+SENTENCE = message("card.sentence", "{clauses}.")
 
-    def who(p: str) -> str:
-        return "each side" if p == "both" else side(PLAYER_IDS[p])
 
-    def whose(p: str) -> str:
-        return "each side's" if p == "both" else poss(PLAYER_IDS[p])
+def _clause(e: Effect) -> Phrase:
+    """What one effect does, as a phrase."""
+    a, op = e.args, e.op
+    w = _who(e)
+    if op in ("gain", "lose"):
+        return Phrase(EFFECT_CLAUSES[op], {"side": w, "n": a[1], "good": str(a[0])})
+    if op == "place":
+        return Phrase(EFFECT_CLAUSES[op], {"side": w, "unit": str(a[0]), "area": str(a[1])})
+    if op in ("remove-own-unit", "cede-polis", "sell-prestige", "hire-units", "battle-threshold"):
+        return Phrase(EFFECT_CLAUSES[op], {"side": w, "n": int(a[0])})
+    if op == "close-market":
+        return Phrase(EFFECT_CLAUSES[op], {"market": str(a[0])})
+    if op == "close-offer":
+        return Phrase(EFFECT_CLAUSES[op], {"offer_id": str(a[0])})
+    if op == "start-player":
+        return Phrase(EFFECT_CLAUSES[op], {"side": _who(Effect(op, str(a[0]), ()))})
+    if op == "send-abroad":
+        unit, need, each = str(a[0]), int(a[2]), int(a[3])
+        args = {"side": w, "market": str(a[1]), "n": need, "paid": Phrase(EACH_PAID, {"n": each}) if each else ""}
+        return Phrase(EFFECT_CLAUSES["send-abroad" if need else "may-send"][unit], args)
+    if op == "return-abroad":
+        return Phrase(EFFECT_CLAUSES[op][str(a[0])])
+    if op == "blockade-penalty":
+        m1, m2, loss, galleys, s1, s2 = (str(x) for x in a)
+        return Phrase(EFFECT_CLAUSES[op], {"side": Phrase(A_SIDE) if e.player == "both" else w, "market": m1,
+                                            "market2": m2, "n": loss, "m": galleys, "area": s1, "area2": s2})
+    if op == "double-battle-prestige":
+        return Phrase(EFFECT_CLAUSES[op], {"side": w})
+    if op == "quell-pacifists":
+        return Phrase(EFFECT_CLAUSES[op], {"whose": _whose_phrase(e), "n": a[0]})
+    if op in ("landing", "tribute-cap"):
+        return Phrase(EFFECT_CLAUSES[op], {"area": str(a[0]), "n": a[1]})
+    if op == "replay-tied-exchanges":
+        return Phrase(EFFECT_CLAUSES[op])
+    raise ValueError(f"effect {op!r} is not in the vocabulary")  # pragma: no cover - the loader checks it
 
-    def clause(e: Effect) -> str:
-        a, w = e.args, who(e.player)
-        if e.op in ("gain", "lose"):
-            return f"{w} {e.op}s {a[1]} {a[0]}"
-        if e.op == "place":
-            return f"{w} places a {a[0]} from its supply in {area[str(a[1])]}"
-        if e.op == "remove-own-unit":
-            n = int(a[0])
-            return f"{w} takes {'one' if n == 1 else n} of its own hoplites or galleys off the board"
-        if e.op == "close-market":
-            return f"{market[str(a[0])]} takes no trade this round"
-        if e.op == "close-offer":
-            return f"offer {a[0]} takes no trade this round"
-        if e.op == "start-player":
-            return f"{who(str(a[0]))} starts this round, whatever the prestige"
-        if e.op == "cede-polis":
-            return (f"{w} hands one of its poleis of population {a[0]} (not the capital) with its projects to the "
-                    "rival, who picks it")
-        if e.op == "send-abroad":
-            unit, to, need, each = str(a[0]), market[str(a[1])], int(a[2]), int(a[3])
-            paid = f" for {each} prestige each" if each else ""
-            if need:
-                return (f"before the round {w} sends at least {_units(need, unit)} to {to}{paid} (1 prestige for "
-                        "each it cannot send)")
-            return f"before the round {w} may send {unit}s to {to}{paid}"
-        if e.op == "return-abroad":
-            return ("the units sent abroad all come back" if a[0] == "all"
-                    else "half the units sent abroad come back, rounded up")
-        if e.op == "sell-prestige":
-            return f"before the round {w} may give prestige for {a[0]} silver each"
-        if e.op == "blockade-penalty":
-            m1, m2, loss, galleys, s1, s2 = (str(x) for x in a)
-            return (f"{'a side' if e.player == 'both' else w} ending its turn with the rival cut off from "
-                    f"{market[m1]} or {market[m2]} loses {loss} prestige, unless it holds {galleys} galleys in "
-                    f"{area[s1]} and {area[s2]}")
-        if e.op == "double-battle-prestige":
-            return f"once this round {w} may double the prestige it won in one battle"
-        if e.op == "hire-units":
-            return (f"this round {w} may hire hoplites and galleys for {a[0]} silver each, the cube coming from the "
-                    "supply")
-        if e.op == "quell-pacifists":
-            return (f"this round tribute in {whose(e.player)} home region may put hoplites, up to the capital's "
-                    f"population, on the pacifists for {a[0]} prestige each")
-        if e.op == "battle-threshold":
-            return f"this round a battle starts at {a[0]} units in an area"
-        if e.op == "landing":
-            where = area[str(a[0])]
-            return (f"the side with more hoplites in {where} loses up to {a[1]} (both on a tie); an empty {where} "
-                    "pays no tribute this round")
-        if e.op == "tribute-cap":
-            return f"at most {a[1]} hoplites collect tribute in {area[str(a[0])]} this round"
-        if e.op == "replay-tied-exchanges":
-            return "this round a battle exchange whose cards tie is fought again by the same attacker"
-        raise ValueError(f"effect {e.op!r} is not in the vocabulary")  # pragma: no cover - the loader checks it
 
-    when = {"now": "", "end-of-turn": "at the end of every turn, ", "end-of-round": "at round end, "}
+def effects_phrase(ev: EventCard) -> Phrase | None:
+    """What the card's effects do, one clause per effect in their order (with its timing when it does not
+    act at once), as a phrase; None without effects."""
     said = {("blockade-penalty", "end-of-turn")}  # clauses that name their moment themselves
-    text = "; ".join(("" if (e.op, e.when) in said else when[e.when]) + clause(e) for e in ev.effects)
-    return text[:1].upper() + text[1:] + "." if text else ""
+    clauses = [_clause(e) if e.when == "now" or (e.op, e.when) in said else
+               Phrase(WHEN[e.when], {"clause": _clause(e)}) for e in ev.effects]
+    if not clauses:
+        return None
+    chained = clauses[-1]
+    for c in reversed(clauses[:-1]):
+        chained = Phrase(CLAUSES, {"first": c, "rest": chained})
+    return Phrase(SENTENCE, {"clauses": chained})
+
+
+def effects_text(comp: Components, ev: EventCard, lang: str = "en") -> str:
+    """A plain sentence saying what the card's effects do (:func:`effects_phrase`), for a card whose file
+    gives no ``text``, in ``lang`` (English by default); "" without effects."""
+    phrase = effects_phrase(ev)
+    if phrase is None:
+        return ""
+    text = render(phrase.msg, phrase.args, resolve(lang), names_of(comp))
+    return text[:1].upper() + text[1:]
 
 
 # --------------------------------------------------------------------------------------------
@@ -177,16 +214,23 @@ def reader(s: State) -> int:
     return 1 if sp > a else 0
 
 
+#: what an event card does, said as "<card>: <what>" (``what``: a Phrase)
+SAID = message("event.said", "{event}: {what}")
+REVEALS = message("event.reveals", "{side} reveals the event: {event}")
+UNKNOWN = message("event.unknown", "no source states this card's effect, so nothing is applied")
+UNKNOWN_LATER = message("event.unknown-later", "no source states this card's effect, so nothing is applied; its effect "
+                        "would act at the end of every turn")
+
+
 def event_apply(s: State, a: Action, log: Log) -> State:
     ev = event_card(s, a.args[0])
     r = reader(s)
-    say(log, f"{side(r)} reveals the event: {ev.name}", "round.event", player=r)
+    say(log, REVEALS, "round.event", player=r, side=side_id(r), event=ev.id)
     s = s.evolve(event=ev.id)
     if ev.effect_unknown:
         later = ev.timing == "end-of-turn"
-        say(log, f"{ev.name}: no source states this card's effect, so nothing is applied"
-            + ("; its effect would act at the end of every turn" if later else ""),
-            "event.unknown-effect", *(("event.hermenfrevel",) if later else ()))
+        say(log, SAID, "event.unknown-effect", *(("event.hermenfrevel",) if later else ()), event=ev.id,
+            what=Phrase(UNKNOWN_LATER if later else UNKNOWN))
     if ev.timing in ("end-of-turn", "end-of-round") or any(e.when != "now" for e in ev.effects):
         s = s.evolve(triggers=s.triggers + (ev.id,))
     return _resolve(s, ev.id, _steps(s, ev, "now", r), log)
@@ -217,104 +261,136 @@ def _resolve(s: State, cid: str, steps: tuple, log: Log) -> State:
         if ask is not None:
             s, waiting = ask(s, cid, k, p, steps, log)
         else:
-            s, waiting = apply_effect(s, e, p, log, ev.name), False
+            s, waiting = apply_effect(s, e, p, log, ev.id), False
         if waiting or s.outcome is not None:
             return s
     return phases.go("begin-actions", s, log)
 
 
-def _lose_game(s: State, p: int, n: int, name: str, log: Log) -> State:
-    say(log, f"{name}: {side(p)} must pay {n} prestige but has {s.prestige[p]}, and loses the game",
-        "end.prestige-owed", player=p)
+MUST_PAY = message("event.must-pay", "{side} must pay {n} prestige but has {m}, and loses the game")
+OWED_PRESTIGE = message("event.owed-prestige", "{side} owed prestige it lacked")
+
+
+def _lose_game(s: State, p: int, n: int, cid: str, log: Log) -> State:
+    say(log, SAID, "end.prestige-owed", player=p, event=cid,
+        what=Phrase(MUST_PAY, {"side": side_id(p), "n": n, "m": s.prestige[p]}))
     return s.evolve(prestige=tset(s.prestige, p, 0), pending=Pending("over", CHANCE), phase="over",
-                    outcome=Outcome(side(other(p)).lower(), None, f"{side(p)} owed prestige it lacked",
-                                    ("end.prestige-owed",)))
+                    outcome=ended(other(p), OWED_PRESTIGE, "end.prestige-owed", side=side_id(p)))
 
 
-def pay_prestige(s: State, p: int, n: int, name: str, log: Log, text: str, *rules: str) -> State:
-    """``p`` pays ``n`` prestige for an event (and loses the game if it cannot)."""
+def pay_prestige(s: State, p: int, n: int, cid: str, log: Log, what: Phrase, *rules: str) -> State:
+    """``p`` pays ``n`` prestige for the event card ``cid`` (and loses the game if it cannot); ``what``
+    says it."""
     if s.prestige[p] < n:
-        return _lose_game(s, p, n, name, log)
-    say(log, f"{name}: {text}", *rules, player=p)
+        return _lose_game(s, p, n, cid, log)
+    say(log, SAID, *rules, player=p, event=cid, what=what)
     return add_prestige(s, p, -n)
 
 
-def apply_effect(s: State, e: Effect, p: int, log: Log, name: str) -> State:
-    """Apply one effect that needs no decision (or announce a rule the card puts in force)."""
+GAINS = message("event.gains", "{side} gains {n} {good}")
+LOSES = message("event.loses", "{side} loses {n} {good}")
+LOSES_PRESTIGE = message("event.loses-prestige", "{side} loses {n} prestige")
+NO_ROOM = message("event.no-room", "no {unit} for {side} in {area} (no supply cube or stacking limit)")
+PLACES = message("event.places", "{side} places a {unit} in {area}")
+NO_TRADE = message("event.market-closed", "{market} takes no trade this round")
+OFFER_CLOSED = message("event.offer-closed", "offer {offer_id} is closed this round")
+WILL_START = message("event.will-start", "{side} will start this round")
+
+
+def apply_effect(s: State, e: Effect, p: int, log: Log, cid: str) -> State:
+    """Apply one effect of the event card ``cid`` that needs no decision (or announce a rule the card
+    puts in force)."""
     b = topology_of(s)
     op, args = e.op, e.args
     if op == "gain":
         what, n = str(args[0]), int(args[1])
         s = add_prestige(s, p, n) if what == "prestige" else add_good(s, p, what, n)
-        say(log, f"{name}: {side(p)} gains {n} {what}", "event.effects", player=p)
+        say(log, SAID, "event.effects", player=p, event=cid, what=Phrase(GAINS, {"side": side_id(p), "n": n, "good": what}))
     elif op == "lose":
         what, n = str(args[0]), int(args[1])
         if what == "prestige":
-            return pay_prestige(s, p, n, name, log, f"{side(p)} loses {n} prestige", "event.effects")
+            return pay_prestige(s, p, n, cid, log, Phrase(LOSES_PRESTIGE, {"side": side_id(p), "n": n}), "event.effects")
         n = min(n, have(s, p, what))
         s = add_good(s, p, what, -n)
-        say(log, f"{name}: {side(p)} loses {n} {what}", "event.effects", player=p)
+        say(log, SAID, "event.effects", player=p, event=cid, what=Phrase(LOSES, {"side": side_id(p), "n": n, "good": what}))
     elif op == "place":
-        unit, area = args[0], b.area_index[str(args[1])]
+        unit, area = str(args[0]), b.area_index[str(args[1])]
+        where = {"unit": unit, "side": side_id(p), "area": b.area_ids[area]}
         if b.supply(s, p) < 1 or s.units[area][p] >= b.limit(s):
-            say(log, f"{name}: no {unit} for {side(p)} in {b.name(area)} (no supply cube or stacking limit)",
-                "event.effects", "stack.limit", player=p)
+            say(log, SAID, "event.effects", "stack.limit", player=p, event=cid, what=Phrase(NO_ROOM, where))
         else:
             u = s.units[area]
             s = s.evolve(units=tset(s.units, area, tset(u, p, u[p] + 1)))
-            say(log, f"{name}: {side(p)} places a {unit} in {b.name(area)}", "event.effects", player=p)
+            say(log, SAID, "event.effects", player=p, event=cid, what=Phrase(PLACES, where))
     elif op == "close-market":
         m = str(args[0])
         if m not in s.closed:
             s = s.evolve(closed=s.closed + (m,))
-            say(log, f"{name}: {b.comp.markets[b.market_index[m]].name} takes no trade this round", "event.effects",
-                "trade.market-closed")
+            say(log, SAID, "event.effects", "trade.market-closed", event=cid, what=Phrase(NO_TRADE, {"market": m}))
     elif op == "close-offer":
         oi = b.offer_index[str(args[0])]
         if s.offers[oi] < 0:
             s = s.evolve(offers=tset(s.offers, oi, 2))  # 2 = closed by an event
-            say(log, f"{name}: offer {args[0]} is closed this round", "event.effects", "trade.market-closed")
+            say(log, SAID, "event.effects", "trade.market-closed", event=cid,
+                what=Phrase(OFFER_CLOSED, {"offer_id": str(args[0])}))
     elif op == "start-player":
         q = PLAYER_IDS[str(args[0])]
         s = s.evolve(start_player=q)
-        say(log, f"{name}: {side(q)} will start this round", "event.start-player")
+        say(log, SAID, "event.start-player", event=cid, what=Phrase(WILL_START, {"side": side_id(q)}))
     elif op == "landing":
-        s = _landing(s, b.area_index[str(args[0])], int(args[1]), name, log)
+        s = _landing(s, b.area_index[str(args[0])], int(args[1]), cid, log)
     elif op in _IN_FORCE_TEXT:
-        say(log, f"{name}: {_IN_FORCE_TEXT[op](e, b)}", OP_RULES[op])
+        say(log, SAID, OP_RULES[op], event=cid, what=_IN_FORCE_TEXT[op](e, b))
     else:  # pragma: no cover - the loader validates the vocabulary and _resolve routes the rest
         raise ValueError(f"effect {op!r} cannot act here")
     return s
 
 
-def _whom(e: Effect) -> str:
-    return "each side" if e.player == "both" else side(PLAYER_IDS[e.player])
+EACH_SIDE = message("event.each-side", "each side")
+EACH_SIDES = message("event.each-sides", "each side's")
 
 
-def _whose(e: Effect) -> str:
-    return "each side's" if e.player == "both" else poss(PLAYER_IDS[e.player])
+def _who(e: Effect):
+    """The side an effect concerns (its id), or "each side"."""
+    return Phrase(EACH_SIDE) if e.player == "both" else PLAYERS[PLAYER_IDS[e.player]]
 
 
-def _units(n: int, unit: str) -> str:
-    """The number and the unit: "1 galley", "3 galleys"."""
-    return f"{n} {unit}{'' if n == 1 else 's'}"
+def _whose_phrase(e: Effect):
+    return Phrase(EACH_SIDES) if e.player == "both" else Phrase(SIDES, {"side": PLAYERS[PLAYER_IDS[e.player]]})
 
 
+SIDES = message("event.sides", "{side:gen}")
+IN_FORCE = {
+    "hire-units": message("event.hire-units", "this round {side} may hire hoplites and galleys for {n} silver each, "
+                          "taking the cube from its supply instead of the polis"),
+    "quell-pacifists": message("event.quell-pacifists", "this round tribute in {whose} home region may put hoplites, up "
+                               "to the capital's population, on the pacifists, worth {n} prestige each"),
+    "double-battle-prestige": message("event.double-battle-prestige", "once this round {side} may double the prestige "
+                                      "won in one battle"),
+    "battle-threshold": message("event.battle-threshold", "this round a battle starts at {n} units in an area"),
+    "tribute-cap": message("event.tribute-cap", "this round at most {n} hoplites collect tribute in {area}"),
+    "replay-tied-exchanges": message("event.replay-tied-exchanges", "this round a battle exchange whose cards tie "
+                                     "(every attacking card matched by one of equal value) is fought again by the same "
+                                     "attacker"),
+}
 _IN_FORCE_TEXT = {
-    "hire-units": lambda e, b: f"this round {_whom(e)} may hire hoplites and galleys for {e.args[0]} silver each, "
-                               "taking the cube from its supply instead of the polis",
-    "quell-pacifists": lambda e, b: f"this round tribute in {_whose(e)} home region may put hoplites, up to the "
-                                    f"capital's population, on the pacifists, worth {e.args[0]} prestige each",
-    "double-battle-prestige": lambda e, b: f"once this round {_whom(e)} may double the prestige won in one battle",
-    "battle-threshold": lambda e, b: f"this round a battle starts at {e.args[0]} units in an area",
-    "tribute-cap": lambda e, b: f"this round at most {e.args[1]} hoplites collect tribute in "
-                                f"{b.name(b.area_index[str(e.args[0])])}",
-    "replay-tied-exchanges": lambda e, b: "this round a battle exchange whose cards tie (every attacking card "
-                                          "matched by one of equal value) is fought again by the same attacker",
+    "hire-units": lambda e, b: Phrase(IN_FORCE["hire-units"], {"side": _who(e), "n": e.args[0]}),
+    "quell-pacifists": lambda e, b: Phrase(IN_FORCE["quell-pacifists"], {"whose": _whose_phrase(e), "n": e.args[0]}),
+    "double-battle-prestige": lambda e, b: Phrase(IN_FORCE["double-battle-prestige"], {"side": _who(e)}),
+    "battle-threshold": lambda e, b: Phrase(IN_FORCE["battle-threshold"], {"n": e.args[0]}),
+    "tribute-cap": lambda e, b: Phrase(IN_FORCE["tribute-cap"], {"n": e.args[1], "area": str(e.args[0])}),
+    "replay-tied-exchanges": lambda e, b: Phrase(IN_FORCE["replay-tied-exchanges"]),
 }
 
 
-def _landing(s: State, t: int, most: int, name: str, log: Log) -> State:
+LANDING_LOSS = {1: plural("event.landing-loss", "{side} loses {n} hoplite in {area} (the stronger side there)",
+                          "{side} loses {n} hoplites in {area} (the stronger side there)"),
+                2: plural("event.landing-loss-tie", "{side} loses {n} hoplite in {area} (both sides are equally strong)",
+                          "{side} loses {n} hoplites in {area} (both sides are equally strong)")}
+LANDING_EMPTY = message("event.landing-empty", "no Greek hoplite is left in {area}, which pays no tribute this round")
+
+
+def _landing(s: State, t: int, most: int, cid: str, log: Log) -> State:
     """Carthage lands: the stronger side in the territory loses up to ``most`` hoplites (both on a
     tie); with no hoplite left there, the territory pays no tribute this round."""
     b = topology_of(s)
@@ -325,14 +401,13 @@ def _landing(s: State, t: int, most: int, name: str, log: Log) -> State:
         n = min(most, u[p])
         if n:
             u = tset(u, p, u[p] - n)
-            say(log, f"{name}: {side(p)} loses {n} hoplite{'s' if n > 1 else ''} in {b.name(t)}"
-                + (" (the stronger side there)" if len(hit) == 1 else " (both sides are equally strong)"),
-                "event.carthage", player=p)
+            say(log, SAID, "event.carthage", player=p, event=cid,
+                what=Phrase(LANDING_LOSS[len(hit)], {"side": side_id(p), "n": n, "area": b.area_ids[t]}))
     s = s.evolve(units=tset(s.units, t, u))
     if u == (0, 0) and t not in s.tribute_done:
         s = s.evolve(tribute_done=tuple(sorted(s.tribute_done + (t,))))
-        say(log, f"{name}: no Greek hoplite is left in {b.name(t)}, which pays no tribute this round",
-            "event.carthage", "tribute.once-per-round")
+        say(log, SAID, "event.carthage", "tribute.once-per-round", event=cid,
+            what=Phrase(LANDING_EMPTY, {"area": b.area_ids[t]}))
     return s
 
 
@@ -340,10 +415,17 @@ def _landing(s: State, t: int, most: int, name: str, log: Log) -> State:
 # effects that ask a player (each returns the state and whether it now waits for a decision)
 
 
+NO_UNIT_TO_REMOVE = message("event.no-unit-to-remove", "{side} has no unit to remove")
+NO_POLIS_TO_CEDE = message("event.no-polis-to-cede", "{side} owns no polis of population {n} besides its capital, so none "
+                           "changes sides")
+NO_CUBE_TO_TAKE = message("event.no-cube-to-take", "{side} has no cube in supply to take a polis of {side2}")
+NO_PRESTIGE_TO_GIVE = message("event.no-prestige-to-give", "{side} has no prestige to give")
+
+
 def _ask_remove(s: State, cid: str, k: int, p: int, steps: tuple, log: Log):
     if any(u[p] for u in s.units):
         return s.evolve(pending=Pending("event-remove", p, (cid, steps))), True
-    say(log, f"{event_card(s, cid).name}: {side(p)} has no unit to remove", "event.effects", player=p)
+    say(log, SAID, "event.effects", player=p, event=cid, what=Phrase(NO_UNIT_TO_REMOVE, {"side": side_id(p)}))
     return s, False
 
 
@@ -361,12 +443,11 @@ def _ask_cede(s: State, cid: str, k: int, p: int, steps: tuple, log: Log):
     pop = int(ev.effects[k].args[0])
     q = other(p)
     if not _cede_choices(s, p, pop):
-        say(log, f"{ev.name}: {side(p)} owns no polis of population {pop} besides its capital, so none changes "
-            "sides", "event.betrayal", player=p)
+        say(log, SAID, "event.betrayal", player=p, event=cid, what=Phrase(NO_POLIS_TO_CEDE, {"side": side_id(p), "n": pop}))
         return s, False
     if topology_of(s).supply(s, q) < pop:
-        say(log, f"{ev.name}: {side(q)} has no cube in supply to take a polis of {side(p)}", "event.betrayal",
-            "event.effects", player=q)
+        say(log, SAID, "event.betrayal", "event.effects", player=q, event=cid,
+            what=Phrase(NO_CUBE_TO_TAKE, {"side": side_id(q), "side2": side_id(p)}))
         return s, False
     return s.evolve(pending=Pending("event-cede", q, (cid, steps, k))), True
 
@@ -380,7 +461,7 @@ def _ask_send(s: State, cid: str, k: int, p: int, steps: tuple, log: Log):
 
 def _ask_sell(s: State, cid: str, k: int, p: int, steps: tuple, log: Log):
     if s.prestige[p] < 1:
-        say(log, f"{event_card(s, cid).name}: {side(p)} has no prestige to give", "event.treasury", player=p)
+        say(log, SAID, "event.treasury", player=p, event=cid, what=Phrase(NO_PRESTIGE_TO_GIVE, {"side": side_id(p)}))
         return s, False
     return s.evolve(pending=Pending("event-sell", p, (cid, steps, k))), True
 
@@ -404,19 +485,23 @@ def remove_apply(s: State, a: Action, log: Log) -> State:
     u = s.units[i]
     s = s.evolve(units=tset(s.units, i, tset(u, p, u[p] - 1)))
     kind = "galley" if b.is_sea[i] else "hoplite"
-    say(log, f"{event_card(s, cid).name}: {side(p)} removes a {kind} from {b.name(i)}", "event.effects", player=p)
+    say(log, SAID, "event.effects", player=p, event=cid,
+        what=Phrase(REMOVES, {"side": side_id(p), "unit": kind, "area": a.args[0]}))
     return _resolve(s, cid, steps, log)
+
+
+REMOVES = message("event.removes", "{side} removes a {unit} from {area}")
+WRITE_REMOVE = message("event.write-remove", "Write 'remove <area>', naming an area holding one of your units.")
+NO_UNIT_THERE = message("event.no-unit-there", "{side} has no unit in {area} to remove.")
 
 
 def _remove_why(s: State, a: Action) -> Explanation | None:
     p = s.pending.player
     b = topology_of(s)
     if len(a.args) != 1 or a.args[0] not in b.area_index:
-        return Explanation.of(False, "Write 'remove <area>', naming an area holding one of your units.",
-                              "decision.wrong-kind")
+        return explained(s, False, WRITE_REMOVE, "decision.wrong-kind")
     if s.units[b.area_index[a.args[0]]][p] < 1:
-        return Explanation.of(False, f"{side(p)} has no unit in {b.name(b.area_index[a.args[0]])} to remove.",
-                              "event.effects")
+        return explained(s, False, NO_UNIT_THERE, "event.effects", side=side_id(p), area=a.args[0])
     return None
 
 
@@ -430,6 +515,12 @@ def cede_options(s: State) -> list[Action]:
     return [Action("take", (b.polis_ids[i],)) for i in _cede_choices(s, other(q), pop)]
 
 
+LEAVES = plural("event.polis-leaves", "{polis} ({n} cube) leaves {side} for {side2}, with its projects",
+                "{polis} ({n} cubes) leaves {side} for {side2}, with its projects")
+TAKES_ONE = message("event.takes-one", "{side} takes one polis of {side2} with population {n}, never its capital nor a "
+                    "polis that has just changed sides: {choices}.")
+
+
 def cede_apply(s: State, a: Action, log: Log) -> State:
     q = s.pending.player
     p = other(q)
@@ -438,8 +529,8 @@ def cede_apply(s: State, a: Action, log: Log) -> State:
     i = b.polis_index[a.args[0]]
     s = s.evolve(owner=tset(s.owner, i, q))
     s = set_memo(s, "ceded", q, i + 1)
-    say(log, f"{event_card(s, cid).name}: {polis_name(b, i)} ({s.pop[i]} cube{'s' if s.pop[i] > 1 else ''}) leaves "
-        f"{side(p)} for {side(q)}, with its projects", "event.betrayal", "project.follows-polis", player=q)
+    say(log, SAID, "event.betrayal", "project.follows-polis", player=q, event=cid,
+        what=Phrase(LEAVES, {"polis": a.args[0], "n": s.pop[i], "side": side_id(p), "side2": side_id(q)}))
     return _resolve(s, cid, steps, log)
 
 
@@ -448,9 +539,8 @@ def _cede_why(s: State, a: Action) -> Explanation | None:
     b = topology_of(s)
     cid, _, k = s.pending.data
     pop = int(event_card(s, cid).effects[k].args[0])
-    names = ", ".join(str(x) for x in cede_options(s))
-    return Explanation.of(False, f"{side(q)} takes one polis of {side(other(q))} with population {pop}, never its "
-                          f"capital nor a polis that has just changed sides: {names}.", "event.betrayal")
+    return explained(s, False, TAKES_ONE, "event.betrayal", side=side_id(q), side2=side_id(other(q)), n=pop,
+                     choices=tuple(str(x) for x in cede_options(s)))
 
 
 # --- send-abroad (Egypt Revolts, Murder of the Persian King)
@@ -472,6 +562,25 @@ def send_options(s: State) -> list[Action]:
     return out
 
 
+SENDS_NO_MORE = {"hoplite": message("event.sends-no-more-hoplites", "{side} sends no more hoplites"),
+                 "galley": message("event.sends-no-more-galleys", "{side} sends no more galleys")}
+SENDS = message("event.sends", "{side} sends a {unit} from {area} to {market}{gain}")
+SEND_GAIN = message("event.send-gain", " (+{n} prestige)")
+NONE_TO_SEND = message("event.none-to-send", "{side} has no {unit} to send")
+CANNOT_SEND = {"hoplite": plural("event.cannot-send-hoplites", "{side} cannot send {n} more hoplite and loses {n} prestige",
+                                 "{side} cannot send {n} more hoplites and loses {n} prestige"),
+               "galley": plural("event.cannot-send-galleys", "{side} cannot send {n} more galley and loses {n} prestige",
+                                "{side} cannot send {n} more galleys and loses {n} prestige")}
+MUST_SEND = {"hoplite": plural("event.must-send-hoplites", "{side} must send at least {n} hoplite while it has any (sent "
+                               "so far: {sent}).", "{side} must send at least {n} hoplites while it has any (sent so "
+                               "far: {sent}).", count="n"),
+             "galley": plural("event.must-send-galleys", "{side} must send at least {n} galley while it has any (sent "
+                              "so far: {sent}).", "{side} must send at least {n} galleys while it has any (sent so far: "
+                              "{sent}).", count="n")}
+SEND_ONE = {"hoplite": message("event.send-one-hoplite", "Send one of {side:gen} own hoplites: {choices}."),
+            "galley": message("event.send-one-galley", "Send one of {side:gen} own galleys: {choices}.")}
+
+
 def send_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     cid, steps, k, sent = s.pending.data
@@ -480,17 +589,17 @@ def send_apply(s: State, a: Action, log: Log) -> State:
     unit, market, each = str(e.args[0]), str(e.args[1]), int(e.args[3])
     b = topology_of(s)
     if a.kind == "end":
-        say(log, f"{ev.name}: {side(p)} sends no more {unit}s", "event.units-abroad", player=p)
+        say(log, SAID, "event.units-abroad", player=p, event=cid, what=Phrase(SENDS_NO_MORE[unit], {"side": side_id(p)}))
         return _resolve(_sent(s, cid, k, p, sent, log), cid, steps, log)
     i = b.area_index[a.args[0]]
     u = s.units[i]
     s = s.evolve(units=tset(s.units, i, tset(u, p, u[p] - 1)))
     s = set_memo(s, f"away-{unit}", p, memo(s, f"away-{unit}", p) + 1)
-    mname = b.comp.markets[b.market_index[market]].name
     if each:
         s = add_prestige(s, p, each)
-    say(log, f"{ev.name}: {side(p)} sends a {unit} from {b.name(i)} to {mname}"
-        + (f" (+{each} prestige)" if each else ""), "event.units-abroad", player=p)
+    say(log, SAID, "event.units-abroad", player=p, event=cid,
+        what=Phrase(SENDS, {"side": side_id(p), "unit": unit, "area": a.args[0], "market": market,
+                            "gain": Phrase(SEND_GAIN, {"n": each}) if each else ""}))
     sent += 1
     if not _send_areas(s, p, unit):
         s = _sent(s, cid, k, p, sent, log)
@@ -505,10 +614,11 @@ def _sent(s: State, cid: str, k: int, p: int, sent: int, log: Log) -> State:
     missing = max(0, int(e.args[2]) - sent)
     if not missing:
         if not sent and not _send_areas(s, p, str(e.args[0])):
-            say(log, f"{ev.name}: {side(p)} has no {e.args[0]} to send", "event.units-abroad", player=p)
+            say(log, SAID, "event.units-abroad", player=p, event=cid,
+                what=Phrase(NONE_TO_SEND, {"side": side_id(p), "unit": str(e.args[0])}))
         return s
-    return pay_prestige(s, p, missing, ev.name, log, f"{side(p)} cannot send {missing} more {e.args[0]}"
-                        f"{'s' if missing > 1 else ''} and loses {missing} prestige", "event.units-abroad")
+    return pay_prestige(s, p, missing, cid, log, Phrase(CANNOT_SEND[str(e.args[0])], {"side": side_id(p), "n": missing}),
+                        "event.units-abroad")
 
 
 def _send_why(s: State, a: Action) -> Explanation | None:
@@ -516,17 +626,21 @@ def _send_why(s: State, a: Action) -> Explanation | None:
     cid, _, k, sent = s.pending.data
     e = event_card(s, cid).effects[k]
     if a.kind == "end":
-        return Explanation.of(False, f"{side(p)} must send at least {_units(int(e.args[2]), str(e.args[0]))} "
-                              "while it has any "
-                              f"(sent so far: {sent}).", "event.units-abroad")
-    return Explanation.of(False, f"Send one of {poss(p)} own {e.args[0]}s: "
-                          + ", ".join(str(x) for x in send_options(s)) + ".", "event.units-abroad")
+        return explained(s, False, MUST_SEND[str(e.args[0])], "event.units-abroad", side=side_id(p), n=int(e.args[2]),
+                         sent=sent)
+    return explained(s, False, SEND_ONE[str(e.args[0])], "event.units-abroad", side=side_id(p),
+                     choices=tuple(str(x) for x in send_options(s)))
 
 
 # --- sell-prestige (Transfer of the Treasury)
 
 def sell_options(s: State) -> list[Action]:
     return [Action("sell", (str(n),)) for n in range(s.prestige[s.pending.player] + 1)]
+
+
+GIVES = message("event.gives", "{side} gives {n} prestige for {m} silver")
+KEEPS = message("event.keeps", "{side} keeps its prestige")
+WRITE_SELL = message("event.write-sell", "Write 'sell <n>' with n from 0 to {n}, the prestige {side} has.")
 
 
 def sell_apply(s: State, a: Action, log: Log) -> State:
@@ -536,16 +650,15 @@ def sell_apply(s: State, a: Action, log: Log) -> State:
     n, each = int(a.args[0]), int(ev.effects[k].args[0])
     if n:
         s = add_good(add_prestige(s, p, -n), p, "silver", n * each)
-        say(log, f"{ev.name}: {side(p)} gives {n} prestige for {n * each} silver", "event.treasury", player=p)
+        say(log, SAID, "event.treasury", player=p, event=cid, what=Phrase(GIVES, {"side": side_id(p), "n": n, "m": n * each}))
     else:
-        say(log, f"{ev.name}: {side(p)} keeps its prestige", "event.treasury", player=p)
+        say(log, SAID, "event.treasury", player=p, event=cid, what=Phrase(KEEPS, {"side": side_id(p)}))
     return _resolve(s, cid, steps, log)
 
 
 def _sell_why(s: State, a: Action) -> Explanation | None:
     p = s.pending.player
-    return Explanation.of(False, f"Write 'sell <n>' with n from 0 to {s.prestige[p]}, the prestige {side(p)} has.",
-                          "event.treasury")
+    return explained(s, False, WRITE_SELL, "event.treasury", n=s.prestige[p], side=side_id(p))
 
 
 def _draw_event_context(s: State, b: Topology) -> str | None:
@@ -573,20 +686,30 @@ def _event_step(op: str | None, *more: type):
     return check
 
 
-decision("draw-event", "start", event_options, event_apply, keywords=("event",), prompt="draw the round's event",
+decision("draw-event", "start", event_options, event_apply, keywords=("event",),
+         prompt=message("prompt.draw-event", "draw the round's event"),
          context=_draw_event_context, weights=event_weights)
 decision("event-remove", "start", remove_options, remove_apply, _remove_why, keywords=("remove",),
-         prompt="remove one of its units", target="area", why_template="remove {}", context=_event_step(None))
+         prompt=message("prompt.event-remove", "remove one of its units"), target="area", why_template="remove {}", context=_event_step(None))
 decision("event-cede", "start", cede_options, cede_apply, _cede_why, keywords=("take",),
-         prompt="take a polis the event hands over", context=_event_step("cede-polis"))
+         prompt=message("prompt.event-cede", "take a polis the event hands over"), context=_event_step("cede-polis"))
 decision("event-send", "start", send_options, send_apply, _send_why, keywords=("send", "end"),
-         prompt="send units abroad for the event (or end)", context=_event_step("send-abroad", int))
+         prompt=message("prompt.event-send", "send units abroad for the event (or end)"), context=_event_step("send-abroad", int))
 decision("event-sell", "start", sell_options, sell_apply, _sell_why, keywords=("sell",),
-         prompt="choose how much prestige to give for silver", context=_event_step("sell-prestige"))
+         prompt=message("prompt.event-sell", "choose how much prestige to give for silver"),
+         context=_event_step("sell-prestige"))
 
 
 # --------------------------------------------------------------------------------------------
 # end of turn and end of round
+
+
+ACTS_AT_TURN_END = message("event.acts-at-turn-end", "{event} acts at the end of the turn")
+BLOCKS_KEEPS = message("event.blocks-keeps", "{side} blocks {side2:gen} route to {market} but keeps {n} galleys in "
+                       "{area} and {area2}, so it pays nothing")
+BLOCKS_PAYS = message("event.blocks-pays", "{side} ends its turn blocking {side2:gen} route to {market} and loses {n} "
+                      "prestige")
+BOTH = message("event.both-markets", "{market} and {market2}")
 
 
 def end_of_turn(s: State, p: int, log: Log) -> State:
@@ -597,16 +720,16 @@ def end_of_turn(s: State, p: int, log: Log) -> State:
             e = ev.effects[k]
             if e.op == "blockade-penalty":
                 if q == p:  # only the side whose turn ends is judged
-                    s = _blockade(s, e, p, log, ev.name)
+                    s = _blockade(s, e, p, log, ev.id)
             elif e.op not in _ASK:  # a choice at turn end is not in the vocabulary of triggers
-                say(log, f"{ev.name} acts at the end of the turn", "event.end-of-turn")
-                s = apply_effect(s, e, q, log, ev.name)
+                say(log, ACTS_AT_TURN_END, "event.end-of-turn", event=ev.id)
+                s = apply_effect(s, e, q, log, ev.id)
             if s.outcome is not None:
                 return s
     return s
 
 
-def _blockade(s: State, e: Effect, p: int, log: Log, name: str) -> State:
+def _blockade(s: State, e: Effect, p: int, log: Log, cid: str) -> State:
     """Free Trade: ``p`` loses prestige when its control leaves the rival no free route to one of the
     two markets, unless it keeps the stated number of galleys in the two seas."""
     b = topology_of(s)
@@ -615,15 +738,17 @@ def _blockade(s: State, e: Effect, p: int, log: Log, name: str) -> State:
     cut = [m for m in (str(m1), str(m2)) if trade_route(s, r, m) is None]
     if not cut:
         return s
-    names = " and ".join(b.comp.markets[b.market_index[m]].name for m in cut)
+    names = Phrase(BOTH, {"market": cut[0], "market2": cut[1]}) if len(cut) == 2 else cut[0]
     held = s.units[b.area_index[str(sea1)]][p] + s.units[b.area_index[str(sea2)]][p]
     if held >= int(galleys):
-        say(log, f"{name}: {side(p)} blocks {poss(r)} route to {names} but keeps {held} galleys in "
-            f"{b.name(b.area_index[str(sea1)])} and {b.name(b.area_index[str(sea2)])}, so it pays nothing",
-            "event.free-trade", player=p)
+        say(log, SAID, "event.free-trade", player=p, event=cid,
+            what=Phrase(BLOCKS_KEEPS, {"side": side_id(p), "side2": side_id(r), "market": names, "n": held,
+                                       "area": str(sea1), "area2": str(sea2)}))
         return s
-    return pay_prestige(s, p, int(n), name, log, f"{side(p)} ends its turn blocking {poss(r)} route to {names} "
-                        f"and loses {n} prestige", "event.free-trade", "event.end-of-turn")
+    return pay_prestige(s, p, int(n), cid, log, Phrase(BLOCKS_PAYS, {"side": side_id(p), "side2": side_id(r),
+                                                                     "market": names, "n": n}),
+                        "event.free-trade", "event.end-of-turn")
+
 
 
 def end_of_round(s: State, log: Log) -> tuple[State, bool]:
@@ -634,24 +759,47 @@ def end_of_round(s: State, log: Log) -> tuple[State, bool]:
         for k, q in _steps(s, ev, "end-of-round", reader(s)):
             e = ev.effects[k]
             if e.op == "return-abroad":
-                s = _coming_back(s, str(e.args[0]), ev.name, log)
+                s = _coming_back(s, str(e.args[0]), ev.id, log)
             elif e.op not in _ASK:
-                s = apply_effect(s, e, q, log, ev.name)
+                s = apply_effect(s, e, q, log, ev.id)
             if s.outcome is not None:
                 return s, False
     return _next_return(s, reader(s), log)
 
 
-def _coming_back(s: State, share: str, name: str, log: Log) -> State:
+COME_BACK = {"hoplite": plural("event.hoplites-come-back", "{back} of {side:gen} {n} hoplite abroad comes back{how}",
+                               "{back} of {side:gen} {n} hoplites abroad comes back{how}"),
+             "galley": plural("event.galleys-come-back", "{back} of {side:gen} {n} galley abroad comes back{how}",
+                              "{back} of {side:gen} {n} galleys abroad comes back{how}")}
+COME_BACK_MANY = {"hoplite": plural("event.hoplites-come-back-many", "{back} of {side:gen} {n} hoplite abroad come "
+                                    "back{how}", "{back} of {side:gen} {n} hoplites abroad come back{how}"),
+                  "galley": plural("event.galleys-come-back-many", "{back} of {side:gen} {n} galley abroad come back{how}",
+                                   "{back} of {side:gen} {n} galleys abroad come back{how}")}
+HALF_UP = message("event.half-up", ", half rounded up in {side:gen} favour; {n} lost")
+NO_ROOM_BACK = {"hoplite": plural("event.no-room-hoplites", "no area has room for {side:gen} {n} hoplite, which goes back "
+                                  "to its supply", "no area has room for {side:gen} {n} hoplites, which go back to its "
+                                  "supply"),
+                "galley": plural("event.no-room-galleys", "no area has room for {side:gen} {n} galley, which goes back to "
+                                 "its supply", "no area has room for {side:gen} {n} galleys, which go back to its supply")}
+THE_EVENT = message("event.the-event", "The event")
+COMES_BACK = {"hoplite": message("event.hoplite-comes-back", "{side:gen} hoplite comes back to {area}"),
+              "galley": message("event.galley-comes-back", "{side:gen} galley comes back to {area}")}
+PLACE_BACK = {"hoplite": message("event.place-hoplite", "Place {side:gen} hoplite in an area of its kind below the "
+                                 "stacking limit: {choices}."),
+              "galley": message("event.place-galley", "Place {side:gen} galley in an area of its kind below the stacking "
+                                "limit: {choices}.")}
+
+
+def _coming_back(s: State, share: str, cid: str, log: Log) -> State:
     """The share of each side's units abroad that comes back; the rest return to the supply (lost)."""
     for p in (0, 1):
         for unit, n in away(s, p).items():
             back = n if share == "all" else (n + 1) // 2
             rules = ["event.units-abroad"] + (["event.egypt-rounding"] if share == "half-up" else [])
-            how = "" if share == "all" else f", half rounded up in {poss(p)} favour; {n - back} lost"
-            say(log, f"{name}: {back} of {poss(p)} {_units(n, unit)} abroad {'comes' if back == 1 else 'come'} "
-                f"back{how}",
-                *rules, player=p)
+            how = "" if share == "all" else Phrase(HALF_UP, {"side": side_id(p), "n": n - back})
+            said = (COME_BACK if back == 1 else COME_BACK_MANY)[unit]
+            say(log, SAID, *rules, player=p, event=cid,
+                what=Phrase(said, {"back": back, "side": side_id(p), "n": n, "how": how}))
             s = set_memo(s, f"away-{unit}", p, back)
     return s
 
@@ -670,9 +818,8 @@ def _next_return(s: State, p: int, log: Log) -> tuple[State, bool]:
             if _return_areas(s, q, unit):
                 return s.evolve(pending=Pending("event-return", q, (unit,))), True
             s = set_memo(s, f"away-{unit}", q, 0)
-            say(log, f"{event_card(s, s.event).name if s.event else 'The event'}: no area has room for {poss(q)} "
-                f"{_units(n, unit)}, which {'goes' if n == 1 else 'go'} back to its supply", "event.units-abroad",
-                "stack.limit", player=q)
+            say(log, SAID, "event.units-abroad", "stack.limit", player=q, event=s.event or Phrase(THE_EVENT),
+                what=Phrase(NO_ROOM_BACK[unit], {"side": side_id(q), "n": n}))
     return s, False
 
 
@@ -690,17 +837,16 @@ def return_apply(s: State, a: Action, log: Log) -> State:
     u = s.units[i]
     s = s.evolve(units=tset(s.units, i, tset(u, p, u[p] + 1)))
     s = set_memo(s, f"away-{unit}", p, memo(s, f"away-{unit}", p) - 1)
-    say(log, f"{round_card(s).name}: {poss(p)} {unit} comes back to {b.name(i)}", "event.units-abroad",
-        player=p)
+    say(log, SAID, "event.units-abroad", player=p, event=round_card(s).id,
+        what=Phrase(COMES_BACK[unit], {"side": side_id(p), "area": a.args[0]}))
     s, waiting = _next_return(s, other(p), log)
     return s if waiting else phases.go("resume-roundend", s.evolve(roundend=(0, 0)), log)
 
 
 def _return_why(s: State, a: Action) -> Explanation | None:
     p = s.pending.player
-    return Explanation.of(False, f"Place {poss(p)} {s.pending.data[0]} in an area of its kind below the stacking "
-                          "limit: " + ", ".join(str(x) for x in return_options(s)) + ".", "event.units-abroad",
-                          "stack.limit")
+    return explained(s, False, PLACE_BACK[s.pending.data[0]], "event.units-abroad", "stack.limit", side=side_id(p),
+                     choices=tuple(str(x) for x in return_options(s)))
 
 
 def _return_context(s: State, b: Topology) -> str | None:
@@ -713,7 +859,7 @@ def _return_context(s: State, b: Topology) -> str | None:
 
 
 decision("event-return", "roundend", return_options, return_apply, _return_why, keywords=("place",),
-         prompt="place a unit coming back", context=_return_context)
+         prompt=message("prompt.event-return", "place a unit coming back"), context=_return_context)
 
 
 def offer_doubling(s: State, turn_of: int, log: Log) -> tuple[State, bool]:
@@ -729,23 +875,27 @@ def double_options(s: State) -> list[Action]:
     return [Action("double"), Action("keep")]
 
 
+DOUBLES = message("event.doubles", "{side} doubles the {n} prestige it won in this battle (+{n})")
+KEEPS_DOUBLING = message("event.keeps-doubling", "{side} keeps the doubling for a later battle")
+WRITE_DOUBLE = message("event.write-double", "Write 'double' to double the prestige won in this battle (once this round) "
+                       "or 'keep' to save it.")
+
+
 def double_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     n = memo(s, "battle-prestige", p)
-    name = round_card(s).name
+    cid = round_card(s).id
     s = set_memo(s, "battle-prestige", p, 0)
     if a.kind == "double":
         s = set_memo(add_prestige(s, p, n), "doubled", p, 1)
-        say(log, f"{name}: {side(p)} doubles the {n} prestige it won in this battle (+{n})",
-            "event.great-commanders", player=p)
+        say(log, SAID, "event.great-commanders", player=p, event=cid, what=Phrase(DOUBLES, {"side": side_id(p), "n": n}))
     else:
-        say(log, f"{name}: {side(p)} keeps the doubling for a later battle", "event.great-commanders", player=p)
+        say(log, SAID, "event.great-commanders", player=p, event=cid, what=Phrase(KEEPS_DOUBLING, {"side": side_id(p)}))
     return phases.go("after-battle", s, s.pending.data[0], log)
 
 
 def _double_why(s: State, a: Action) -> Explanation | None:
-    return Explanation.of(False, "Write 'double' to double the prestige won in this battle (once this round) or "
-                          "'keep' to save it.", "event.great-commanders")
+    return explained(s, False, WRITE_DOUBLE, "event.great-commanders")
 
 
 def _double_context(s: State, b: Topology) -> str | None:
@@ -758,4 +908,5 @@ def _double_context(s: State, b: Topology) -> str | None:
 
 
 decision("event-double", "battles", double_options, double_apply, _double_why, keywords=("double", "keep"),
-         prompt="double the prestige won in this battle, or keep the choice", context=_double_context)
+         prompt=message("prompt.event-double", "double the prestige won in this battle, or keep the choice"),
+         context=_double_context)

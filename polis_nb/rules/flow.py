@@ -9,7 +9,8 @@ from . import phases
 from .actions import Action, Explanation, shared
 from .battle import start_battle
 from .topology import Topology, topology_of
-from .common import Log, add_good, have, round_name, say, side
+from ..i18n import Phrase, message, plural
+from .common import Log, add_good, explained, have, say, side_id
 from .decisions import ACTION_ORDER, ACTIONS, Opens, decision, no_data, shape, uniform
 from .editions import edition_of
 from .events import end_of_turn, offer_doubling
@@ -93,40 +94,59 @@ def turn_options(s: State) -> list[Action]:
     return out
 
 
+PASS_NO_ARGS = message("turn.pass-no-arguments", "'pass' takes no arguments.")
+FREE_NO_GOOD = message("turn.free-action-no-good", "{action} is no action in this edition: it costs no good and does "
+                       "not count towards the turn; write '{keyword}'.")
+ALONE_NEEDS_GOOD = message("turn.alone-needs-good", "{side} has passed, so every action first costs one good: write "
+                           "e.g. '{keyword} +wood'.")
+NOT_A_GOOD = message("turn.not-a-good", "'{text}' is not a good of this edition.")
+NO_GOOD_FOR_EXTRA = message("turn.no-good-for-extra", "{side} has no {good} to pay for the extra action.")
+ONLY_ALONE_PAYS = message("turn.only-alone-pays", "Only a player acting alone pays a good for an action.")
+ALREADY_TOOK = message("turn.already-took", "{side} already took '{keyword}' this turn; the two actions of a turn must "
+                       "differ.")
+MILITARY_COST_SHORT = message("turn.military-cost-short", "{action} is a military action and costs {cost} prestige; "
+                              "{side} has {has}.")
+HAS_ONLY = message("turn.has-only", "only {n}")
+HAS_NONE = message("turn.has-none", "none")
+NO_LEGAL_USE = message("turn.no-legal-use", "{action} has no legal use now.")
+
+
 def turn_why(s: State, a: Action) -> Explanation | None:
     p = s.pending.player
     if a.kind == "pass":
-        return None if not a.args else Explanation.of(False, "'pass' takes no arguments.", "turn.pass")
+        return None if not a.args else explained(s, False, PASS_NO_ARGS, "turn.pass")
     if a.kind not in ACTIONS:
         return None
     spec = ACTIONS[a.kind]
     if a.kind in edition_of(s).free_actions:
         if a.args:
-            return Explanation.of(False, f"{spec.title} is no action in this edition: it costs no good and does "
-                                  f"not count towards the turn; write '{a.kind}'.", *spec.rules)
+            return explained(s, False, FREE_NO_GOOD, *spec.rules, action=Phrase(spec.title), keyword=a.kind)
     elif alone(s, p):
         if len(a.args) != 1 or not a.args[0].startswith("+"):
-            return Explanation.of(False, f"{side(other(p))} has passed, so every action first costs one good: "
-                                  f"write e.g. '{a.kind} +wood'.", "turn.alone")
+            return explained(s, False, ALONE_NEEDS_GOOD, "turn.alone", side=side_id(other(p)), keyword=a.kind)
         g = a.args[0][1:]
         if g not in topology_of(s).good_index:
-            return Explanation.of(False, f"{g!r} is not a good of this edition.", "turn.alone")
+            return explained(s, False, NOT_A_GOOD, "turn.alone", text=g)
         if have(s, p, g) < ALONE_COST:
-            return Explanation.of(False, f"{side(p)} has no {g} to pay for the extra action.", "turn.alone")
+            return explained(s, False, NO_GOOD_FOR_EXTRA, "turn.alone", side=side_id(p), good=g)
         s = add_good(s, p, g, -ALONE_COST)
     else:
         if a.args:
-            return Explanation.of(False, "Only a player acting alone pays a good for an action.", "turn.alone")
+            return explained(s, False, ONLY_ALONE_PAYS, "turn.alone")
         if a.kind in s.turn_actions:
-            return Explanation.of(False, f"{side(p)} already took '{a.kind}' this turn; the two actions of a turn "
-                                  "must differ.", "turn.two-different-actions")
+            return explained(s, False, ALREADY_TOOK, "turn.two-different-actions", side=side_id(p), keyword=a.kind)
     if s.prestige[p] < spec.prestige_cost:
-        has = f"only {s.prestige[p]}" if s.prestige[p] else "none"
-        return Explanation.of(False, f"{spec.title} is a military action and costs {spec.prestige_cost} prestige; "
-                              f"{side(p)} has {has}.", "action.military-cost")
+        has = Phrase(HAS_ONLY, {"n": s.prestige[p]}) if s.prestige[p] else Phrase(HAS_NONE)
+        return explained(s, False, MILITARY_COST_SHORT, "action.military-cost", action=Phrase(spec.title),
+                         cost=spec.prestige_cost, side=side_id(p), has=has)
     if not spec.available(s, p):
-        return spec.why(s, p) or Explanation.of(False, f"{spec.title} has no legal use now.", *spec.rules)
+        return spec.why(s, p) or explained(s, False, NO_LEGAL_USE, *spec.rules, action=Phrase(spec.title))
     return None
+
+
+PAYS_ALONE = message("turn.pays-alone", "{side} pays {n} {good} to act after {side2} passed")
+CHOOSES_PAYING = message("turn.chooses-paying", "{side} chooses {action} (−{cost} prestige)")
+CHOOSES = message("turn.chooses", "{side} chooses {action}")
 
 
 def turn_apply(s: State, a: Action, log: Log) -> State:
@@ -137,16 +157,17 @@ def turn_apply(s: State, a: Action, log: Log) -> State:
     if a.args:
         g = a.args[0][1:]
         goods = tset(goods, p, tadd(goods[p], topology_of(s).good_index[g], -ALONE_COST))
-        say(log, f"{side(p)} pays {ALONE_COST} {g} to act after {side(other(p))} passed", "turn.alone", player=p)
+        say(log, PAYS_ALONE, "turn.alone", player=p, side=side_id(p), n=ALONE_COST, good=g, side2=side_id(other(p)))
     spec = ACTIONS[a.kind]
     if a.kind in edition_of(s).free_actions:  # not an action: no turn slot, no extra good
         return spec.begin(s if goods is s.goods else s.evolve(goods=goods), p, log)
     prestige = s.prestige
     if spec.prestige_cost:
         prestige = tadd(prestige, p, -spec.prestige_cost)
-        say(log, f"{side(p)} chooses {spec.title} (−{spec.prestige_cost} prestige)", "action.military-cost", player=p)
+        say(log, CHOOSES_PAYING, "action.military-cost", player=p, side=side_id(p), action=Phrase(spec.title),
+            cost=spec.prestige_cost)
     else:
-        say(log, f"{side(p)} chooses {spec.title}", player=p)
+        say(log, CHOOSES, player=p, side=side_id(p), action=Phrase(spec.title))
     if isinstance(spec.begin, Opens):  # one copy of the State for the costs and the action's first decision
         return s.evolve(goods=goods, prestige=prestige, turn_actions=s.turn_actions + (a.kind,),
                         pending=Pending(spec.begin.kind, p, spec.begin.data))
@@ -155,7 +176,7 @@ def turn_apply(s: State, a: Action, log: Log) -> State:
 
 
 decision("turn", "actions", turn_options, turn_apply, turn_why, keywords=ACTION_ORDER + ("pass",),
-         prompt="choose an action or pass")
+         prompt=message("prompt.turn", "choose an action or pass"))
 
 # --------------------------------------------------------------------------------------------
 # ending actions and turns
@@ -171,10 +192,14 @@ def after_action(s: State, p: int, log: Log) -> State:
     return s.evolve(pending=Pending("turn", p))
 
 
+PASSES_FIRST = message("turn.passes-first", "{side} passes and takes no more actions this round")
+PASSES = message("turn.passes", "{side} passes")
+
+
 def do_pass(s: State, p: int, log: Log) -> State:
     first = not s.passed
     s = s.evolve(passed=s.passed + (p,))
-    say(log, f"{side(p)} passes" + (" and takes no more actions this round" if first else ""), "turn.pass", player=p)
+    say(log, PASSES_FIRST if first else PASSES, "turn.pass", player=p, side=side_id(p))
     return end_turn(s, p, log)
 
 
@@ -196,14 +221,17 @@ def battle_areas(s: State) -> tuple[int, ...]:
     return tuple(i for i, (x, y) in enumerate(s.units) if x and y and x + y >= t)
 
 
+BATTLE_IN = message("battle.in", "Battle in {area_list}")
+
+
 def queue_battles(s: State, p: int, log: Log) -> State:
     """After a turn: fight every battle, then go on to the next turn or the round end."""
     areas = battle_areas(s)
     if areas:
         b = topology_of(s)
         low = any(sum(s.units[x]) < b.comp.battle_threshold for x in areas)  # an event lowered the threshold
-        say(log, "Battle in " + ", ".join(b.name(x) for x in areas), "battle.trigger",
-            *(("event.alcibiades",) if low else ()))
+        say(log, BATTLE_IN, "battle.trigger", *(("event.alcibiades",) if low else ()),
+            area_list=tuple(b.area_ids[x] for x in areas))
         s = s.evolve(battles=areas, phase="battles")
         return next_battle(s, p, log)
     return after_battles(s, p, log)
@@ -233,16 +261,19 @@ def order_options(s: State) -> list[Action]:
     return [shared("battle", (b.area_ids[x],)) for x in s.battles]
 
 
+FIGHTS_FIRST = message("battle.fights-first", "{side} fights in {area} first")
+
+
 def order_apply(s: State, a: Action, log: Log) -> State:
     b = topology_of(s)
     area = b.area_index[a.args[0]]
-    say(log, f"{side(s.pending.player)} fights in {b.name(area)} first", "battle.order", player=s.pending.player)
+    say(log, FIGHTS_FIRST, "battle.order", player=s.pending.player, side=side_id(s.pending.player), area=a.args[0])
     return start_battle(s.evolve(battles=tuple(x for x in s.battles if x != area)), area, log,
                         turn_of=s.pending.player)
 
 
 decision("battle-order", "battles", order_options, order_apply, keywords=("battle",),
-         prompt="choose the next battle", target="area", why_template="battle {}")
+         prompt=message("prompt.battle-order", "choose the next battle"), target="area", why_template="battle {}")
 
 
 def after_battles(s: State, p: int, log: Log) -> State:
@@ -259,10 +290,17 @@ def after_battles(s: State, p: int, log: Log) -> State:
 # round start: three projects, the event, the start player
 
 
+ROUND_BEGINS = message("round.begins", "Round {round} begins")
+REMOVES_ONE = message("project.removes-one", "{side} removes one of the {n} drawn project tiles ({why})")
+LESS_PRESTIGE = message("project.remover-less-prestige", "less prestige")
+TIE_FIRST_PASSER = message("project.remover-tie", "{side} passed first last round on equal prestige")
+TIE_SPARTA = message("project.remover-tie-sparta", "{side} on equal prestige")
+
+
 def start_round(s: State, log: Log, first_passer: int = -1) -> State:
     """Begin the round; ``first_passer`` (who passed first in the round before) breaks a prestige tie
     when an edition lets the weaker player remove a project tile."""
-    say(log, f"Round {round_name(s)} begins", "game.rounds")
+    say(log, ROUND_BEGINS, "game.rounds", round=topology_of(s).comp.rounds[s.round].label)
     s = s.evolve(phase="start")
     return draw_next_project(s, log, first_passer)
 
@@ -277,9 +315,8 @@ def draw_next_project(s: State, log: Log, first_passer: int = -1) -> State:
     if ed.project_removal and s.round > 0 and len(s.display) > 1:
         p = remover(s, first_passer)
         a, sp = s.prestige
-        why = f"{first_passer_text(first_passer)} on equal prestige" if a == sp else "less prestige"
-        say(log, f"{side(p)} removes one of the {len(s.display)} drawn project tiles ({why})", "project.draft",
-            player=p)
+        why = Phrase(LESS_PRESTIGE) if a != sp else first_passer_text(first_passer)
+        say(log, REMOVES_ONE, "project.draft", player=p, side=side_id(p), n=len(s.display), why=why)
         return s.evolve(pending=Pending("project-remove", p))
     return _after_projects(s, log)
 
@@ -292,25 +329,30 @@ def remover(s: State, first_passer: int) -> int:
     return first_passer if first_passer >= 0 else 1
 
 
-def first_passer_text(p: int) -> str:
-    return f"{side(p)} passed first last round" if p >= 0 else "Sparta"
+def first_passer_text(p: int) -> Phrase:
+    """Why the side that removes a tile on equal prestige does (who passed first, else Sparta)."""
+    return Phrase(TIE_FIRST_PASSER, {"side": side_id(p)}) if p >= 0 else Phrase(TIE_SPARTA, {"side": "sparta"})
 
 
 def project_remove_options(s: State) -> list[Action]:
     return [Action("remove", (t,)) for t in s.display]
 
 
+REMOVES_PROJECT = plural("project.removes", "{side} removes project {project} from the game; {n} remains on display",
+                         "{side} removes project {project} from the game; {n} remain on display")
+NAME_A_TILE = message("project.name-a-tile", "Name one of the tiles on display: {tiles}.")
+
+
 def project_remove_apply(s: State, a: Action, log: Log) -> State:
     t = a.args[0]
     s = s.evolve(display=tuple(x for x in s.display if x != t))
-    say(log, f"{side(s.pending.player)} removes project {topology_of(s).project_index[t].name} from the game; "
-        f"{len(s.display)} remain on display", "project.draft", player=s.pending.player)
+    say(log, REMOVES_PROJECT, "project.draft", player=s.pending.player, side=side_id(s.pending.player), project=t,
+        n=len(s.display))
     return _after_projects(s, log)
 
 
 def _project_remove_why(s: State, a: Action) -> Explanation | None:
-    return Explanation.of(False, "Name one of the tiles on display: " + ", ".join(s.display) + ".",
-                          "project.draft")
+    return explained(s, False, NAME_A_TILE, "project.draft", tiles=tuple(s.display))
 
 
 def _project_remove_context(s: State, b: Topology) -> str | None:
@@ -318,13 +360,18 @@ def _project_remove_context(s: State, b: Topology) -> str | None:
 
 
 decision("project-remove", "start", project_remove_options, project_remove_apply, _project_remove_why,
-         keywords=("remove",), prompt="remove one drawn project tile from the game", context=_project_remove_context)
+         keywords=("remove",), prompt=message("prompt.project-remove", "remove one drawn project tile from the game"),
+         context=_project_remove_context)
+
+
+NO_EVENT_KNOWN = message("round.no-event-known", "No event card is known for round {round}; the round has no event")
+ON_DISPLAY = message("round.project-on-display", "Project {project} is put on display")
 
 
 def _after_projects(s: State, log: Log) -> State:
     if deck_for_round(s):
         return s.evolve(pending=Pending("draw-event", CHANCE))
-    say(log, f"No event card is known for round {round_name(s)}; the round has no event", "round.event")
+    say(log, NO_EVENT_KNOWN, "round.event", round=topology_of(s).comp.rounds[s.round].label)
     return begin_actions(s, log)
 
 
@@ -336,7 +383,7 @@ def project_draw_apply(s: State, a: Action, log: Log) -> State:
     t = a.args[0]
     proj = topology_of(s).project_index[t]
     s = s.evolve(display=s.display + (t,), pile=tuple(x for x in s.pile if x != t))
-    say(log, f"Project {proj.name} is put on display", "round.projects")
+    say(log, ON_DISPLAY, "round.projects", project=proj.id)
     return draw_next_project(s, log, s.pending.data[0] if s.pending.data else -1)
 
 
@@ -350,7 +397,13 @@ def _draw_project_context(s: State, b: Topology) -> str | None:
 
 
 decision("draw-project", "start", project_draw_options, project_draw_apply, keywords=("draw",),
-         prompt="draw a project tile", context=_draw_project_context, weights=uniform)
+         prompt=message("prompt.draw-project", "draw a project tile"), context=_draw_project_context, weights=uniform)
+
+
+STARTS_BY_EVENT = message("round.starts-by-event", "{side} starts the round, as the event says")
+STARTS = message("round.starts", "{side} starts the round (prestige {side_athens} {a}, {side_sparta} {b}; {why})")
+STARTS_ON_TIE = message("round.starts-on-tie", "{side} starts on a tie")
+STARTS_LESS = message("round.starts-less-prestige", "the side with less prestige starts")
 
 
 def begin_actions(s: State, log: Log) -> State:
@@ -359,11 +412,12 @@ def begin_actions(s: State, log: Log) -> State:
     a, sp = s.prestige
     if s.start_player >= 0:
         first = s.start_player
-        say(log, f"{side(first)} starts the round, as the event says", "event.start-player")
+        say(log, STARTS_BY_EVENT, "event.start-player", side=side_id(first))
     else:
         first = 0 if a < sp else 1
-        why = "Sparta starts on a tie" if a == sp else "the side with less prestige starts"
-        say(log, f"{side(first)} starts the round (prestige Athens {a}, Sparta {sp}; {why})", "round.start-player")
+        why = Phrase(STARTS_ON_TIE, {"side": "sparta"}) if a == sp else Phrase(STARTS_LESS)
+        say(log, STARTS, "round.start-player", side=side_id(first), side_athens="athens", a=a, side_sparta="sparta",
+            b=sp, why=why)
     return s.evolve(phase="actions", start_player=first, pending=Pending("turn", first))
 
 

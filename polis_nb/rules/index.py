@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..data.types import picklable
+from ..i18n import message, render, resolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +30,10 @@ class RuleRef:
 
     def __str__(self) -> str:
         return f"{self.id} ({self.source}): {self.summary}"
+
+    def words(self, lang: str | None = None) -> str:
+        """The summary in ``lang`` (None: the current language); ``summary`` is the English."""
+        return render(SUMMARIES[self.id], {}, resolve(lang))
 
 
 _A = "Ed1 · Aktionen"
@@ -226,6 +231,11 @@ RULES: dict[str, RuleRef] = {
     for rid, src, summary in _RULES
 }
 RULES.update({rid: RuleRef(rid, ("ed2",), src, summary, src) for rid, src, summary in _RULES_ED2})
+
+#: each rule's summary as a message ("rule.<id>"), so the catalogues translate it (scripts/i18n.py adds these
+#: to the template beside what Babel extracts, since the table above is not a call Babel reads)
+_declare = message  # (a name Babel does not read: these ids are made, not literal)
+SUMMARIES = {rid: _declare(f"rule.{rid}", ref.summary) for rid, ref in RULES.items()}
 
 
 def rule(rid: str) -> RuleRef:

@@ -4,9 +4,10 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
+from ..i18n import Phrase, message, plural
 from .actions import Action, Explanation, only_end, shared, shared_each
 from .topology import Topology, topology_of
-from .common import Log, cubes, add_good, add_prestige, polis_name, say, poss, side
+from .common import Log, add_good, add_prestige, explained, say, side_id
 from .decisions import ActionSpec, Opens, action, decision, shape, uniform, with_listing
 from .editions import edition_of
 from .flow import after_action
@@ -62,11 +63,38 @@ def dest_options(s: State) -> list[Action]:
     return [to[d] for d in areas if s.units[d][p] < lim and any(o != d and d in r for o, r in reach)]
 
 
+WILL_MOVE = message("move.will-move", "{side} will move {unit:nom.pl} to {area}")
+ENDS_MOVE = message("move.ends", "{side} ends the move")
+MOVES = message("move.moves", "{side} moves a {unit} from {area_from} to {area_to}{how}{path}")
+BY_SEA = message("move.by-sea", " by sea")
+BY_LAND = message("move.by-land", " by land")
+VIA = message("move.via", " via {area_list}")
+NAME_AREA = message("move.name-area", "Name an area of the map, e.g. 'to boiotia'.")
+CANNOT_END = {"hoplite": message("move.hoplites-cannot-end", "Hoplites cannot end in {area}: hoplites stay on land and "
+                                 "galleys at sea."),
+              "galley": message("move.galleys-cannot-end", "Galleys cannot end in {area}: hoplites stay on land and "
+                                "galleys at sea.")}
+AT_LIMIT = message("move.at-limit", "{side} already has {n} units in {area}, the stacking limit of round {round}.")
+NONE_REACHES = message("move.none-reaches", "No {unit} of {side} can reach {area}: every path passes an area the "
+                       "opponent controls or one where its side is at the limit, or needs both land and sea.{diolkos}")
+THIS_ONE_CANNOT = message("move.this-one-cannot", "Every unit of this action ends in {area}, which the {unit} in "
+                          "{area_from} cannot reach: every path passes an area the opponent controls or one where its "
+                          "side is at the limit, or needs both land and sea.{diolkos}")
+DIOLKOS_OWNER = message("move.diolkos-owner", " Only the owner of {polis} may cross the diolkos.")
+DEST_ALREADY = message("move.destination-already", "This action's destination is already {area}; every unit moved by it "
+                       "ends there. Name where the next unit comes from, or end the action.")
+MOVE_ONE_FIRST = message("move.move-one-first", "Move at least one unit before ending the action.")
+NAME_ORIGIN = message("move.name-origin", "Name the area a unit comes from, e.g. 'from attika'.")
+HOLDS_NO = message("move.holds-no", "{area} holds no {unit:nom.pl}: hoplites stand on land and galleys at sea.")
+NO_UNIT_IN = message("move.no-unit-in", "{side} has no unit in {area}.")
+FULL_FOR = message("move.full-for", "{area} is full for {side}.")
+CANNOT_MOVE = message("move.cannot-move", "No {unit} of {side} can move anywhere now.")
+
+
 def dest_apply(s: State, a: Action, log: Log) -> State:
-    b = topology_of(s)
-    d = b.area_index[a.args[0]]
-    say(log, f"{side(s.pending.player)} will move {s.pending.data[0]}s to {b.name(d)}", "move.one-destination",
-        player=s.pending.player)
+    say(log, WILL_MOVE, "move.one-destination", player=s.pending.player, side=side_id(s.pending.player),
+        unit=s.pending.data[0], area=a.args[0])
+    d = topology_of(s).area_index[a.args[0]]
     return s.evolve(pending=Pending("move-from", s.pending.player, (s.pending.data[0], d, 0)))
 
 
@@ -86,7 +114,7 @@ def from_apply(s: State, a: Action, log: Log) -> State:
     unit, d, n = s.pending.data
     b = topology_of(s)
     if a.kind == "end":
-        say(log, f"{side(p)} ends the move", "move.one-destination", player=p)
+        say(log, ENDS_MOVE, "move.one-destination", player=p, side=side_id(p))
         return after_action(s, p, log)
     o = b.area_index[a.args[0]]
     r = route(s, p, o, d)
@@ -103,11 +131,12 @@ def from_apply(s: State, a: Action, log: Log) -> State:
     units = tset(s.units, o, tset(uo, p, uo[p] - 1))
     units = tset(units, d, tset(units[d], p, ud[p] + 1))
     s = s.evolve(units=units, pending=Pending("move-from", p, (unit, d, n + 1)))
-    path = " via " + ", ".join(b.name(x) for x in via) if via else ""
-    mode = ""
+    path = Phrase(VIA, {"area_list": tuple(b.area_ids[x] for x in via)}) if via else ""
+    mode: Phrase | str = ""
     if unit == "hoplite":
-        mode = " by sea" if r[0] == "sea" else " by land"
-    say(log, f"{side(p)} moves a {unit} from {b.name(o)} to {b.name(d)}{mode}{path}", *rules, player=p)
+        mode = Phrase(BY_SEA) if r[0] == "sea" else Phrase(BY_LAND)
+    say(log, MOVES, *rules, player=p, side=side_id(p), unit=unit, area_from=a.args[0], area_to=b.area_ids[d], how=mode,
+        path=path)
     more = from_options(s)
     if only_end(more):
         return after_action(s, p, log)
@@ -119,14 +148,13 @@ def _move_why_dest(s: State, a: Action) -> Explanation | None:
     p = s.pending.player
     unit = s.pending.data[0]
     if len(a.args) != 1 or a.args[0] not in b.area_index:
-        return Explanation.of(False, "Name an area of the map, e.g. 'to boiotia'.", "move.unenterable")
+        return explained(s, False, NAME_AREA, "move.unenterable")
     d = b.area_index[a.args[0]]
     if b.is_sea[d] != (unit == "galley"):
-        return Explanation.of(False, f"{unit.capitalize()}s cannot end in {b.name(d)}: hoplites stay on land and "
-                              "galleys at sea.", "move.land-or-sea")
+        return explained(s, False, CANNOT_END[unit], "move.land-or-sea", area=a.args[0])
     if s.units[d][p] >= b.limit(s):
-        return Explanation.of(False, f"{side(p)} already has {s.units[d][p]} units in {b.name(d)}, the stacking limit "
-                              f"of round {b.comp.rounds[s.round].name}.", "stack.limit", "game.rounds")
+        return explained(s, False, AT_LIMIT, "stack.limit", "game.rounds", side=side_id(p), n=s.units[d][p],
+                         area=a.args[0], round=b.comp.rounds[s.round].label)
     return _blocked(s, p, unit, d, None)
 
 
@@ -136,19 +164,19 @@ def _blocked(s: State, p: int, unit: str, d: int, o: int | None) -> Explanation:
     rules = ["move.no-passing-through-controlled", "move.no-passing-through-full", "move.land-or-sea",
              "move.unenterable"]
     if o is None:
-        text = f"No {unit} of {side(p)} can reach {b.name(d)}"
+        args: dict = {"unit": unit, "side": side_id(p), "area": b.area_ids[d]}
+        msg = NONE_REACHES
     else:
-        text = f"Every unit of this action ends in {b.name(d)}, which the {unit} in {b.name(o)} cannot reach"
+        msg, args = THIS_ONE_CANNOT, {"area": b.area_ids[d], "unit": unit, "area_from": b.area_ids[o]}
         rules.insert(0, "move.one-destination")
-    text += (": every path passes an area the opponent controls or one where its side is at the limit, or needs "
-             "both land and sea.")
+    args["diolkos"] = ""
     if not b.has_diolkos(s, p):
         with_diolkos = s.evolve(owner=tset(s.owner, b.diolkos[0], p))
         helps = bool(_origins(with_diolkos, p, unit, d)) if o is None else route(with_diolkos, p, o, d) is not None
         if helps:
             rules.append("move.diolkos")
-            text += f" Only the owner of {polis_name(b, b.diolkos[0])} may cross the diolkos."
-    return Explanation.of(False, text, *rules)
+            args["diolkos"] = Phrase(DIOLKOS_OWNER, {"polis": b.polis_ids[b.diolkos[0]]})
+    return explained(s, False, msg, *rules, **args)
 
 
 def _move_why_from(s: State, a: Action) -> Explanation | None:
@@ -156,21 +184,18 @@ def _move_why_from(s: State, a: Action) -> Explanation | None:
     p = s.pending.player
     unit, d, n = s.pending.data
     if a.kind == "to":
-        return Explanation.of(False, f"This action's destination is already {b.name(d)}; every unit moved by it ends "
-                              "there. Name where the next unit comes from, or end the action.",
-                              "move.one-destination")
+        return explained(s, False, DEST_ALREADY, "move.one-destination", area=b.area_ids[d])
     if a.kind == "end":
-        return Explanation.of(False, "Move at least one unit before ending the action.", "move.one-destination")
+        return explained(s, False, MOVE_ONE_FIRST, "move.one-destination")
     if len(a.args) != 1 or a.args[0] not in b.area_index:
-        return Explanation.of(False, "Name the area a unit comes from, e.g. 'from attika'.", "decision.wrong-kind")
+        return explained(s, False, NAME_ORIGIN, "decision.wrong-kind")
     o = b.area_index[a.args[0]]
     if o not in _kind_areas(s, unit):
-        return Explanation.of(False, f"{b.name(o)} holds no {unit}s: hoplites stand on land and galleys at sea.",
-                              "move.land-or-sea")
+        return explained(s, False, HOLDS_NO, "move.land-or-sea", area=a.args[0], unit=unit)
     if s.units[o][p] == 0:
-        return Explanation.of(False, f"{side(p)} has no unit in {b.name(o)}.", "move.one-at-a-time")
+        return explained(s, False, NO_UNIT_IN, "move.one-at-a-time", side=side_id(p), area=a.args[0])
     if s.units[d][p] >= b.limit(s):
-        return Explanation.of(False, f"{b.name(d)} is full for {side(p)}.", "stack.limit")
+        return explained(s, False, FULL_FOR, "stack.limit", area=b.area_ids[d], side=side_id(p))
     if o != d and route(s, p, o, d) is None:
         return _blocked(s, p, unit, d, o)
     return None
@@ -195,10 +220,11 @@ def _move_from_context(s: State, b: Topology) -> str | None:
 
 
 decision("move-dest", "actions", dest_options, dest_apply, _move_why_dest, keywords=("to",),
-         prompt="choose the destination", action=_move_action, target="area", why_template="to {}",
+         prompt=message("prompt.move-dest", "choose the destination"), action=_move_action, target="area", why_template="to {}",
          context=_move_dest_context)
 decision("move-from", "actions", from_options, from_apply, _move_why_from, keywords=("from", "end", "to"),
-         prompt="choose where the next unit comes from (or end)", action=_move_action, target="area",
+         prompt=message("prompt.move-from", "choose where the next unit comes from (or end)"), action=_move_action,
+         target="area",
          why_template="from {}", context=_move_from_context)
 
 
@@ -208,17 +234,26 @@ def _begin_move(unit: str) -> Opens:
 
 def _move_why(unit: str):
     def why(s: State, p: int) -> Explanation:
-        return Explanation.of(False, f"No {unit} of {side(p)} can move anywhere now.",
-                              "move.no-passing-through-controlled", "stack.limit")
+        return explained(s, False, CANNOT_MOVE, "move.no-passing-through-controlled", "stack.limit", unit=unit,
+                         side=side_id(p))
     return why
 
 
 action(ActionSpec("hoplites", True, lambda s, p: _any_move(s, p, "hoplite"), _begin_move("hoplite"),
-                  _move_why("hoplite"), ("move.one-destination",), "Move hoplites", frozenset(), prestige_cost=1))
+                  _move_why("hoplite"), ("move.one-destination",), message("action.hoplites", "Move hoplites"), frozenset(), prestige_cost=1))
 action(ActionSpec("fleet", True, lambda s, p: _any_move(s, p, "galley"), _begin_move("galley"),
-                  _move_why("galley"), ("move.one-destination",), "Move galleys", frozenset(), prestige_cost=1))
+                  _move_why("galley"), ("move.one-destination",), message("action.fleet", "Move galleys"), frozenset(), prestige_cost=1))
 
 # --- g. siege ---------------------------------------------------------------------------------
+
+
+NEVER_BESIEGED = message("siege.never", "{polis} can never be besieged.")
+BELONGS = message("siege.belongs", "{polis} already belongs to {side}.")
+BESIEGED_THIS_TURN = message("siege.this-turn", "{polis} was already besieged this turn.")
+NO_CONTROL = message("siege.no-control", "{side} does not control {area} ({n} against {m} hoplites).")
+TOO_FEW = message("siege.too-few", "{polis} has fortification {fort}, but {side} has only {n} hoplites in {area}.")
+NO_SUPPLY = message("siege.no-supply", "{side} has {n} cubes in supply, {need} would be needed to populate {polis}.")
+NO_DISC = message("siege.no-disc", "{side} has no disc left to mark the polis or a failed siege.")
 
 
 def siege_refusal(s: State, p: int, i: int) -> Explanation | None:
@@ -226,24 +261,23 @@ def siege_refusal(s: State, p: int, i: int) -> Explanation | None:
     pol = b.comp.poleis[i]
     area = b.polis_area[i]
     if pol.capital_of or area < 0:
-        return Explanation.of(False, f"{pol.name} can never be besieged.", "siege.no-capital")
+        return explained(s, False, NEVER_BESIEGED, "siege.no-capital", polis=pol.id)
     if s.owner[i] == p:
-        return Explanation.of(False, f"{pol.name} already belongs to {side(p)}.", "siege.requirements")
+        return explained(s, False, BELONGS, "siege.requirements", polis=pol.id, side=side_id(p))
     if i in s.sieged:
-        return Explanation.of(False, f"{pol.name} was already besieged this turn.", "siege.once-per-turn")
+        return explained(s, False, BESIEGED_THIS_TURN, "siege.once-per-turn", polis=pol.id)
     if b.controller(s, area) != p:
-        return Explanation.of(False, f"{side(p)} does not control {b.name(area)} ({s.units[area][p]} against "
-                              f"{s.units[area][other(p)]} hoplites).", "siege.requirements", "control.majority")
+        return explained(s, False, NO_CONTROL, "siege.requirements", "control.majority", side=side_id(p),
+                         area=b.area_ids[area], n=s.units[area][p], m=s.units[area][other(p)])
     if s.units[area][p] < pol.base:
-        return Explanation.of(False, f"{pol.name} has fortification {pol.base}, but {side(p)} has only "
-                              f"{s.units[area][p]} hoplites in {b.name(area)}.", "siege.requirements")
+        return explained(s, False, TOO_FEW, "siege.requirements", polis=pol.id, fort=pol.base, side=side_id(p),
+                         n=s.units[area][p], area=b.area_ids[area])
     need = pol.base if s.owner[i] == NEUTRAL else s.pop[i]
     if b.supply(s, p) < need:
-        return Explanation.of(False, f"{side(p)} has {b.supply(s, p)} cubes in supply, {need} would be needed to "
-                              f"populate {pol.name}.", "siege.supply", "game.limited-material")
+        return explained(s, False, NO_SUPPLY, "siege.supply", "game.limited-material", side=side_id(p),
+                         n=b.supply(s, p), need=need, polis=pol.id)
     if b.discs_free(s, p) == 0:
-        return Explanation.of(False, f"{side(p)} has no disc left to mark the polis or a failed siege.",
-                              "game.discs-limit", "game.limited-material")
+        return explained(s, False, NO_DISC, "game.discs-limit", "game.limited-material", side=side_id(p))
     return None
 
 
@@ -259,6 +293,16 @@ def siege_bonus(s: State, p: int, i: int) -> int:
     return sum(1 for j, q in s.siege_discs if q == p and b.polis_area[j] == area)
 
 
+DISC_LEAVES_STRANDED = message("siege.disc-leaves-stranded", "{side:gen} siege disc at {polis} leaves the board: no "
+                               "{side} hoplite is left in {area}")
+DISC_LEAVES_NEUTRAL = message("siege.disc-leaves-neutral", "{side:gen} siege disc at {polis} leaves the board: {side2} "
+                              "now besieges the neutral polis")
+NO_ROLL = message("siege.no-roll", "{side} besieges {polis}: fortification 1 needs no roll")
+ROLLS = message("siege.rolls", "{side} besieges {polis} (fortification {fort}{bonus}) and rolls the die")
+BONUS = plural("siege.bonus", ", +{n} for {side} siege disc there", ", +{n} for {side} siege discs there")
+NAME_POLIS = message("siege.name-polis", "Name the polis to besiege, e.g. 'polis thebai'.")
+
+
 def drop_stranded_discs(s: State, log: Log) -> State:
     """Siege discs leave at once when their owner has no hoplite left in that territory."""
     b = topology_of(s)
@@ -266,8 +310,8 @@ def drop_stranded_discs(s: State, log: Log) -> State:
     if keep == s.siege_discs:
         return s
     for j, q in sorted(set(s.siege_discs) - set(keep)):
-        say(log, f"{poss(q)} siege disc at {polis_name(b, j)} leaves the board: no {side(q)} hoplite is left in "
-            f"{b.name(b.polis_area[j])}", "siege.discs-removal", player=q)
+        say(log, DISC_LEAVES_STRANDED, "siege.discs-removal", player=q, side=side_id(q), polis=b.polis_ids[j],
+            area=b.area_ids[b.polis_area[j]])
     return s.evolve(siege_discs=keep)
 
 
@@ -300,22 +344,22 @@ def siege_apply(s: State, a: Action, log: Log) -> State:
     theirs = tuple(d for d in s.siege_discs if d[0] == i and d[1] != p)
     if theirs and s.owner[i] == NEUTRAL:
         s = s.evolve(siege_discs=tuple(d for d in s.siege_discs if d not in theirs))
-        say(log, f"{poss(other(p))} siege disc at {pol.name} leaves the board: {side(p)} now besieges the neutral "
-            "polis", "siege.discs-removal", player=other(p))
+        say(log, DISC_LEAVES_NEUTRAL, "siege.discs-removal", player=other(p), side=side_id(other(p)), polis=pol.id,
+            side2=side_id(p))
     if pol.base <= 1:
-        say(log, f"{side(p)} besieges {pol.name}: fortification 1 needs no roll", "siege.fortification", player=p)
+        say(log, NO_ROLL, "siege.fortification", player=p, side=side_id(p), polis=pol.id)
         return siege_resolve(s, p, i, None, log)
     bonus = siege_bonus(s, p, i)
-    plus = f", +{bonus} for {side(p)} siege disc{'s' if bonus > 1 else ''} there" if bonus else ""
-    say(log, f"{side(p)} besieges {pol.name} (fortification {pol.base}{plus}) and rolls the die",
-        "siege.fortification", *(("siege.discs",) if bonus else ()), player=p)
+    plus = Phrase(BONUS, {"n": bonus, "side": side_id(p)}) if bonus else ""
+    say(log, ROLLS, "siege.fortification", *(("siege.discs",) if bonus else ()), player=p, side=side_id(p),
+        polis=pol.id, fort=pol.base, bonus=plus)
     return s.evolve(pending=Pending("siege-die", CHANCE, (p, i)))
 
 
 def _siege_why(s: State, a: Action) -> Explanation | None:
     b = topology_of(s)
     if len(a.args) != 1 or a.args[0] not in b.polis_index:
-        return Explanation.of(False, "Name the polis to besiege, e.g. 'polis thebai'.", "decision.wrong-kind")
+        return explained(s, False, NAME_POLIS, "decision.wrong-kind")
     return siege_refusal(s, s.pending.player, b.polis_index[a.args[0]])
 
 
@@ -338,6 +382,21 @@ def take_polis(s: State, p: int, i: int) -> tuple[State, int]:
     return s.evolve(owner=tset(s.owner, i, p), pop=tset(s.pop, i, n)), n
 
 
+SUCCEEDS = message("siege.succeeds", "Siege of {polis} succeeds{how}: {side} annexes it{source} with {cubes} and gains "
+                   "{n} prestige")
+SUCCESS_ROLL = message("siege.success-roll", " (die {die}{plus} ≥ fortification {fort})")
+FROM_SIDE = message("siege.from-side", " from {side}")
+CUBES = plural("siege.cubes", "{n} cube", "{n} cubes")
+PROJECTS_FOLLOW = message("siege.projects-follow", "The projects of {polis} go with it")
+PROXENOS_CAPTURED = message("siege.proxenos-captured", "{side:gen} proxenos in {polis} is captured")
+TAKES_BACK_DISC = message("siege.takes-back-disc", "{side} takes back its siege disc from {polis}")
+FAILS = message("siege.fails", "Siege of {polis} fails (die {die}{plus} < fortification {fort}): {side} loses a hoplite in "
+                "{area}{cube}{disc}")
+LOSES_CUBE = message("siege.loses-cube", "; {polis} loses a cube")
+LOSES_LAST_CUBE = message("siege.loses-last-cube", "; {polis} loses a cube and turns neutral")
+DISC_BESIDE = message("siege.disc-beside", "; {side:gen} siege disc goes beside it")
+
+
 def siege_resolve(s: State, p: int, i: int, roll: int | None, log: Log) -> State:
     b = topology_of(s)
     pol = b.comp.poleis[i]
@@ -348,38 +407,39 @@ def siege_resolve(s: State, p: int, i: int, roll: int | None, log: Log) -> State
         s, n = take_polis(s, p, i)
         s = add_prestige(s, p, pol.base)
         plus = f" + {bonus}" if bonus else ""
-        how = "" if roll is None else f" (die {roll}{plus} ≥ fortification {pol.base})"
-        frm = "" if prev == NEUTRAL else f" from {side(prev)}"
-        say(log, f"Siege of {pol.name} succeeds{how}: {side(p)} annexes it{frm} with {cubes(n)} and gains "
-            f"{pol.base} prestige", "siege.success", player=p)
+        how = "" if roll is None else Phrase(SUCCESS_ROLL, {"die": roll, "plus": plus, "fort": pol.base})
+        frm = "" if prev == NEUTRAL else Phrase(FROM_SIDE, {"side": side_id(prev)})
+        say(log, SUCCEEDS, "siege.success", player=p, polis=pol.id, how=how, side=side_id(p), source=frm,
+            cubes=Phrase(CUBES, {"n": n}), n=pol.base)
         if any(t for t, pol_i in s.started + s.done if pol_i == i):
-            say(log, f"The projects of {pol.name} go with it", "project.follows-polis")
+            say(log, PROJECTS_FOLLOW, "project.follows-polis", polis=pol.id)
         opp = other(p)
         if s.proxenos[opp] == i:
             s = s.evolve(proxenos=tset(s.proxenos, opp, -1))
-            say(log, f"{poss(opp)} proxenos in {pol.name} is captured", "siege.capture-proxenos", player=opp)
+            say(log, PROXENOS_CAPTURED, "siege.capture-proxenos", player=opp, side=side_id(opp), polis=pol.id)
         mine = tuple(d for d in s.siege_discs if d[0] == i and d[1] == p)
         if mine:
             s = s.evolve(siege_discs=tuple(d for d in s.siege_discs if d not in mine))
-            say(log, f"{side(p)} takes back its siege disc from {pol.name}", "siege.discs-removal", player=p)
+            say(log, TAKES_BACK_DISC, "siege.discs-removal", player=p, side=side_id(p), polis=pol.id)
     else:
         u = s.units[area]
         s = s.evolve(units=tset(s.units, area, tset(u, p, u[p] - 1)))
         plus = f" + {bonus}" if bonus else ""
-        msg = (f"Siege of {pol.name} fails (die {roll}{plus} < fortification {pol.base}): {side(p)} loses a hoplite "
-               f"in {b.name(area)}")
+        cube: Phrase | str = ""
+        disc: Phrase | str = ""
         if s.owner[i] != NEUTRAL:
             s = s.evolve(pop=tadd(s.pop, i, -1))
-            msg += f"; {pol.name} loses a cube"
+            cube = Phrase(LOSES_CUBE, {"polis": pol.id})
             if s.pop[i] == 0:
                 s = s.evolve(owner=tset(s.owner, i, NEUTRAL))
-                msg += " and turns neutral"
+                cube = Phrase(LOSES_LAST_CUBE, {"polis": pol.id})
         rules = ["siege.failure"]
         if edition_of(s).siege_discs:
             s = s.evolve(siege_discs=tuple(sorted(s.siege_discs + ((i, p),))))
-            msg += f"; {poss(p)} siege disc goes beside it"
+            disc = Phrase(DISC_BESIDE, {"side": side_id(p)})
             rules.append("siege.discs")
-        say(log, msg, *rules, player=p)
+        say(log, FAILS, *rules, player=p, polis=pol.id, die=roll, plus=plus, fort=pol.base, side=side_id(p),
+            area=b.area_ids[area], cube=cube, disc=disc)
     return after_action(s, p, log)
 
 
@@ -395,8 +455,10 @@ def _siege_die_context(s: State, b: Topology) -> str | None:
 
 
 decision("siege-polis", "actions", siege_options, siege_apply, _siege_why, keywords=("polis",),
-         prompt="choose the polis to besiege", action="siege", target="polis", why_template="polis {}")
-decision("siege-die", "actions", die_options, die_apply, keywords=("die",), prompt="roll the siege die",
+         prompt=message("prompt.siege-polis", "choose the polis to besiege"), action="siege", target="polis",
+         why_template="polis {}")
+decision("siege-die", "actions", die_options, die_apply, keywords=("die",),
+         prompt=message("prompt.siege-die", "roll the siege die"),
          action="siege", context=_siege_die_context, weights=uniform)
 
 
@@ -416,39 +478,48 @@ def _siege_avail(s: State, p: int) -> bool:
     return False
 
 
+BESIEGES_NONE = message("siege.none", "{side} can besiege no polis: it must control the territory with at least the "
+                        "fortification in hoplites.")
+
+
 def _siege_why_action(s: State, p: int) -> Explanation:
     b = topology_of(s)
     reasons = [siege_refusal(s, p, i) for i in range(len(s.owner)) if s.owner[i] != p and b.polis_area[i] >= 0
                and not b.comp.poleis[i].capital_of]
     rules = sorted({r for e in reasons if e for r in e.rule_ids} | {"siege.requirements"})
-    return Explanation.of(False, f"{side(p)} can besiege no polis: it must control the territory with at least the "
-                          "fortification in hoplites.", *rules)
+    return explained(s, False, BESIEGES_NONE, *rules, side=side_id(p))
 
 
 action(ActionSpec("siege", True, _siege_avail, Opens("siege-polis"),
-                  _siege_why_action, ("siege.requirements",), "Besiege a polis", frozenset(), prestige_cost=1))
+                  _siege_why_action, ("siege.requirements",), message("action.siege", "Besiege a polis"), frozenset(), prestige_cost=1))
 
 # --- h. tribute -------------------------------------------------------------------------------
 
 
+PAYS_NO_TRIBUTE = message("tribute.pays-none", "{area} pays no tribute.")
+PAID_ALREADY = message("tribute.paid-already", "{area} has already paid tribute this round.")
+NO_HOPLITES = message("tribute.no-hoplites", "{side} has no hoplites in {area}.")
+NO_POLIS = message("tribute.no-polis", "{side} owns no polis in {area}.")
+COSTS_PRESTIGE = message("tribute.costs-prestige", "Tribute outside the home region costs 1 prestige; {side} has none.")
+NO_DISC_TRIBUTE = message("tribute.no-disc", "{side} has no disc left to mark the tribute.")
+
+
 def tribute_refusal(s: State, p: int, t: int) -> Explanation | None:
     b = topology_of(s)
-    name = b.name(t)
+    name = b.area_ids[t]
     if b.is_sea[t] or b.area_ids[t] not in b.comp.tribute:
-        return Explanation.of(False, f"{name} pays no tribute.", "tribute.requirements")
+        return explained(s, False, PAYS_NO_TRIBUTE, "tribute.requirements", area=name)
     if t in s.tribute_done:
-        return Explanation.of(False, f"{name} has already paid tribute this round.", "tribute.once-per-round")
+        return explained(s, False, PAID_ALREADY, "tribute.once-per-round", area=name)
     if s.units[t][p] == 0:
-        return Explanation.of(False, f"{side(p)} has no hoplites in {name}.", "tribute.requirements")
+        return explained(s, False, NO_HOPLITES, "tribute.requirements", side=side_id(p), area=name)
     poleis = b.comp.areas[t].poleis
     if poleis and not any(s.owner[b.polis_index[x]] == p for x in poleis):
-        return Explanation.of(False, f"{side(p)} owns no polis in {name}.", "tribute.requirements")
+        return explained(s, False, NO_POLIS, "tribute.requirements", side=side_id(p), area=name)
     if t != b.home[p] and s.prestige[p] < 1:
-        return Explanation.of(False, f"Tribute outside the home region costs 1 prestige; {side(p)} has none.",
-                              "action.military-cost", "tribute.home-free")
+        return explained(s, False, COSTS_PRESTIGE, "action.military-cost", "tribute.home-free", side=side_id(p))
     if b.discs_free(s, p) == 0:
-        return Explanation.of(False, f"{side(p)} has no disc left to mark the tribute.", "game.discs-limit",
-                              "game.limited-material")
+        return explained(s, False, NO_DISC_TRIBUTE, "game.discs-limit", "game.limited-material", side=side_id(p))
     return None
 
 
@@ -463,16 +534,34 @@ def tribute_area_options(s: State) -> list[Action]:
     return [shared("area", (b.area_ids[t],)) for t in _tribute_candidates(s, p) if tribute_refusal(s, p, t) is None]
 
 
+DEMANDS_HOME = message("tribute.demands-home", "{side} demands tribute in its home region {area} at no prestige cost")
+DEMANDS = message("tribute.demands", "{side} demands tribute in {area} (−1 prestige)")
+PAYS = message("tribute.pays", "{area} pays {side} {got}")
+GOT = plural("tribute.got", "{n} {good} ({k} hoplite)", "{n} {good} ({k} hoplites)", count="k")
+GOT_PACIFISTS = plural("tribute.got-pacifists", "{n} prestige for quelling pacifists ({k} hoplite)",
+                       "{n} prestige for quelling pacifists ({k} hoplites)", count="k")
+NAME_TERRITORY = message("tribute.name-territory", "Name a territory, e.g. 'area sikelia'.")
+PLACE_SOME = message("tribute.place-some", "Place from 1 to {n} of the hoplites of {side} in {area} on its tribute rows "
+                     "(cells per row: {cells}), filling each row from its first cell; write the rows in board order, "
+                     "e.g. '{example}'.")
+PLACE_ALL = message("tribute.place-all", "All {n} hoplites of {side} in {area} must be placed on its tribute rows (cells "
+                    "per row: {cells}), filling each row from its first cell; write the rows in board order, e.g. "
+                    "'{example}'.")
+CELLS = message("tribute.cells", "{good} {n}")
+NO_DISC_FOR_TRIBUTE = message("tribute.no-disc-action", "{side} has no disc left to mark a tribute.")
+NONE_PAYS = message("tribute.none-pays", "No territory can pay {side} tribute now: it needs own hoplites and an owned "
+                    "polis there, and no disc yet.")
+
+
 def tribute_area_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     b = topology_of(s)
     t = b.area_index[a.args[0]]
     if t == b.home[p]:
-        say(log, f"{side(p)} demands tribute in its home region {b.name(t)} at no prestige cost",
-            "tribute.home-free", player=p)
+        say(log, DEMANDS_HOME, "tribute.home-free", player=p, side=side_id(p), area=a.args[0])
     else:
         s = add_prestige(s, p, -1)
-        say(log, f"{side(p)} demands tribute in {b.name(t)} (−1 prestige)", "action.military-cost", player=p)
+        say(log, DEMANDS, "action.military-cost", player=p, side=side_id(p), area=a.args[0])
     return s.evolve(pending=Pending("tribute-rows", p, (t,)))
 
 
@@ -520,21 +609,21 @@ def rows_apply(s: State, a: Action, log: Log) -> State:
         g, k = part.split(":")
         n = rows[g].amounts[int(k) - 1]
         s = add_prestige(s, p, n) if g == "pacifists" else add_good(s, p, g, n)
-        got.append(f"{n} {'prestige for quelling pacifists' if g == 'pacifists' else g} "
-                   f"({k} hoplite{'s' if int(k) > 1 else ''})")
+        got.append(Phrase(GOT_PACIFISTS, {"n": n, "k": int(k)}) if g == "pacifists" else
+                   Phrase(GOT, {"n": n, "good": g, "k": int(k)}))
     s = s.evolve(tribute_done=tuple(sorted(s.tribute_done + (t,))))
     if b.comp.discs_per_player is not None:  # count the disc where discs are limited
         s = s.evolve(tribute_discs=tadd(s.tribute_discs, p, 1))
     rules = ["tribute.rows", "tribute.once-per-round", *event_rules,
              *b.comp.data_rules(("tribute", b.area_ids[t]))]
-    say(log, f"{b.name(t)} pays {side(p)} " + ", ".join(got), *rules, player=p)
+    say(log, PAYS, *rules, player=p, area=b.area_ids[t], side=side_id(p), got=tuple(got))
     return after_action(s, p, log)
 
 
 def _tribute_why(s: State, a: Action) -> Explanation | None:
     b = topology_of(s)
     if len(a.args) != 1 or a.args[0] not in b.area_index:
-        return Explanation.of(False, "Name a territory, e.g. 'area sikelia'.", "decision.wrong-kind")
+        return explained(s, False, NAME_TERRITORY, "decision.wrong-kind")
     return tribute_refusal(s, s.pending.player, b.area_index[a.args[0]])
 
 
@@ -544,14 +633,10 @@ def _rows_why(s: State, a: Action) -> Explanation | None:
     t = s.pending.data[0]
     rows, n, event_rules = _rows(s, p, t)
     n = min(n, sum(len(r.amounts) for r in rows))
-    cells = ", ".join(f"{r.good} {len(r.amounts)}" for r in rows)
-    if not edition_of(s).tribute_all_hoplites:  # Ed2: the player picks how many hoplites go on the rows
-        return Explanation.of(False, f"Place from 1 to {n} of the hoplites of {side(p)} in {b.name(t)} on its tribute "
-                              f"rows (cells per row: {cells}), filling each row from its first cell; write the rows "
-                              f"in board order, e.g. '{rows_options(s)[0]}'.", "tribute.rows", *event_rules)
-    return Explanation.of(False, f"All {n} hoplites of {side(p)} in {b.name(t)} must be placed on its tribute rows "
-                          f"(cells per row: {cells}), filling each row from its first cell; write the rows in board "
-                          f"order, e.g. '{rows_options(s)[0]}'.", "tribute.rows", *event_rules)
+    cells = tuple(Phrase(CELLS, {"good": r.good, "n": len(r.amounts)}) for r in rows)
+    msg = PLACE_ALL if edition_of(s).tribute_all_hoplites else PLACE_SOME  # Ed2: the player picks how many go
+    return explained(s, False, msg, "tribute.rows", *event_rules, n=n, side=side_id(p), area=b.area_ids[t], cells=cells,
+                     example=str(rows_options(s)[0]))
 
 
 def _tribute_rows_context(s: State, b: Topology) -> str | None:
@@ -564,9 +649,11 @@ def _tribute_rows_context(s: State, b: Topology) -> str | None:
 
 
 decision("tribute-area", "actions", tribute_area_options, tribute_area_apply, _tribute_why, keywords=("area",),
-         prompt="choose the territory", action="tribute", target="area", why_template="area {}")
+         prompt=message("prompt.tribute-area", "choose the territory"), action="tribute", target="area",
+         why_template="area {}")
 decision("tribute-rows", "actions", rows_options, rows_apply, _rows_why, keywords=("rows",),
-         prompt="spread the hoplites over the tribute rows", action="tribute", context=_tribute_rows_context)
+         prompt=message("prompt.tribute-rows", "spread the hoplites over the tribute rows"), action="tribute",
+         context=_tribute_rows_context)
 
 
 def _tribute_avail(s: State, p: int) -> bool:
@@ -588,13 +675,11 @@ def _tribute_avail(s: State, p: int) -> bool:
 
 def _tribute_why_action(s: State, p: int) -> Explanation:
     if topology_of(s).discs_free(s, p) == 0:
-        return Explanation.of(False, f"{side(p)} has no disc left to mark a tribute.", "game.discs-limit",
-                              "game.limited-material")
-    return Explanation.of(False, f"No territory can pay {side(p)} tribute now: it needs own hoplites and an owned "
-                          "polis there, and no disc yet.", "tribute.requirements", "tribute.once-per-round")
+        return explained(s, False, NO_DISC_FOR_TRIBUTE, "game.discs-limit", "game.limited-material", side=side_id(p))
+    return explained(s, False, NONE_PAYS, "tribute.requirements", "tribute.once-per-round", side=side_id(p))
 
 
 # tribute costs nothing when chosen: the territory decides (1 prestige, none in the home region;
 # tribute_refusal and tribute_area_apply) [tribute.home-free]
 action(ActionSpec("tribute", True, _tribute_avail, Opens("tribute-area"),
-                  _tribute_why_action, ("tribute.requirements",), "Demand tribute", frozenset(), prestige_cost=0))
+                  _tribute_why_action, ("tribute.requirements",), message("action.tribute", "Demand tribute"), frozenset(), prestige_cost=0))

@@ -5,9 +5,10 @@ from fractions import Fraction
 from typing import Callable
 
 from ..data.types import Market, Offer
+from ..i18n import Either, Phrase, message, plural
 from .actions import Action, Explanation, shared, shared_each
 from .topology import Topology, topology_of
-from .common import Log, cubes, add_good, add_prestige, have, polis_name, say, poss, side
+from .common import Log, add_good, add_prestige, explained, have, say, side_id
 from .decisions import ActionSpec, Opens, action, decision
 from .editions import edition_of
 from .flow import after_action
@@ -71,49 +72,62 @@ def _offer(s: State, oid: str) -> Offer:
     return m.offers[int(oid.split(".")[1])]
 
 
+NOT_AN_OFFER = message("trade.not-an-offer", "'{text}' is not an offer; offers are named market.slot, e.g. 'persis.0'.")
+NO_LOYAL_CITY = message("trade.no-loyal-city", "{side} owns no trade city loyal to it.")
+NO_SHIP_IN_PORT = message("trade.no-ship-in-port", "{side} has no trade ship in port.")
+MARKET_CLOSED = message("trade.market-closed", "{market} is closed this round by the event.")
+COVERED = message("trade.covered", "That offer of {n} in {market} is still covered by a black cube.")
+NOT_THIS_ROUND = message("trade.not-this-round", "Loads of {n} are not offered in round {round}.")
+TAKEN = message("trade.taken", "That offer in {market} already holds a ship this round.")
+BLOCKED = message("trade.blocked", "Every sea route from {side:gen} trade port to {market} crosses a sea {side2} "
+                  "controls.")
+NAME_THE_GOOD = message("trade.name-the-good", "That offer accepts {goods}; name the good, e.g. '{example}'.")
+NOT_THAT_GOOD = message("trade.not-that-good", "That offer accepts {goods}, not {good}.")
+EXCHANGE_NEEDS = message("trade.exchange-needs", "Exchanging needs {n} {good}; {side} has {m}.")
+SILVER_NOT_BOUGHT = message("trade.silver-not-bought", "Silver loads cannot be bought, only exchanged.")
+BUYING_NEEDS = message("trade.buying-needs", "Buying needs {n} silver.")
+PAYS_NEITHER = message("trade.pays-neither", "The trade must really be made, and {side} can pay neither way.")
+
+
 def trade_refusal(s: State, p: int, oid: str, mode: str | None = None, good: str | None = None
                   ) -> Explanation | None:
     b = topology_of(s)
     if oid not in b.offer_index:
-        return Explanation.of(False, f"{oid!r} is not an offer; offers are named market.slot, e.g. 'persis.0'.",
-                              "trade.offer")
+        return explained(s, False, NOT_AN_OFFER, "trade.offer", text=oid)
     o = _offer(s, oid)
-    mname = b.comp.markets[b.market_index[o.market]].name
+    mname = o.market
     if not any(s.owner[i] == p for i in b.trade_cities[p]):
-        return Explanation.of(False, f"{side(p)} owns no trade city loyal to it.", "trade.trade-city")
+        return explained(s, False, NO_LOYAL_CITY, "trade.trade-city", side=side_id(p))
     if s.ships_port[p] < 1:
-        return Explanation.of(False, f"{side(p)} has no trade ship in port.", "trade.trade-city")
+        return explained(s, False, NO_SHIP_IN_PORT, "trade.trade-city", side=side_id(p))
     if o.market in s.closed:
-        return Explanation.of(False, f"{mname} is closed this round by the event.", "trade.market-closed")
+        return explained(s, False, MARKET_CLOSED, "trade.market-closed", market=mname)
     if not offer_open(s, o):
         if b.comp.market_covers:
-            return Explanation.of(False, f"That offer of {o.load} in {mname} is still covered by a black cube.",
-                                  "trade.offer", "trade.black-cubes")
-        return Explanation.of(False, f"Loads of {o.load} are not offered in round {b.comp.rounds[s.round].name}.",
-                              "trade.offer")
+            return explained(s, False, COVERED, "trade.offer", "trade.black-cubes", n=o.load, market=mname)
+        return explained(s, False, NOT_THIS_ROUND, "trade.offer", n=o.load, round=b.comp.rounds[s.round].label)
     if s.offers[b.offer_index[oid]] != NEUTRAL:
-        return Explanation.of(False, f"That offer in {mname} already holds a ship this round.", "trade.offer")
+        return explained(s, False, TAKEN, "trade.offer", market=mname)
     if trade_route(s, p, o.market) is None:
-        return Explanation.of(False, f"Every sea route from {poss(p)} trade port to {mname} crosses a sea "
-                              f"{side(other(p))} controls.", "trade.route", "control.majority")
+        return explained(s, False, BLOCKED, "trade.route", "control.majority", side=side_id(p), market=mname,
+                         side2=side_id(other(p)))
     can_x = bool(payers(s, p, o))
     can_b = o.receive == "wheat" and have(s, p, "silver") >= o.load
     if mode == "exchange" and good is None and len(o.demand) > 1:
-        return Explanation.of(False, f"That offer accepts {' or '.join(o.demand)}; name the good, e.g. "
-                              f"'offer {oid} exchange {o.demand[0]}'.", "trade.exchange")
+        return explained(s, False, NAME_THE_GOOD, "trade.exchange", goods=Either(o.demand),
+                         example=f"offer {oid} exchange {o.demand[0]}")
     if mode == "exchange" and good is not None and good not in o.demand:
-        return Explanation.of(False, f"That offer accepts {' or '.join(o.demand)}, not {good}.", "trade.exchange")
+        return explained(s, False, NOT_THAT_GOOD, "trade.exchange", goods=Either(o.demand), good=good)
     if mode == "exchange" and have(s, p, good or o.demand[0]) < price(s, o, good):
         g = good or o.demand[0]
-        return Explanation.of(False, f"Exchanging needs {price(s, o, g)} {g}; {side(p)} has {have(s, p, g)}.",
-                              "trade.exchange")
+        return explained(s, False, EXCHANGE_NEEDS, "trade.exchange", n=price(s, o, g), good=g, side=side_id(p),
+                         m=have(s, p, g))
     if mode == "buy" and not can_b:
         if o.receive != "wheat":
-            return Explanation.of(False, "Silver loads cannot be bought, only exchanged.", "trade.buy-wheat")
-        return Explanation.of(False, f"Buying needs {o.load} silver.", "trade.buy-wheat")
+            return explained(s, False, SILVER_NOT_BOUGHT, "trade.buy-wheat")
+        return explained(s, False, BUYING_NEEDS, "trade.buy-wheat", n=o.load)
     if mode is None and not (can_x or can_b):
-        return Explanation.of(False, "The trade must really be made, and {side} can pay neither way.".format(
-            side=side(p)), "trade.offer", "trade.exchange", "trade.buy-wheat")
+        return explained(s, False, PAYS_NEITHER, "trade.offer", "trade.exchange", "trade.buy-wheat", side=side_id(p))
     return None
 
 
@@ -172,16 +186,21 @@ def offer_options(s: State) -> list[Action]:
     return out
 
 
+OVERLAND = message("trade.overland", "overland")
+VIA = message("trade.via", "via {area_list}")
+EXCHANGES = message("trade.exchanges", "{side} sails {route} to {market} and exchanges {n} {good} for {load} {good2}")
+BUYS = message("trade.buys", "{side} sails {route} to {market} and buys {load} wheat for {n} silver")
+
+
 def offer_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     b = topology_of(s)
     oid, mode = a.args[:2]
     o = _offer(s, oid)
     ed = edition_of(s)
-    mname = b.comp.markets[b.market_index[o.market]].name
     route = trade_route(s, p, o.market)
     assert route is not None, "an offer is a choice only where a trade ship can reach its market"
-    via = "overland" if route == () else "via " + ", ".join(b.comp.areas[b.area_index[x]].name for x in route)
+    via = Phrase(OVERLAND) if route == () else Phrase(VIA, {"area_list": tuple(route)})
     s = s.evolve(ships_port=tset(s.ships_port, p, s.ships_port[p] - 1),
                  offers=tset(s.offers, b.offer_index[oid], p))
     rules = ["trade.route", "trade.offer"]
@@ -195,14 +214,14 @@ def offer_apply(s: State, a: Action, log: Log) -> State:
         s = add_good(add_good(s, p, g, -n), p, o.receive, o.load)
         rules.append("trade.exchange")
         rules += b.comp.data_rules(offers_data, ("market_table",))
-        say(log, f"{side(p)} sails {via} to {mname} and exchanges {n} {g} for {o.load} {o.receive}",
-            *rules, player=p)
+        say(log, EXCHANGES, *rules, player=p, side=side_id(p), route=via, market=o.market, n=n, good=g, load=o.load,
+            good2=o.receive)
         die = (p, g, "exchange") if ed.exchange_dice == "one" else (p, g, "exchange-low")
     else:
         s = add_good(add_good(s, p, "silver", -o.load), p, "wheat", o.load)
         rules.append("trade.buy-wheat")
         rules += b.comp.data_rules(offers_data)
-        say(log, f"{side(p)} sails {via} to {mname} and buys {o.load} wheat for {o.load} silver", *rules, player=p)
+        say(log, BUYS, *rules, player=p, side=side_id(p), route=via, market=o.market, load=o.load, n=o.load)
         die = (p, o.demand[0], "buy") if ed.buy_dice == "higher-of-two" else (p, o.demand[0], "buy-each",
                                                                                *o.demand[1:])
     return s.evolve(pending=Pending("market-die", CHANCE, die))
@@ -214,11 +233,21 @@ def market_die_options(s: State) -> list[Action]:
 
 # how each roll is made: (text, probability of k as (numerator, denominator), moves right)
 _DICE = {
-    "exchange": ("a die shows", lambda k: (1, 4), True),
-    "exchange-low": ("the lower of two dice shows", lambda k: (9 - 2 * k, 16), True),
-    "buy": ("the higher of two dice shows", lambda k: (2 * k - 1, 16), False),
-    "buy-each": ("its own die shows", lambda k: (1, 4), False),
+    "exchange": (message("trade.die-one", "a die shows"), lambda k: (1, 4), True),
+    "exchange-low": (message("trade.die-lower", "the lower of two dice shows"), lambda k: (9 - 2 * k, 16), True),
+    "buy": (message("trade.die-higher", "the higher of two dice shows"), lambda k: (2 * k - 1, 16), False),
+    "buy-each": (message("trade.die-own", "its own die shows"), lambda k: (1, 4), False),
 }
+MARKET_VALUE = message("trade.market-value", "Market value of {good}: {how} {k}; {moves}")
+STAYS_RIGHT = message("trade.stays-dearest", "the marker stays at {n}, the dearest end of its track")
+STAYS_LEFT = message("trade.stays-cheapest", "the marker stays at {n}, the cheapest end of its track")
+MOVES_RIGHT = message("trade.moves-right", "the marker moves right (dearer) from {old} to {new}{end}")
+MOVES_LEFT = message("trade.moves-left", "the marker moves left (cheaper) from {old} to {new}{end}")
+TRACK_END = message("trade.track-end", ", as far as the track goes")
+WRITE_OFFER = message("trade.write-offer", "Write 'offer <market>.<slot> exchange', 'offer <market>.<slot> exchange "
+                      "<good>' or '... buy'.")
+ONLY_ONE_GOOD = message("trade.only-one-good", "That offer accepts only {good}, so no good is named: write '{example}'.")
+NONE_REACHABLE = message("trade.none-reachable", "No open offer can be reached and paid by {side} now.")
 
 
 def market_die_weight(s: State, a: Action) -> tuple[int, int]:
@@ -240,13 +269,12 @@ def market_die_apply(s: State, a: Action, log: Log) -> State:
     how, _, right = _DICE[mode]
     new = min(top, old + k) if right else max(0, old - k)
     s = s.evolve(markers=tset(s.markers, gi, new))
-    way = "right (dearer)" if right else "left (cheaper)"
     if new == old:  # already at the end of the track the die would push it past
-        moves = f"the marker stays at {old}, the {'dearest' if right else 'cheapest'} end of its track"
+        moves = Phrase(STAYS_RIGHT if right else STAYS_LEFT, {"n": old})
     else:
-        moves = f"the marker moves {way} from {old} to {new}" + (", as far as the track goes"
-                                                                   if abs(new - old) < k else "")
-    say(log, f"Market value of {good}: {how} {k}; {moves}", "trade.market-value")
+        moves = Phrase(MOVES_RIGHT if right else MOVES_LEFT,
+                       {"old": old, "new": new, "end": Phrase(TRACK_END) if abs(new - old) < k else ""})
+    say(log, MARKET_VALUE, "trade.market-value", good=good, how=Phrase(how), k=k, moves=moves)
     if rest:  # one die for each further good that could have paid
         return s.evolve(pending=Pending("market-die", CHANCE, (p, rest[0], mode, *rest[1:])))
     return after_action(s, p, log)
@@ -255,12 +283,10 @@ def market_die_apply(s: State, a: Action, log: Log) -> State:
 def _offer_why(s: State, a: Action) -> Explanation | None:
     if len(a.args) not in (2, 3) or a.args[1] not in ("exchange", "buy") or (
             len(a.args) == 3 and a.args[1] != "exchange"):
-        return Explanation.of(False, "Write 'offer <market>.<slot> exchange', 'offer <market>.<slot> exchange <good>' "
-                              "or '... buy'.", "decision.wrong-kind")
+        return explained(s, False, WRITE_OFFER, "decision.wrong-kind")
     if len(a.args) == 3 and a.args[0] in topology_of(s).offer_index and len(_offer(s, a.args[0]).demand) == 1:
         only = _offer(s, a.args[0]).demand[0]
-        return Explanation.of(False, f"That offer accepts only {only}, so no good is named: write "
-                              f"'offer {a.args[0]} exchange'.", "trade.exchange")
+        return explained(s, False, ONLY_ONE_GOOD, "trade.exchange", good=only, example=f"offer {a.args[0]} exchange")
     return trade_refusal(s, s.pending.player, a.args[0], a.args[1], a.args[2] if len(a.args) == 3 else None)
 
 
@@ -284,9 +310,10 @@ def _market_die_context(s: State, b: Topology) -> str | None:
 
 
 decision("trade-offer", "actions", offer_options, offer_apply, _offer_why, keywords=("offer",),
-         prompt="choose an offer and how to pay", action="trade", target="offer", why_template="offer {} exchange")
+         prompt=message("prompt.trade-offer", "choose an offer and how to pay"), action="trade", target="offer",
+         why_template="offer {} exchange")
 decision("market-die", "actions", market_die_options, market_die_apply, keywords=("roll",),
-         prompt="roll for the market value", action="trade", context=_market_die_context,
+         prompt=message("prompt.market-die", "roll for the market value"), action="trade", context=_market_die_context,
          weights=market_die_weights)
 
 
@@ -321,33 +348,41 @@ def _trade_why(s: State, p: int) -> Explanation:
         e = trade_refusal(s, p, oid)
         if e is not None and e.rule_ids[0] in ("trade.trade-city",):
             return e
-    return Explanation.of(False, f"No open offer can be reached and paid by {side(p)} now.", "trade.route",
-                          "trade.offer", "trade.exchange")
+    return explained(s, False, NONE_REACHABLE, "trade.route", "trade.offer", "trade.exchange", side=side_id(p))
 
 
 action(ActionSpec("trade", False, trade_available, Opens("trade-offer"),
-                  _trade_why, ("trade.route", "trade.offer"), "Trade", paying=_trade_paying))
+                  _trade_why, ("trade.route", "trade.offer"), message("action.trade", "Trade"),
+                  paying=_trade_paying))
 
 # --- j. proxenos ------------------------------------------------------------------------------
+
+
+CAPTURED = message("proxenos.captured", "{side:gen} proxenos is captured.")
+ANOTHER_POLIS = message("proxenos.another-polis", "The proxenos must travel to another polis.")
+HOSTS = message("proxenos.hosts", "{polis} already hosts {side:gen} proxenos.")
+NO_ROUTE = {"land": message("proxenos.no-land-route", "There is no land route from {polis_from} to {polis_to} (Sparta and "
+                            "Thebai have no port; Epidamnos and Abdera no land)."),
+            "sea": message("proxenos.no-sea-route", "There is no sea route from {polis_from} to {polis_to} (Sparta and "
+                           "Thebai have no port; Epidamnos and Abdera no land).")}
+BRIBES = {"land": message("proxenos.land-bribes", "The cheapest land route costs {n} silver in bribes; {side} has {m}."),
+          "sea": message("proxenos.sea-bribes", "The cheapest sea route costs {n} silver in bribes; {side} has {m}.")}
 
 
 def proxenos_refusal(s: State, p: int, dst: int, mode: str) -> Explanation | None:
     b = topology_of(s)
     src = s.proxenos[p]
     if src < 0:
-        return Explanation.of(False, f"{poss(p)} proxenos is captured.", "proxenos.captured")
+        return explained(s, False, CAPTURED, "proxenos.captured", side=side_id(p))
     if dst == src:
-        return Explanation.of(False, "The proxenos must travel to another polis.", "proxenos.route")
+        return explained(s, False, ANOTHER_POLIS, "proxenos.route")
     if s.proxenos[other(p)] == dst:
-        return Explanation.of(False, f"{polis_name(b, dst)} already hosts {poss(other(p))} proxenos.",
-                              "proxenos.one-per-polis")
+        return explained(s, False, HOSTS, "proxenos.one-per-polis", polis=b.polis_ids[dst], side=side_id(other(p)))
     r = proxenos_route(s, p, src, dst, mode)
     if r is None:
-        return Explanation.of(False, f"There is no {mode} route from {polis_name(b, src)} to {polis_name(b, dst)} "
-                              "(Sparta and Thebai have no port; Epidamnos and Abdera no land).", "proxenos.route")
+        return explained(s, False, NO_ROUTE[mode], "proxenos.route", polis_from=b.polis_ids[src], polis_to=b.polis_ids[dst])
     if have(s, p, "silver") < r[0]:
-        return Explanation.of(False, f"The cheapest {mode} route costs {r[0]} silver in bribes; {side(p)} has "
-                              f"{have(s, p, 'silver')}.", "proxenos.bribe")
+        return explained(s, False, BRIBES[mode], "proxenos.bribe", n=r[0], side=side_id(p), m=have(s, p, "silver"))
     return None
 
 
@@ -373,6 +408,15 @@ def proxenos_options(s: State) -> list[Action]:
     return out
 
 
+TRAVELS = {"land": message("proxenos.travels-land", "{side:gen} proxenos travels by land from {polis_from} to {polis_to} "
+                            "via {area_list}, bribing {n} silver"),
+           "sea": message("proxenos.travels-sea", "{side:gen} proxenos travels by sea from {polis_from} to {polis_to} via "
+                           "{area_list}, bribing {n} silver")}
+WRITE_PROXENOS = message("proxenos.write", "Write 'polis <polis> by land' or 'polis <polis> by sea'.")
+CAPTURED_RANSOM = message("proxenos.captured-ransom", "{side:gen} proxenos is captured; ransom it first.")
+NO_BRIBES = message("proxenos.no-bribes", "{side} cannot pay the bribes of any route.")
+
+
 def proxenos_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     b = topology_of(s)
@@ -382,21 +426,21 @@ def proxenos_apply(s: State, a: Action, log: Log) -> State:
     assert trip is not None, "a destination is a choice only where the proxenos can travel"
     cost, path = trip
     s = add_good(s, p, "silver", -cost).evolve(proxenos=tset(s.proxenos, p, dst))
-    say(log, f"{poss(p)} proxenos travels by {mode} from {polis_name(b, src)} to {polis_name(b, dst)} via "
-        + ", ".join(b.name(x) for x in path) + f", bribing {cost} silver", "proxenos.route", "proxenos.bribe",
-        player=p)
+    say(log, TRAVELS[mode], "proxenos.route", "proxenos.bribe", player=p, side=side_id(p), polis_from=b.polis_ids[src],
+        polis_to=a.args[0], area_list=tuple(b.area_ids[x] for x in path), n=cost)
     return after_action(s, p, log)
 
 
 def _proxenos_why(s: State, a: Action) -> Explanation | None:
     b = topology_of(s)
     if len(a.args) != 3 or a.args[0] not in b.polis_index or a.args[1] != "by" or a.args[2] not in ("land", "sea"):
-        return Explanation.of(False, "Write 'polis <polis> by land' or 'polis <polis> by sea'.", "decision.wrong-kind")
+        return explained(s, False, WRITE_PROXENOS, "decision.wrong-kind")
     return proxenos_refusal(s, s.pending.player, b.polis_index[a.args[0]], a.args[2])
 
 
 decision("proxenos-dest", "actions", proxenos_options, proxenos_apply, _proxenos_why, keywords=("polis",),
-         prompt="choose the proxenos' destination and route", action="proxenos", target="polis",
+         prompt=message("prompt.proxenos-dest", "choose the proxenos' destination and route"), action="proxenos",
+         target="polis",
          why_template="polis {} by land")
 
 
@@ -409,24 +453,30 @@ def _proxenos_avail(s: State, p: int) -> bool:
 
 def _proxenos_action_why(s: State, p: int) -> Explanation:
     if s.proxenos[p] < 0:
-        return Explanation.of(False, f"{poss(p)} proxenos is captured; ransom it first.", "proxenos.captured")
-    return Explanation.of(False, f"{side(p)} cannot pay the bribes of any route.", "proxenos.bribe")
+        return explained(s, False, CAPTURED_RANSOM, "proxenos.captured", side=side_id(p))
+    return explained(s, False, NO_BRIBES, "proxenos.bribe", side=side_id(p))
 
 
 action(ActionSpec("proxenos", False, _proxenos_avail,
                   Opens("proxenos-dest"), _proxenos_action_why,
-                  ("proxenos.route", "proxenos.bribe"), "Move the proxenos",
+                  ("proxenos.route", "proxenos.bribe"), message("action.proxenos", "Move the proxenos"),
                   frozenset({"silver"})))
 
 # --- k. ransom --------------------------------------------------------------------------------
 
 
+IS_FREE = message("proxenos.is-free", "{side:gen} proxenos is free.")
+RANSOM_IS = message("proxenos.ransom-is", "The ransom is 2 silver; {side} has {n}.")
+RANSOMS = message("proxenos.ransoms", "{side} pays {side2} 2 silver; its proxenos returns to {polis}")
+RANSOMS_SHARED = message("proxenos.ransoms-shared", "{side} pays {side2} 2 silver; its proxenos returns to {polis}, where "
+                         "{side2:gen} proxenos also stands")
+
+
 def _ransom_why(s: State, p: int) -> Explanation | None:
     if s.proxenos[p] >= 0:
-        return Explanation.of(False, f"{poss(p)} proxenos is free.", "proxenos.ransom")
+        return explained(s, False, IS_FREE, "proxenos.ransom", side=side_id(p))
     if have(s, p, "silver") < 2:
-        return Explanation.of(False, f"The ransom is 2 silver; {side(p)} has {have(s, p, 'silver')}.",
-                              "proxenos.ransom")
+        return explained(s, False, RANSOM_IS, "proxenos.ransom", side=side_id(p), n=have(s, p, "silver"))
     return None
 
 
@@ -435,12 +485,11 @@ def _ransom_begin(s: State, p: int, log: Log) -> State:
     s = add_good(add_good(s, p, "silver", -2), other(p), "silver", 2)
     home = b.capital[p]
     s = s.evolve(proxenos=tset(s.proxenos, p, home))
-    text = f"{side(p)} pays {side(other(p))} 2 silver; its proxenos returns to {polis_name(b, home)}"
+    args = {"side": side_id(p), "side2": side_id(other(p)), "polis": b.polis_ids[home]}
     if s.proxenos[other(p)] == home:  # the one-per-polis rule limits moves, not this return
-        say(log, f"{text}, where {poss(other(p))} proxenos also stands", "proxenos.ransom",
-            "proxenos.ransom-shared-capital", player=p)
+        say(log, RANSOMS_SHARED, "proxenos.ransom", "proxenos.ransom-shared-capital", player=p, **args)
     else:
-        say(log, text, "proxenos.ransom", player=p)
+        say(log, RANSOMS, "proxenos.ransom", player=p, **args)
     return after_action(s, p, log)
 
 
@@ -450,7 +499,7 @@ def _ransom_ok(s: State, p: int) -> bool:
 
 
 action(ActionSpec("ransom", False, _ransom_ok, _ransom_begin, _ransom_why,
-                  ("proxenos.ransom",), "Ransom the proxenos",
+                  ("proxenos.ransom",), message("action.ransom", "Ransom the proxenos"),
                   frozenset({"silver"})))
 
 # --- l. civil war -----------------------------------------------------------------------------
@@ -465,26 +514,37 @@ def civil_war_cost(s: State, i: int) -> tuple[int, int]:
     return 3 * s.pop[i], s.pop[i]
 
 
+OWNS_ALREADY = message("civilwar.owns-already", "The proxenos stands in {polis}, which {side} already owns.")
+ENEMY_CAPITAL = message("civilwar.enemy-capital", "No civil war can be raised in the enemy capital {polis}.")
+CIVIL_COSTS = message("civilwar.costs", "A civil war in {polis} costs {n} silver; {side} has {m}.")
+LACKS_CUBES = message("civilwar.lacks-cubes", "{side} lacks the {n} supply cubes to populate {polis}.")
+NO_DISC = message("civilwar.no-disc", "{side} has no disc left to mark {polis}.")
+CIVIL_WAR_NEUTRAL = message("civilwar.in-neutral", "{side} pays {n} silver for a civil war in neutral {polis}: it joins "
+                            "with {cubes} and {side} gains {m} prestige")
+CIVIL_WAR_OWNED = message("civilwar.in-owned", "{side} pays {n} silver for a civil war in {side2:gen} {polis}: it joins "
+                          "with {cubes} and {side} gains {m} prestige")
+CUBES = plural("civilwar.cubes", "{n} cube", "{n} cubes")
+
+
 def _civil_why(s: State, p: int) -> Explanation | None:
     b = topology_of(s)
     i = s.proxenos[p]
     if i < 0:
-        return Explanation.of(False, f"{poss(p)} proxenos is captured.", "proxenos.captured")
-    name = polis_name(b, i)
+        return explained(s, False, CAPTURED, "proxenos.captured", side=side_id(p))
+    name = b.polis_ids[i]
     if s.owner[i] == p:
-        return Explanation.of(False, f"The proxenos stands in {name}, which {side(p)} already owns.", "civilwar.target")
+        return explained(s, False, OWNS_ALREADY, "civilwar.target", polis=name, side=side_id(p))
     if b.capital[other(p)] == i:
-        return Explanation.of(False, f"No civil war can be raised in the enemy capital {name}.", "civilwar.target")
+        return explained(s, False, ENEMY_CAPITAL, "civilwar.target", polis=name)
     cost, n = civil_war_cost(s, i)
     if have(s, p, "silver") < cost:
-        return Explanation.of(False, f"A civil war in {name} costs {cost} silver; {side(p)} has "
-                              f"{have(s, p, 'silver')}.", "civilwar.cost")
+        return explained(s, False, CIVIL_COSTS, "civilwar.cost", polis=name, n=cost, side=side_id(p),
+                         m=have(s, p, "silver"))
     if b.supply(s, p) < n:
-        return Explanation.of(False, f"{side(p)} lacks the {n} supply cubes to populate {name}.", "civilwar.cost",
-                              "game.limited-material")
+        return explained(s, False, LACKS_CUBES, "civilwar.cost", "game.limited-material", side=side_id(p), n=n,
+                         polis=name)
     if b.discs_free(s, p) == 0:
-        return Explanation.of(False, f"{side(p)} has no disc left to mark {name}.", "game.discs-limit",
-                              "game.limited-material")
+        return explained(s, False, NO_DISC, "game.discs-limit", "game.limited-material", side=side_id(p), polis=name)
     return None
 
 
@@ -496,9 +556,11 @@ def _civil_begin(s: State, p: int, log: Log) -> State:
     s = add_good(s, p, "silver", -cost)
     s, n = take_polis(s, p, i)
     s = add_prestige(s, p, n)
-    frm = "neutral" if prev == NEUTRAL else poss(prev)
-    say(log, f"{side(p)} pays {cost} silver for a civil war in {frm} {polis_name(b, i)}: it joins with {cubes(n)} "
-        f"and {side(p)} gains {n} prestige", "civilwar.cost", "civilwar.effect", player=p)
+    args = {"side": side_id(p), "n": cost, "polis": b.polis_ids[i], "cubes": Phrase(CUBES, {"n": n}), "m": n}
+    if prev == NEUTRAL:
+        say(log, CIVIL_WAR_NEUTRAL, "civilwar.cost", "civilwar.effect", player=p, **args)
+    else:
+        say(log, CIVIL_WAR_OWNED, "civilwar.cost", "civilwar.effect", player=p, side2=side_id(prev), **args)
     return after_action(s, p, log)
 
 
@@ -513,5 +575,5 @@ def _civil_ok(s: State, p: int) -> bool:
 
 
 action(ActionSpec("civilwar", False, _civil_ok, _civil_begin, _civil_why,
-                  ("civilwar.target", "civilwar.cost"), "Start a civil war",
+                  ("civilwar.target", "civilwar.cost"), message("action.civilwar", "Start a civil war"),
                   frozenset({"silver"})))

@@ -3,21 +3,29 @@ projects, feeding, growth, Megalopolis, spoilage, Phoros, then preparing the nex
 from __future__ import annotations
 
 from . import phases
+from ..i18n import Phrase, message, plural
 from .actions import Action, Explanation, shared
 from .topology import Topology, topology_of
-from .common import Log, add_good, add_prestige, cubes, have, is_last_round, polis_name, round_name, say, poss, side
+from .common import Log, add_good, add_prestige, ended, explained, have, is_last_round, say, side_id
 from .decisions import decision, own_polis, shape
 from .editions import edition_of
 from .events import end_of_round
 from .scoring import final_outcome
-from .state import CHANCE, NEUTRAL, Outcome, Pending, State, other, tadd, tset
+from .state import CHANCE, NEUTRAL, Pending, State, other, tadd, tset
 
 STEPS = ("projects", "feed", "grow", "megalopolis", "spoil", "phoros", "prepare")
 
 
+ROUND_ENDS = message("roundend.begins", "Round {round} ends; {side} passed first and goes first in every step")
+CUBES = plural("roundend.cubes", "{n} cube", "{n} cubes")
+
+
+def _cubes(n: int) -> Phrase:
+    return Phrase(CUBES, {"n": n})
+
+
 def begin_roundend(s: State, log: Log) -> State:
-    say(log, f"Round {round_name(s)} ends; {side(s.passed[0])} passed first and goes first in every step",
-        "roundend.order")
+    say(log, ROUND_ENDS, "roundend.order", round=topology_of(s).comp.rounds[s.round].label, side=side_id(s.passed[0]))
     s, waiting = end_of_round(s, log)  # units an event sent abroad may come back first
     if s.outcome is not None or waiting:
         return s
@@ -53,6 +61,11 @@ def advance_roundend(s: State, log: Log) -> State:
 
 # --- 1. projects ------------------------------------------------------------------------------
 
+COMPLETES = message("roundend.project-completes", "{project} completes in {polis}: {side} gains {n} prestige")
+COMPLETES_NEUTRAL = message("roundend.project-completes-neutral", "{project} completes in neutral {polis}; its prestige "
+                            "is lost")
+
+
 def _projects(s: State, p: int, log: Log):
     b = topology_of(s)
     keep = []
@@ -70,15 +83,14 @@ def _projects(s: State, p: int, log: Log):
             rules.append("project.phidias")
         s = add_prestige(s, p, n)
         s = s.evolve(done=s.done + ((tile, i),))
-        say(log, f"{proj.name} completes in {polis_name(b, i)}: {side(p)} gains {n} prestige", *rules, player=p)
+        say(log, COMPLETES, *rules, player=p, project=tile, polis=b.polis_ids[i], side=side_id(p), n=n)
     return s.evolve(started=tuple(keep)), False
 
 
 def _after_projects(s: State, log: Log) -> State:
     b = topology_of(s)
     for tile, i in s.started:  # neutral poleis: the prestige is wasted
-        say(log, f"{b.project_index[tile].name} completes in neutral {polis_name(b, i)}; its prestige is lost",
-            "project.complete")
+        say(log, COMPLETES_NEUTRAL, "project.complete", project=tile, polis=b.polis_ids[i])
     return s.evolve(started=(), done=s.done + s.started)
 
 
@@ -89,19 +101,34 @@ def wheat_need(s: State, p: int) -> int:
     return sum(n for o, n in zip(s.owner, s.pop) if o == p)
 
 
+FEEDS = message("roundend.feeds", "{side} feeds {cubes} with {n} wheat")
+CANNOT_FEED = message("roundend.cannot-feed", "{side} cannot feed its capital {polis} ({cubes}, {w} wheat, {n} prestige) "
+                      "and loses the game")
+UNFED = message("roundend.unfed", "{side} could not feed its capital")
+FEEDS_WITH_PRESTIGE = message("roundend.feeds-with-prestige", "{side} feeds {cubes} with {w} wheat and {n} prestige")
+RELEASES = message("roundend.releases", "{side} releases {polis} ({cubes}), which turns neutral with its projects")
+WRITE_FEED = message("roundend.write-feed", "Write 'feed prestige' or 'release <polis>'.")
+SHORT = message("roundend.short", "{side} must feed {cubes} but has {w} wheat and only {n} prestige; release a polis "
+                "instead.")
+WRITE_RELEASE = message("roundend.write-release", "Write 'release <polis>' naming one of your poleis.")
+NOT_YOURS = message("roundend.not-yours-to-release", "{polis} is not {side:gen} to release.")
+CAPITAL_STAYS = message("roundend.capital-stays", "The capital {polis} cannot be released; a capital that cannot be fed "
+                        "loses the game.")
+
+
 def _feed(s: State, p: int, log: Log):
     n = wheat_need(s, p)
     w = have(s, p, "wheat")
     if w >= n:
         s = add_good(s, p, "wheat", -n)
-        say(log, f"{side(p)} feeds {cubes(n)} with {n} wheat", "roundend.feeding", player=p)
+        say(log, FEEDS, "roundend.feeding", player=p, side=side_id(p), cubes=_cubes(n), n=n)
         return s, False
     b = topology_of(s)
     others = [i for i, o in enumerate(s.owner) if o == p and i != b.capital[p]]
     if not others and w + s.prestige[p] < n:
-        say(log, f"{side(p)} cannot feed its capital {polis_name(b, b.capital[p])} ({cubes(n)}, {w} wheat, "
-            f"{s.prestige[p]} prestige) and loses the game", "end.capital-unfed", player=p)
-        return _lose(s, p, f"{side(p)} could not feed its capital", "end.capital-unfed"), False
+        say(log, CANNOT_FEED, "end.capital-unfed", player=p, side=side_id(p), polis=b.polis_ids[b.capital[p]],
+            cubes=_cubes(n), w=w, n=s.prestige[p])
+        return _lose(s, p, UNFED, "end.capital-unfed"), False
     return s.evolve(pending=Pending("feed", p)), True
 
 
@@ -121,13 +148,13 @@ def feed_apply(s: State, a: Action, log: Log) -> State:
     if a.kind == "feed":
         n, w = wheat_need(s, p), have(s, p, "wheat")
         s = add_prestige(add_good(s, p, "wheat", -w), p, -(n - w))
-        say(log, f"{side(p)} feeds {cubes(n)} with {w} wheat and {n - w} prestige", "roundend.feeding", player=p)
+        say(log, FEEDS_WITH_PRESTIGE, "roundend.feeding", player=p, side=side_id(p), cubes=_cubes(n), w=w, n=n - w)
         return advance_roundend(s, log)
     i = b.polis_index[a.args[0]]
     n = s.pop[i]
     s = s.evolve(owner=tset(s.owner, i, NEUTRAL), pop=tset(s.pop, i, 0))
-    say(log, f"{side(p)} releases {polis_name(b, i)} ({cubes(n)}), which turns neutral with its projects",
-        "roundend.feeding", "roundend.no-single-cubes", "project.follows-polis", player=p)
+    say(log, RELEASES, "roundend.feeding", "roundend.no-single-cubes", "project.follows-polis", player=p,
+        side=side_id(p), polis=a.args[0], cubes=_cubes(n))
     s, waiting = _feed(s, p, log)
     if waiting or s.outcome is not None:
         return s
@@ -139,24 +166,22 @@ def _feed_why(s: State, a: Action) -> Explanation | None:
     b = topology_of(s)
     if a.kind == "feed":
         if a.args != ("prestige",):
-            return Explanation.of(False, "Write 'feed prestige' or 'release <polis>'.", "decision.wrong-kind")
+            return explained(s, False, WRITE_FEED, "decision.wrong-kind")
         n, w = wheat_need(s, p), have(s, p, "wheat")
-        return Explanation.of(False, f"{side(p)} must feed {cubes(n)} but has {w} wheat and only {s.prestige[p]} "
-                              "prestige; release a polis instead.", "roundend.feeding")
+        return explained(s, False, SHORT, "roundend.feeding", side=side_id(p), cubes=_cubes(n), w=w, n=s.prestige[p])
     if a.kind == "release":
         if len(a.args) != 1 or a.args[0] not in b.polis_index:
-            return Explanation.of(False, "Write 'release <polis>' naming one of your poleis.", "decision.wrong-kind")
+            return explained(s, False, WRITE_RELEASE, "decision.wrong-kind")
         i = b.polis_index[a.args[0]]
         if s.owner[i] != p:
-            return Explanation.of(False, f"{polis_name(b, i)} is not {poss(p)} to release.", "roundend.feeding")
+            return explained(s, False, NOT_YOURS, "roundend.feeding", polis=a.args[0], side=side_id(p))
         if i == b.capital[p]:
-            return Explanation.of(False, f"The capital {polis_name(b, i)} cannot be released; a capital that cannot "
-                                  "be fed loses the game.", "roundend.feeding", "end.capital-unfed")
+            return explained(s, False, CAPITAL_STAYS, "roundend.feeding", "end.capital-unfed", polis=a.args[0])
     return None
 
 
 decision("feed", "roundend", feed_options, feed_apply, _feed_why, keywords=("feed", "release"),
-         prompt="cover the food shortfall", target="polis", why_template="release {}")
+         prompt=message("prompt.feed", "cover the food shortfall"), target="polis", why_template="release {}")
 
 
 # --- 3. growth --------------------------------------------------------------------------------
@@ -182,17 +207,26 @@ def grow_options(s: State) -> list[Action]:
     return [shared("grow", (b.polis_ids[i],)) for i in _grow_targets(s, p, s.pending.data)] + [shared("end")]
 
 
+NO_MORE_GROWTH = message("roundend.no-more-growth", "{side} lets no more poleis grow")
+GROWS = message("roundend.grows", "{polis} grows to {n} cubes for 1 wheat")
+NOT_ITS = message("roundend.not-its", "{polis} is not {side:gen}.")
+NO_WHEAT = message("roundend.no-wheat", "{side} has no wheat left to grow with.")
+NO_CUBE = message("roundend.no-cube", "{side} has no cube left in supply.")
+AT_MAXIMUM = message("roundend.at-maximum", "{polis} is at its maximum population of {n}.")
+GROWN_ENOUGH = message("roundend.grown-enough", "{polis} has already grown by its {n} per round.")
+
+
 def grow_apply(s: State, a: Action, log: Log) -> State:
     p = s.pending.player
     if a.kind == "end":
-        say(log, f"{side(p)} lets no more poleis grow", "roundend.growth", player=p)
+        say(log, NO_MORE_GROWTH, "roundend.growth", player=p, side=side_id(p))
         return advance_roundend(s, log)
     b = topology_of(s)
     i = b.polis_index[a.args[0]]
     grown = dict(s.pending.data)
     grown[i] = grown.get(i, 0) + 1
     s = add_good(s, p, "wheat", -1).evolve(pop=tadd(s.pop, i, 1))
-    say(log, f"{polis_name(b, i)} grows to {s.pop[i]} cubes for 1 wheat", "roundend.growth", player=p)
+    say(log, GROWS, "roundend.growth", player=p, polis=a.args[0], n=s.pop[i])
     data = tuple(sorted(grown.items()))
     if not _grow_targets(s, p, data):
         return advance_roundend(s, log)
@@ -207,15 +241,14 @@ def _grow_why(s: State, a: Action) -> Explanation | None:
     i = b.polis_index[a.args[0]]
     pol = b.comp.poleis[i]
     if s.owner[i] != p:
-        return Explanation.of(False, f"{pol.name} is not {poss(p)}.", "roundend.growth")
+        return explained(s, False, NOT_ITS, "roundend.growth", polis=pol.id, side=side_id(p))
     if have(s, p, "wheat") < 1:
-        return Explanation.of(False, f"{side(p)} has no wheat left to grow with.", "roundend.growth")
+        return explained(s, False, NO_WHEAT, "roundend.growth", side=side_id(p))
     if b.supply(s, p) < 1:
-        return Explanation.of(False, f"{side(p)} has no cube left in supply.", "roundend.growth",
-                              "game.limited-material")
+        return explained(s, False, NO_CUBE, "roundend.growth", "game.limited-material", side=side_id(p))
     if s.pop[i] >= pol.max_pop:
-        return Explanation.of(False, f"{pol.name} is at its maximum population of {pol.max_pop}.", "roundend.growth")
-    return Explanation.of(False, f"{pol.name} has already grown by its {pol.growth} per round.", "roundend.growth")
+        return explained(s, False, AT_MAXIMUM, "roundend.growth", polis=pol.id, n=pol.max_pop)
+    return explained(s, False, GROWN_ENOUGH, "roundend.growth", polis=pol.id, n=pol.growth)
 
 
 def _grow_context(s: State, b: Topology) -> str | None:
@@ -230,18 +263,23 @@ def _grow_context(s: State, b: Topology) -> str | None:
 
 
 decision("grow", "roundend", grow_options, grow_apply, _grow_why, keywords=("grow", "end"),
-         prompt="let a polis grow (or end)", target="polis", why_template="grow {}", context=_grow_context)
+         prompt=message("prompt.grow", "let a polis grow (or end)"), target="polis", why_template="grow {}", context=_grow_context)
 
 
 # --- 4. Megalopolis ---------------------------------------------------------------------------
+
+MEGALOPOLIS = message("roundend.megalopolis", "Megalopolis: {side} gains {n} prestige for {polis_list}")
+SPOILAGE = message("roundend.spoilage", "Spoilage for {side}: {parts}")
+SPOILS = message("roundend.spoils", "{good} {n}→{m}")
+
 
 def _megalopolis(s: State, p: int, log: Log):
     b = topology_of(s)
     big = [i for i, o in enumerate(s.owner) if o == p and s.pop[i] > b.comp.poleis[i].base]
     if big:
         s = add_prestige(s, p, len(big))
-        say(log, f"Megalopolis: {side(p)} gains {len(big)} prestige for " + ", ".join(polis_name(b, i) for i in big),
-            "roundend.megalopolis", player=p)
+        say(log, MEGALOPOLIS, "roundend.megalopolis", player=p, side=side_id(p), n=len(big),
+            polis_list=tuple(b.polis_ids[i] for i in big))
     return s, False
 
 
@@ -256,10 +294,10 @@ def _spoil(s: State, p: int, log: Log):
         keep = x // 2 if printed else (x + 1) // 2
         if keep != x:
             s = add_good(s, p, g, keep - x)
-            parts.append(f"{g} {x}→{keep}")
+            parts.append(Phrase(SPOILS, {"good": g, "n": x, "m": keep}))
     if parts:
-        say(log, f"Spoilage for {side(p)}: " + ", ".join(parts),
-            "roundend.spoilage-printed" if printed else "roundend.spoilage", player=p)
+        say(log, SPOILAGE, "roundend.spoilage-printed" if printed else "roundend.spoilage", player=p, side=side_id(p),
+            parts=tuple(parts))
     return s, False
 
 
@@ -278,13 +316,19 @@ def _has_league(s: State, p: int) -> bool:
     return any(o == p and i != b.capital[p] for i, o in enumerate(s.owner))
 
 
+NO_PHOROS = message("roundend.no-phoros", "Phoros: {side} owns no polis besides its capital and collects none")
+PHOROS = message("roundend.phoros", "Phoros: {side} turns {n} prestige into {m} silver")
+PHOROS_KEEPS = message("roundend.phoros-keeps", "Phoros: {side} keeps its prestige")
+PHOROS_ONCE = message("roundend.phoros-once", "Phoros is taken once: 1 prestige for 1 silver or 2 prestige for 3 silver.")
+PHOROS_SHORT = message("roundend.phoros-short", "{side} has only {n} prestige to turn into silver.")
+
+
 def phoros_step(s: State, p: int, log: Log):
     """Step 6 for side ``p``: (state, waiting) — waiting when ``p`` is asked how much Phoros to take."""
     if s.prestige[p] < 1:
         return s, False
     if edition_of(s).phoros_needs_other_polis and not _has_league(s, p):
-        say(log, f"Phoros: {side(p)} owns no polis besides its capital and collects none", "roundend.phoros",
-            player=p)
+        say(log, NO_PHOROS, "roundend.phoros", player=p, side=side_id(p))
         return s, False
     return s.evolve(pending=Pending("phoros", p)), True
 
@@ -301,9 +345,9 @@ def phoros_apply(s: State, a: Action, log: Log) -> State:
         silver = _phoros_rate(s, n)
         assert silver is not None, "a Phoros choice is offered only where it has a rate"
         s = add_good(add_prestige(s, p, -n), p, "silver", silver)
-        say(log, f"Phoros: {side(p)} turns {n} prestige into {silver} silver", "roundend.phoros", player=p)
+        say(log, PHOROS, "roundend.phoros", player=p, side=side_id(p), n=n, m=silver)
     else:
-        say(log, f"Phoros: {side(p)} keeps its prestige", "roundend.phoros", player=p)
+        say(log, PHOROS_KEEPS, "roundend.phoros", player=p, side=side_id(p))
     return advance_roundend(s, log)
 
 
@@ -312,13 +356,12 @@ def _phoros_why(s: State, a: Action) -> Explanation | None:
     if a.kind != "phoros" or len(a.args) != 1 or not a.args[0].isdigit():
         return None
     if _phoros_rate(s, int(a.args[0])) is None:
-        return Explanation.of(False, "Phoros is taken once: 1 prestige for 1 silver or 2 prestige for 3 silver.",
-                              "roundend.phoros-ed2")
-    return Explanation.of(False, f"{side(p)} has only {s.prestige[p]} prestige to turn into silver.", "roundend.phoros")
+        return explained(s, False, PHOROS_ONCE, "roundend.phoros-ed2")
+    return explained(s, False, PHOROS_SHORT, "roundend.phoros", side=side_id(p), n=s.prestige[p])
 
 
 decision("phoros", "roundend", phoros_options, phoros_apply, _phoros_why, keywords=("phoros",),
-         prompt="turn prestige into silver")
+         prompt=message("prompt.phoros", "turn prestige into silver"))
 
 
 def _nothing(s: State, p: int, log: Log):
@@ -329,9 +372,25 @@ _STEP = {"projects": _projects, "feed": _feed, "grow": _grow, "megalopolis": _me
          "phoros": phoros_step, "prepare": _nothing}
 
 
-def _lose(s: State, p: int, reason: str, rule: str) -> State:
+GAME_ENDS = message("roundend.game-ends", "The game ends after round {round}: {result}, {a}–{b} ({side_athens}–"
+                    "{side_sparta}); {reason}")
+WINS = message("roundend.wins", "{side} wins")
+SHARED = message("roundend.shared", "a shared result")
+BOTH_OSTRACISED = message("roundend.both-ostracised", "Both players end the round without prestige and are ostracised")
+BOTH_OSTRACISED_REASON = message("roundend.both-ostracised-reason", "both players were ostracised")
+OSTRACISED = message("roundend.ostracised", "{side} has no prestige after Phoros and is ostracised: it loses")
+OSTRACISED_REASON = message("roundend.ostracised-reason", "{side} had no prestige after Phoros")
+SIEGE_DISCS_LEAVE = message("roundend.siege-discs-leave", "The siege discs leave the board")
+PREPARED = message("roundend.prepared", "Tribute discs return, trade ships sail home")
+PREPARED_PROJECTS = message("roundend.prepared-projects", "Tribute discs return, trade ships sail home, unused projects "
+                            "leave the game")
+BLACK_CUBES = message("roundend.black-cubes", "A black cube leaves each covered market, opening: {opened}")
+OPENED = message("roundend.opened", "{market} (load {n})")
+
+
+def _lose(s: State, p: int, reason, rule: str) -> State:
     return s.evolve(phase="over", pending=Pending("over", CHANCE),
-                    outcome=Outcome(side(other(p)).lower(), None, reason, (rule,)))
+                    outcome=ended(other(p), reason, rule, side=side_id(p)))
 
 
 def _after_step(s: State, step: str, log: Log) -> State:
@@ -340,20 +399,21 @@ def _after_step(s: State, step: str, log: Log) -> State:
     if step == "megalopolis" and is_last_round(s):
         o = final_outcome(s)
         assert o.scores is not None, "the final scoring gives both scores"
-        won = f"{o.winner.capitalize()} wins" if o.winner else "a shared result"
-        say(log, f"The game ends after round {round_name(s)}: {won}, {o.scores[0]}–{o.scores[1]} (Athens–Sparta); "
-            f"{o.reason}", "roundend.last-round", *o.rules)
+        won = Phrase(WINS, {"side": o.winner}) if o.winner else Phrase(SHARED)
+        reason = Phrase(o.msg, o.args or {}) if o.msg is not None else o.reason
+        say(log, GAME_ENDS, "roundend.last-round", *o.rules, round=topology_of(s).comp.rounds[s.round].label,
+            result=won, a=o.scores[0], b=o.scores[1], side_athens="athens", side_sparta="sparta", reason=reason)
         return s.evolve(phase="over", pending=Pending("over", CHANCE), outcome=o)
     if step == "phoros":
         broke = [p for p in (0, 1) if s.prestige[p] < 1]
         if len(broke) == 2:
-            say(log, "Both players end the round without prestige and are ostracised", "end.ostracism")
+            say(log, BOTH_OSTRACISED, "end.ostracism")
             return s.evolve(phase="over", pending=Pending("over", CHANCE),
-                            outcome=Outcome(None, None, "both players were ostracised", ("end.ostracism",)))
+                            outcome=ended(None, BOTH_OSTRACISED_REASON, "end.ostracism"))
         if broke:
             p = broke[0]
-            say(log, f"{side(p)} has no prestige after Phoros and is ostracised: it loses", "end.ostracism", player=p)
-            return _lose(s, p, f"{side(p)} had no prestige after Phoros", "end.ostracism")
+            say(log, OSTRACISED, "end.ostracism", player=p, side=side_id(p))
+            return _lose(s, p, OSTRACISED_REASON, "end.ostracism")
     if step == "prepare":
         return prepare(s, log)
     return s
@@ -367,14 +427,13 @@ def prepare(s: State, log: Log) -> State:
     left = s.display
     first = s.passed[0] if s.passed else -1
     if s.siege_discs:
-        say(log, "The siege discs leave the board", "siege.discs-removal")
+        say(log, SIEGE_DISCS_LEAVE, "siege.discs-removal")
     if s.covered:
         s = _lift_black_cubes(s, log)
     s = s.evolve(round=s.round + 1, tribute_done=(), ships_port=tuple(ships), offers=(-1,) * len(s.offers),
                  display=(), event=None, closed=(), start_player=-1, triggers=(), passed=(), turn_actions=(),
                  sieged=(), roundend=(), siege_discs=(), tribute_discs=(0, 0), event_data=())
-    say(log, "Tribute discs return, trade ships sail home" + (", unused projects leave the game" if left else ""),
-        "roundend.preparation")
+    say(log, PREPARED_PROJECTS if left else PREPARED, "roundend.preparation")
     return phases.go("start-round", s, log, first)
 
 
@@ -384,7 +443,6 @@ def _lift_black_cubes(s: State, log: Log) -> State:
     covered, lifted = b.lift_covers(s.covered)
     if not lifted:
         return s
-    names = ", ".join(f"{b.comp.markets[b.market_index[b.offers[i].market]].name} (load {b.offers[i].load})"
-                      for i in lifted)
-    say(log, f"A black cube leaves each covered market, opening: {names}", "trade.black-cubes")
+    opened = tuple(Phrase(OPENED, {"market": b.offers[i].market, "n": b.offers[i].load}) for i in lifted)
+    say(log, BLACK_CUBES, "trade.black-cubes", opened=opened)
     return s.evolve(covered=covered)

@@ -1,8 +1,14 @@
 """Scores and the outcome of a finished game."""
 from __future__ import annotations
 
+from ..i18n import message
+from .common import ended
 from .topology import topology_of
 from .state import Outcome, State
+
+HIGHER = message("end.higher-score", "{side} has the higher score")
+MORE_GOODS = message("end.more-goods", "scores are equal; {side} has more goods left ({n} to {m})")
+ALL_EQUAL = message("end.all-equal", "scores and goods left are equal")
 
 
 def score(s: State, p: int) -> int:
@@ -25,14 +31,14 @@ def score_parts(s: State, p: int) -> dict:
 def final_outcome(s: State) -> Outcome:
     a, sp = score(s, 0), score(s, 1)
     if a != sp:
-        w = "athens" if a > sp else "sparta"
-        return Outcome(w, (a, sp), f"{w.capitalize()} has the higher score", ("end.score",))
+        w = 0 if a > sp else 1
+        return ended(w, HIGHER, "end.score", scores=(a, sp), side=("athens", "sparta")[w])
     ga, gs = sum(s.goods[0]), sum(s.goods[1])
     if ga != gs:
-        w = "athens" if ga > gs else "sparta"
-        return Outcome(w, (a, sp), f"scores are equal; {w.capitalize()} has more goods left ({max(ga, gs)} to "
-                       f"{min(ga, gs)})", ("end.score", "end.tie-break"))
-    return Outcome(None, (a, sp), "scores and goods left are equal", ("end.score", "end.tie-break"))
+        w = 0 if ga > gs else 1
+        return ended(w, MORE_GOODS, "end.score", "end.tie-break", scores=(a, sp), side=("athens", "sparta")[w],
+                     n=max(ga, gs), m=min(ga, gs))
+    return ended(None, ALL_EQUAL, "end.score", "end.tie-break", scores=(a, sp))
 
 
 def outcome(s: object) -> Outcome | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import types
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, cast
 
 from ..data.types import picklable
 
@@ -72,21 +72,81 @@ class Pending:
         object.__setattr__(self, "data", data)
 
 
-@dataclass(frozen=True, slots=True, init=False)
 class LogEntry:
-    """One thing that happened, in plain words, with the rule ids that made it happen."""
+    """One thing that happened, with the rule ids that made it happen and the side it concerns.
 
-    text: str
-    rules: tuple[str, ...]
-    player: str | None
+    What happened is a message and its arguments (``msg``, ``args``: ids and numbers, see
+    :mod:`polis_nb.i18n`); ``text`` is its English sentence, put in words the first time it is asked
+    for (applying a decision makes the entry, not the sentence). ``words(lang)`` says it in a
+    language (None: the current one, :func:`polis_nb.set_language`). ``components``: the component
+    set whose names the English sentence uses. An entry made from plain text (``LogEntry("...")``)
+    has no message and is the same in every language. Entries are values: do not change one.
+    """
 
-    def __init__(self, text: str, rules: tuple[str, ...] = (), player: str | None = None) -> None:
-        object.__setattr__(self, "text", text)
-        object.__setattr__(self, "rules", rules)
-        object.__setattr__(self, "player", player)
+    __slots__ = ("msg", "args", "rules", "player", "components", "_text")
+
+    def __init__(self, msg: str, args: object = None, rules: object = (), player: object = None,
+                 components: str | None = None):
+        # (args, rules and player are taken as objects and checked by the casts below: in the plain-text form
+        # a tuple of rules comes second, which the compiled kernel would refuse against a declared dict)
+        if type(args) is tuple:  # LogEntry(text, rules, player): the plain-text form
+            args, rules, player = None, args, rules
+        self.msg = msg
+        self.rules: tuple[str, ...] = cast("tuple[str, ...]", rules)
+        self.player: str | None = cast("str | None", player)
+        self.components = components
+        self.args: dict = cast(dict, args) if args is not None else {}
+        self._text: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The English sentence."""
+        t = self._text
+        if t is None:
+            t = self._text = (_said().english(self.msg, self.args, self.components) if _is_message(self.msg)
+                              else self.msg)
+        return t
+
+    def words(self, lang: str | None = None) -> str:
+        """The sentence in ``lang`` (None: the current language)."""
+        if not _is_message(self.msg):
+            return self.msg
+        return _said().words(self.msg, self.args, self.components, lang)
+
+    def with_rules(self, rules: tuple[str, ...]) -> "LogEntry":
+        """The same entry citing ``rules``."""
+        e = LogEntry(self.msg, self.args, rules, self.player, self.components)
+        e._text = self._text
+        return e
 
     def __str__(self) -> str:
         return f"{self.text} [{', '.join(self.rules)}]" if self.rules else self.text
+
+    def __repr__(self) -> str:
+        return f"LogEntry(text={self.text!r}, rules={self.rules!r}, player={self.player!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LogEntry):
+            return NotImplemented
+        return (self.rules == other.rules and self.player == other.player and self.text == other.text
+                and getattr(self.msg, "id", None) == getattr(other.msg, "id", None) and self.args == other.args)
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.rules, self.player))
+
+    def __reduce__(self):
+        return (LogEntry, (self.msg, self.args, self.rules, self.player, self.components))
+
+
+def _is_message(msg: object) -> bool:
+    return hasattr(msg, "id")
+
+
+def _said():
+    """:mod:`.words`, which puts the kernel's messages in words (imported when first needed)."""
+    from . import words
+
+    return words
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -129,13 +189,25 @@ class Outcome:
 
     winner: str | None  # "athens" | "sparta" | None for a shared result
     scores: tuple[int, int] | None
-    reason: str  # plain words
+    reason: str  # plain words (English)
     rules: tuple[str, ...]
+    # the reason as a message and its arguments (see polis_nb.i18n; None for an outcome read back from a
+    # dict, whose reason is then the same in every language): no part of the outcome's value
+    msg: str | None = field(default=None, compare=False)
+    args: dict | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         who = self.winner.capitalize() + " wins" if self.winner else "Shared result"
         sc = f" ({self.scores[0]}–{self.scores[1]}, Athens–Sparta)" if self.scores else ""
         return f"{who}{sc}: {self.reason} [{', '.join(self.rules)}]"
+
+    def reason_words(self, lang: str | None = None) -> str:
+        """The reason in ``lang`` (None: the current language)."""
+        return self.reason if self.msg is None else _said().words(self.msg, self.args or {}, None, lang)
+
+    def words(self, lang: str | None = None) -> str:
+        """Who won, the scores and why, in ``lang`` (``str(outcome)`` without the rule ids)."""
+        return _said().outcome_words(self, lang)
 
 
 #: the fields of a Battle, in order
@@ -300,9 +372,13 @@ class State(_Memo):
         return _notation().state_from_notation(text)
 
     def __str__(self) -> str:
+        return self.words("en")
+
+    def words(self, lang: str | None = None) -> str:
+        """The position in plain text in ``lang`` (None: the current language; ``str(s)`` is English)."""
         from .describe import describe
 
-        return describe(self)
+        return describe(self, lang)
 
     def _repr_svg_(self) -> str:
         from ..render import svg  # lazy, as python-chess does
@@ -322,7 +398,7 @@ def _notation():
     return notation
 
 
-picklable(Pending, LogEntry, Battle, Outcome, State)  # by their fields (the listing is not kept)
+picklable(Pending, Battle, Outcome, State)  # by their fields (the listing is not kept; a LogEntry has its own __reduce__)
 
 _STATE_FIELDS = tuple(f.name for f in fields(State))
 _STATE_FIELD_SET = frozenset(_STATE_FIELDS)

@@ -35,13 +35,13 @@ _warned = threading.Event()  # the missing watchfiles said once
 _watcher: threading.Thread | None = None
 
 
-def esm(name: str, panels: tuple[str, ...] = ()):
+def esm(name: str, panels: tuple[str, ...] = ()) -> Any:
     """The ES module of the widget ``name`` (``"board"``, ``"viewer"``, ``"combat"``) with the browser
     halves of its ``panels`` (``widgets/panels/<panel>.js``, in that order): a class's ``_esm``."""
     return _serve(name, "js", tuple(panels))
 
 
-def css(name: str):
+def css(name: str) -> Any:
     """The styles of the widget ``name``: a class's ``_css``."""
     return _serve(name, "css", ())
 
@@ -64,7 +64,7 @@ def join(name: str, ext: str, panels: tuple[str, ...] = ()) -> str:
     return "\n".join(f"/* polis_nb: widgets/{f} */\n{asset_text(f)}" for f in files)
 
 
-def _serve(name: str, ext: str, panels: tuple[str, ...]):
+def _serve(name: str, ext: str, panels: tuple[str, ...]) -> Any:
     text = join(name, ext, panels)
     if not _hot_reload():
         return text
@@ -106,7 +106,7 @@ def _watch() -> None:
     _watcher.start()
 
 
-def _rejoin(folder) -> None:
+def _rejoin(folder: os.PathLike[str]) -> None:
     from watchfiles import watch
 
     for _changes in watch(folder, stop_event=_stop):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import traceback
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import anywidget
 import traitlets
@@ -15,7 +15,13 @@ from ..render.viewmodel import view_svg
 from .intents import IntentError, check_intent, plain_note, shown
 from .panels.panel import Intent, Panel
 
+if TYPE_CHECKING:
+    from ..record import Game, Node
+    from ..rules import State
+    from .control import Controller
+
 log = logging.getLogger("polis_nb.widgets")
+P = TypeVar("P", bound=Panel[Any])
 
 
 class IntentWidget(anywidget.AnyWidget):
@@ -135,9 +141,24 @@ class PanelWidget(IntentWidget):
         self.drawing: tuple[Any, str] = (None, "")  # (explanation, note) of the redraw under way
         super().__init__(**kwargs)
 
-    def panel(self, kind: type[Panel[Any]]) -> Any:
-        """This widget's panel of class ``kind``."""
-        return self.panels[self.PANELS.index(kind)]
+    def panel(self, kind: type[P]) -> P:
+        """This widget's panel of class ``kind`` (or of a subclass of it)."""
+        found = self.find(kind)
+        if found is None:
+            raise LookupError(f"{type(self).__name__} has no {kind.__name__}")
+        return found
+
+    def find(self, kind: type[P]) -> P | None:
+        """This widget's panel of class ``kind`` (or of a subclass of it), or None if it has none."""
+        return next((p for p in self.panels if isinstance(p, kind)), None)
+
+    def holds(self, state: str) -> bool:
+        """Whether the widget is in ``state`` (:data:`.panels.panel.STATES`): one of its panels says so."""
+        return any(p.holds(self, state) for p in self.panels)
+
+    def owner(self, kind: str) -> Panel[Any]:
+        """The panel that declares the intent ``kind``."""
+        return self.panels[self.ROUTES[kind][0]]
 
     def _act(self, intent: dict) -> tuple[Any, str]:
         i, spec = self.ROUTES[intent["kind"]]
@@ -164,9 +185,38 @@ class PanelWidget(IntentWidget):
         self.view = view
 
     def broadcast(self, hook: str) -> None:
-        """Call ``hook`` (``played``, ``reset``) on every panel, in order."""
+        """Call ``hook`` (``played``, ``replied``, ``reset``) on every panel, in order."""
         for p in self.panels:
             getattr(p, hook)(self)
+
+
+class MapWidget(PanelWidget):
+    """A widget of panels on one position of a record or a free-standing State, held by its
+    :class:`~polis_nb.widgets.control.Controller` (``_ctl``): the Board and the Viewer. The panels both
+    share (play, engine, review) are typed against this."""
+
+    _ctl: Controller
+    key: traitlets.List[Any] = traitlets.List().tag(sync=True)  # the key to the map's symbols (render/key.py), sent once
+
+    @property
+    def game(self) -> Game | None:
+        """The record shown (None on a State)."""
+        return self._ctl.game
+
+    @property
+    def state(self) -> State:
+        """The position shown."""
+        return self._ctl.state
+
+    @property
+    def node(self) -> Node | None:
+        """The record's node shown (None on a State)."""
+        return self._ctl.node
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a bot is working out its reply (in the background); only the Board has one."""
+        return False
 
 
 def static_svg(kind: str, view: dict) -> str:

@@ -63,28 +63,24 @@ from ..render.text import describe
 from ..render.viewmodel import view_svg
 from ..rules import State
 from ._assets import css, esm
-from .base import PanelWidget
+from .base import MapWidget
 from .control import Controller
 from .opponent import Opponent
-from .panels import scripts
-from .panels.engine import EnginePanel
-from .panels.game_over import GameOverPanel
-from .panels.key import KeyPanel
+from .panels import composition, scripts
 from .panels.opponent import OpponentPanel
-from .panels.play import PlayPanel
+from .panels.play import BoardPlayPanel
 from .panels.question import QuestionPanel
-from .panels.review import REVIEW_BUDGET, REVIEW_SEED, ReviewPanel
+from .panels.review import REVIEW_BUDGET, REVIEW_SEED, GameReviewPanel
 
 __all__ = ["Board", "REVIEW_BUDGET", "REVIEW_SEED"]
 
 
-class Board(PanelWidget):
+class Board(MapWidget):
     """The Board: a composition of panels (:mod:`.panels`), see the module's docstring."""
 
     _kind = traitlets.Unicode("board").tag(sync=True)
-    key: traitlets.List[Any] = traitlets.List().tag(sync=True)  # the key to the map's symbols (render/key.py), sent once
     review_progress = traitlets.Dict().tag(sync=True)  # {done, total} decisions while a review runs, else {}
-    PANELS = (PlayPanel, EnginePanel, OpponentPanel, ReviewPanel, GameOverPanel, QuestionPanel, KeyPanel)
+    PANELS = composition("board")  # the panels that name it (panels/*.py), by their place
     _esm, _css = esm("board", scripts(PANELS)), css("board")  # core.js + widgets/panels/*.js + board.js
 
     def __init__(self, source: Game | State, *, viewer: str | None = None, opponent: "str | Opponent" = "none",
@@ -103,11 +99,10 @@ class Board(PanelWidget):
         self._lock = threading.RLock()
         super().__init__(**kwargs)
         self._opp_panel: OpponentPanel = self.panel(OpponentPanel)
-        self._review_panel: ReviewPanel = self.panel(ReviewPanel)
+        self._review_panel = self.panel(GameReviewPanel)
         self._opp_panel.opp = opp
         if guard:
-            question = self.panel(QuestionPanel)
-            self.panel(PlayPanel).judge = lambda s, a: question.judge(self, s, a)
+            self.panel(BoardPlayPanel).judge = self.panel(QuestionPanel).judging(self)
         with self._lock:
             for p in self.panels:
                 p.start(self)
@@ -141,20 +136,6 @@ class Board(PanelWidget):
                 job.runner.wait(None if end is None else max(0.0, end - time.monotonic()))
         return self._opp_panel.job is None and self._review_panel.reviewing is None
 
-    @property
-    def game(self) -> Game | None:
-        return self._ctl.game
-
-    @property
-    def state(self) -> State:
-        """The position shown."""
-        return self._ctl.state
-
-    @property
-    def node(self) -> Node | None:
-        """The record's node shown (None on a State)."""
-        return self._ctl.node
-
     def goto(self, node: Node | None = None) -> None:
         """Show ``node`` of the record (by default the Game's current node); the Game's current node
         follows. The one way for Python to move a board (a reply the bot is working out is dropped)."""
@@ -176,8 +157,9 @@ class Board(PanelWidget):
         return view_svg(self.view)
 
     def describe(self) -> str:
-        """The board as plain text (for terminals and screen readers)."""
-        return describe(self.state, marks=self._ctl.marks())
+        """The board in words, each territory and sea in sentences with its borders (for screen readers;
+        the Board's "The board in words" tab shows it)."""
+        return describe(self.state, marks=self._ctl.marks(), sentences=True)
 
     def refresh(self) -> None:
         """Redraw the node shown (e.g. after marks were added from Python); it stays at its node: to

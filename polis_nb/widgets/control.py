@@ -8,7 +8,9 @@ and the Game's current node follows the widget, so the next cell sees what was c
 """
 from __future__ import annotations
 
-from ..record import Game, Node, RecordError
+from typing import Callable
+
+from ..record import Game, Mark, Node, RecordError
 from ..render.choiceview import explanation_words
 from ..render.viewmodel import place_words, why_explanation, why_words
 from ..rules import (Action, Explanation, IllegalActionError, InvalidActionError, State, apply, topology_of, chance_rng,
@@ -40,6 +42,27 @@ def attached(node: Node, root: Node) -> bool:
     return n is root
 
 
+class Judge:
+    """What a widget does with a legal choice before it is played: the play panel's ``judge`` hook
+    (:class:`polis_nb.widgets.panels.play.PlayPanel`). The default plays every choice; the Board's
+    guard-rail asks about a losing one first, the lesson and the puzzle judge the choice and play
+    nothing."""
+
+    #: whether the widget's ``viewer`` (the side it is drawn for) is the only side that may choose
+    sides: bool = True
+
+    def ready(self, s: State) -> None:
+        """Raise IntentError when no choice can be tried at ``s`` now (a lesson with no question open)."""
+
+    def several(self, s: State, here: list[Action]) -> Action | str:
+        """A click on a place holding several choices ``here``: the one to take, or a note (nothing taken)."""
+        return "Several choices there: pick one of the buttons that name it"
+
+    def judge(self, s: State, a: Action) -> bool:
+        """Look at the legal choice ``a`` at ``s``; True keeps it (not played)."""
+        return False
+
+
 class Controller:
     """Owns the position a widget plays on: a node of a Game (decisions go into the record) or a State.
 
@@ -62,7 +85,7 @@ class Controller:
     def state(self) -> State:
         return self.node.state if self.node is not None else self._state  # type: ignore[return-value]
 
-    def marks(self):
+    def marks(self) -> tuple[Mark, ...]:
         return tuple(self.node.marks) if self.node is not None else ()
 
     def check_node(self) -> str:
@@ -83,37 +106,43 @@ class Controller:
         if self.game.node is not node:
             self.game.goto(node)
 
-    def act(self, intent: dict, guard=None) -> tuple[Explanation | None, str]:
+    def act(self, intent: dict, judge: Judge | None = None) -> tuple[Explanation | None, str]:
         """Handle a checked choose/click/why intent; returns (explanation to show, note).
 
-        ``guard`` (the Board's guard-rail), if given, is called with the position and the legal
-        action a choose or click intent means, before it is played; if it returns True the action is
-        not played (the guard has kept it, to ask about it) and (None, "") is returned."""
+        The one path from a click to a choice: a place that holds no choice is explained (why), one
+        that holds several asks which (``judge.several``), an illegal choice is explained. ``judge``
+        (the play panel's hook: the Board's guard-rail question, the lesson's and the puzzle's
+        judging), if given, sees every legal choice before it is played and may keep it
+        (:meth:`Judge.judge` True: not played, (None, "") returned)."""
         moved = self.check_node()
         if moved:
             return None, moved  # the intent was made on a position that is gone: show where we are
         s = self.state
         if intent["kind"] in ("click", "why"):
             check_place(s, intent["target"])
-        if self.viewer is not None and s.current_player != self.viewer and intent["kind"] != "why":
+        if (self.viewer is not None and s.current_player != self.viewer and intent["kind"] != "why"
+                and (judge is None or judge.sides)):
             return None, f"Refused: it is not {poss(self.viewer)} decision"
         if intent["kind"] == "why":
             return self.why(intent["target"])
+        if judge is not None:
+            judge.ready(s)
         if intent["kind"] == "click":
             here = choices_at(s, intent["target"])
-            if len(here) != 1:
-                if here:
-                    return None, "Several choices there: pick one of the buttons that name it"
+            if not here:
                 return self.why(intent["target"])
-            text = str(here[0])
+            picked = here[0] if len(here) == 1 else (judge or Judge()).several(s, here)
+            if isinstance(picked, str):
+                return None, picked
+            text = str(picked)
         else:
             text = intent["action"]
-        if guard is not None:
+        if judge is not None:
             try:
                 a = parse_action(s, text)
             except (IllegalActionError, InvalidActionError):
-                a = None  # play() says why
-            if a is not None and guard(s, a):
+                return self.play(text)  # play() says why (nothing is played)
+            if judge.judge(s, a):
                 return None, ""
         return self.play(text)
 
@@ -150,7 +179,7 @@ class Controller:
             self.last_steps = [(s, a, self._state), *self.settle()]
         return None, ""
 
-    def settle(self, within=None) -> list[tuple[State, Action, State]]:
+    def settle(self, within: Callable[[State], bool] | None = None) -> list[tuple[State, Action, State]]:
         """Draw the chance steps from the position shown until a player decides (or the game ends), each
         from the position's own seed (``chance_rng``, as ``pn.settle`` does); ``within(state)``, if
         given, stops at the first position it rejects. On a Game the steps go into the record from the

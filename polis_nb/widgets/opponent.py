@@ -25,11 +25,11 @@ import random
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Generator
+from typing import TYPE_CHECKING, Callable, Generator
 
-from ..analysis.bots import make_bot
+from ..analysis.bots import Bot, make_bot
 from ..analysis.runtime import to_end
-from ..analysis.search import SearchBot, rollout_policy
+from ..analysis.search import SearchBot, Tree, rollout_policy
 from ..rules import PLAYERS, Action, State, apply, chance_rng, legal_actions, sample_chance
 
 # what the browser offers: (id, label); "none" leaves both sides to the user
@@ -40,9 +40,14 @@ STEP_ITERATIONS = 48  # ... and for each step of an action (where to, which unit
 REPLY_SECONDS = 2.5  # the most a whole reply may search (the cap bites only on long replies)
 
 Step = tuple[State, Action, State]
+Stop = Callable[[Tree], bool]  # True ends a search early
+
+if TYPE_CHECKING:
+    from ..record import Node
+    from .control import Controller
 
 
-def bot_named(name: str):
+def bot_named(name: str) -> Bot | None:
     """The bot behind a name of :data:`BOTS` (None for "none")."""
     if name == "none":
         return None
@@ -112,23 +117,25 @@ class Opponent:
         """Whether its replies take a while (the search bot): the Board runs them in the background."""
         return isinstance(self.bot, SearchBot)
 
-    def to_move(self, s) -> bool:
+    def to_move(self, s: State) -> bool:
         """Whether the bot decides at ``s``."""
         return self.active and not s.is_terminal and s.current_player == self.bot_side
 
     def rng(self, s: State) -> random.Random:
         return random.Random(f"opponent:{s.seed}:{s.ply}:{self.bot_name}")
 
-    def choose(self, s: State, stop=None, quick: bool = False) -> tuple[Action, bool]:
+    def choose(self, s: State, stop: Stop | None = None, quick: bool = False) -> tuple[Action, bool]:
         """The bot's choice at ``s`` and whether a search ran; ``stop(tree)`` may end the search early;
         ``quick``: the search bot's playout policy answers instead of a search."""
         return to_end(self.choosing(s, stop, quick))
 
-    def choosing(self, s: State, stop=None, quick: bool = False) -> Generator[None, None, tuple[Action, bool]]:
+    def choosing(self, s: State, stop: Stop | None = None,
+                 quick: bool = False) -> Generator[None, None, tuple[Action, bool]]:
         """:meth:`choose` in slices: yields between the waves of the search bot's search."""
         acts = legal_actions(s)
         if len(acts) == 1:
             return acts[0], False
+        assert self.bot is not None  # (only an active opponent chooses)
         if not isinstance(self.bot, SearchBot):
             return self.bot.choose(s, self.rng(s)), False
         if quick:
@@ -165,7 +172,7 @@ class Opponent:
                 quick = plan.cut_short or (deadline is not None and now >= deadline)
                 plan.capped |= quick and not plan.cut_short
 
-                def stop(_tree, until=until) -> bool:
+                def stop(_tree: Tree, until: float | None = until) -> bool:
                     if cancel is not None and cancel.is_set():
                         plan.cut_short = True
                         return True
@@ -183,7 +190,7 @@ class Opponent:
         plan.seconds = time.perf_counter() - t0
         return plan
 
-    def play(self, ctl, plan: Plan) -> int:
+    def play(self, ctl: Controller, plan: Plan) -> int:
         """Play a plan's decisions through ``ctl`` (a Controller at the plan's start); returns how many.
         The record settles the chance steps from the same seed the plan drew them from."""
         n = 0
@@ -198,7 +205,7 @@ class Opponent:
             n += 1
         return n
 
-    def reply(self, ctl, limit: int = 2000) -> int:
+    def reply(self, ctl: Controller, limit: int = 2000) -> int:
         """Let the bot decide (through ``ctl.play``) while it is its turn; returns how many decisions."""
         if not self.to_move(ctl.state):
             return 0
@@ -211,7 +218,7 @@ class Opponent:
         return f"<Opponent: {self.bot_name} bot against {self.user}>"
 
 
-def undo_target(node, opponent: Opponent | None = None):
+def undo_target(node: Node | None, opponent: Opponent | None = None) -> Node | None:
     """Where undo goes from ``node``: the position before the user's last decision on the line to
     it, skipping chance steps and, against a bot, the bot's decisions (None if there is none)."""
     n = node
@@ -223,13 +230,17 @@ def undo_target(node, opponent: Opponent | None = None):
     return None
 
 
-def last_reply(node, user: str):
+def last_reply(node: Node | None, user: str) -> tuple[list[Step], Node | None]:
     """The bot's last reply on the line to ``node``: the steps between two decisions of ``user``
     around the bot's latest decision (its decisions, the chance steps between them and those right
     after the user's decision), oldest first, and the node it ends at; ([], None) when the bot has
     not decided yet on that line."""
     path = node.path() if node is not None else []
-    who = [n.parent.state.current_player for n in path]
+    steps: list[Step] = []
+    for n in path:  # (the root is not on a path: every node on it has a parent and an action)
+        assert n.parent is not None and n.action is not None
+        steps.append((n.parent.state, n.action, n.state))
+    who = [before.current_player for before, _, _ in steps]
     last = next((i for i in range(len(path) - 1, -1, -1) if who[i] not in (user, "chance")), None)
     if last is None:
         return [], None
@@ -238,4 +249,4 @@ def last_reply(node, user: str):
         start -= 1
     while end < len(path) and who[end] != user:
         end += 1
-    return [(n.parent.state, n.action, n.state) for n in path[start:end]], path[end - 1]
+    return steps[start:end], path[end - 1]

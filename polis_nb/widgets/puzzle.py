@@ -18,37 +18,35 @@ without a hint), counted once the puzzle is solved, shown or left (an open puzzl
 its themes). Nothing on screen gives the answer away before it is found: no engine, and the view
 model holds no solution, explanation or themes of the puzzle until it is solved or shown.
 
-Intents (``{"kind": ..., "rev": n, ...}``): ``choose`` (``action``), ``click`` (``target``: a place),
+A composition of panels (:mod:`.panels`): play (the choices, through the puzzle panel's judge) and
+the puzzle panel. Intents (``{"kind": ..., "rev": n, ...}``): ``choose`` (``action``), ``click`` (``target``: a place),
 ``why`` (``target``), ``hint``, ``solution``, ``next``.
 """
 from __future__ import annotations
 
 import random
+from typing import Any, Iterable
 
 import traitlets
 
-from ..puzzles import THEMES, Puzzle, check, hint as puzzle_hint, puzzles as shipped
-from ..render.choiceview import explanation_words
-from ..render.puzzleview import puzzle_view, verdict_words
+from ..puzzles import Puzzle, puzzles as shipped
 from ..render.viewmodel import view_svg
-from ..rules import Action, IllegalActionError, InvalidActionError, choices_at, parse_action
 from ._assets import css, esm
-from .base import IntentWidget
-from .control import Controller, check_place
-from .intents import IntentError
+from .base import MapWidget
+from .panels import composition, scripts
+from .panels.play import PlayPanel
+from .panels.puzzle import PuzzlePanel
 
-KINDS = {"choose": ("action",), "click": ("target",), "why": ("target",), "hint": (), "solution": (), "next": ()}
 
-
-class PuzzleBoard(IntentWidget):
+class PuzzleBoard(MapWidget):
     """Solve proven puzzles one at a time (see the module's doc)."""
 
     _kind = traitlets.Unicode("puzzle").tag(sync=True)
-    _esm, _css = esm("puzzle"), css("puzzle")  # widgets/core.js + widgets/puzzle.js (and the .css)
-    KINDS = KINDS
+    PANELS = composition("puzzle")  # the panels that name it (panels/*.py), by their place
+    _esm, _css = esm("puzzle", scripts(PANELS)), css("puzzle")  # widgets/core.js + widgets/puzzle.js (and the .css)
 
-    def __init__(self, puzzles=None, *, edition: str | None = None, theme: str | None = None, seed: int = 0,
-                 **kwargs):
+    def __init__(self, puzzles: Puzzle | Iterable[Puzzle] | None = None, *, edition: str | None = None,
+                 theme: str | None = None, seed: int = 0, **kwargs: Any) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"seed must be a whole number, not {type(seed).__name__}")
         if puzzles is None:
@@ -66,149 +64,48 @@ class PuzzleBoard(IntentWidget):
                              + (f" and theme {theme!r}" if theme else ""))
         random.Random(seed).shuffle(items)
         super().__init__(**kwargs)
-        self._items = tuple(items)
         self._seed = seed
-        self._k = 0
-        self._streak = self._best = 0
-        self._score: dict[str, list[int]] = {}
-        self._reset()
+        self._puzzle = self.panel(PuzzlePanel)
+        self._puzzle.items = tuple(items)
+        self._puzzle.show(self, 0)
+        self.panel(PlayPanel).judge = self._puzzle.judging()
         self._refresh()
 
     # --- what Python sees ------------------------------------------------------------------------
     @property
     def puzzles(self) -> tuple[Puzzle, ...]:
         """The puzzles in the order shown."""
-        return self._items
+        return self._puzzle.items
 
     @property
     def puzzle(self) -> Puzzle:
         """The puzzle shown."""
-        return self._items[self._k]
+        return self._puzzle.puzzle
 
     @property
     def number(self) -> int:
         """The number of the puzzle shown, from 1."""
-        return self._k + 1
+        return self._puzzle.k + 1
 
     @property
     def status(self) -> str:
         """"open", "solved" (found) or "shown" (the solution was shown)."""
-        return self._status
+        return self._puzzle.status
 
     @property
     def streak(self) -> int:
         """Puzzles solved one after the other at the first try, without a hint."""
-        return self._streak
+        return self._puzzle.streak
 
     @property
     def score(self) -> dict[str, tuple[int, int]]:
         """Per theme (in the order of THEMES, tried themes only): (solved at the first try, tried)."""
-        return {t: (self._score[t][0], self._score[t][1]) for t in THEMES if t in self._score}
+        return self._puzzle.score
 
     def static_svg(self) -> str:
         return view_svg(self.view["board"])
 
-    # --- the learner's intents -------------------------------------------------------------------
-    def _reset(self) -> None:
-        self._status = "open"
-        self._tries = 0
-        self._hinted = False
-        self._hint: str | None = None
-        self._feedback: dict | None = None
-        self._counted: bool | None = None  # the first verdict: right at the first try or not
-        self._committed = False
-
-    def _act(self, intent: dict):
-        kind = intent["kind"]
-        p = self.puzzle
-        s = p.state()
-        if kind == "next":
-            if self._k + 1 >= len(self._items):
-                raise IntentError(f"that was the last puzzle ({len(self._items)} of {len(self._items)}); "
-                                  "make a new PuzzleBoard (another seed or theme) for more")
-            self._commit()
-            self._k += 1
-            self._reset()
-            return None, ""
-        if kind == "why":
-            check_place(s, intent["target"])
-            return Controller(s, None).why(intent["target"])
-        if self._status != "open":
-            what = "solved" if self._status == "solved" else "done: its solution is shown"
-            raise IntentError(f"this puzzle is {what}; press Next puzzle for another")
-        if kind == "hint":
-            if self._hinted:
-                raise IntentError("the hint is shown already (above the map)")
-            self._hinted = True
-            self._streak = 0
-            self._hint = puzzle_hint(p) or "No hint for this one: compare what each choice leads to."
-            return None, ""
-        if kind == "solution":
-            if not (self._tries or self._hinted):
-                raise IntentError("try first: the solution can be shown after a wrong try or a hint")
-            self._count(right_first=False)
-            self._status = "shown"
-            self._streak = 0
-            self._commit()
-            return None, ""
-        if kind == "click":
-            check_place(s, intent["target"])
-            here = choices_at(s, intent["target"])
-            if not here:
-                return Controller(s, None).why(intent["target"])  # no choice there: explained, no try
-            if len(here) > 1:
-                return None, "Several choices there: pick one of the buttons that name it"
-            return self._judge(here[0])
-        try:  # choose
-            a = parse_action(s, intent["action"])
-        except IllegalActionError as e:
-            return explanation_words(s, e.explanation), ""  # not a choice here: explained, no try
-        except InvalidActionError as e:
-            raise IntentError(e.problem) from None
-        return self._judge(a)
-
-    def _judge(self, a: Action):
-        p = self.puzzle
-        v = check(p, a)
-        first = self._tries == 0 and not self._hinted
-        self._count(right_first=v.right and first)
-        self._feedback = verdict_words(p, v)
-        if v.right:
-            self._status = "solved"
-            self._commit()
-            self._streak = self._streak + 1 if first else 0
-            self._best = max(self._best, self._streak)
-        else:
-            self._tries += 1
-            self._streak = 0
-        return None, ""
-
-    def _count(self, right_first: bool) -> None:
-        """Note the puzzle's first verdict (or its solution shown): tried, and solved if right then. The
-        score takes it when the puzzle is done or left (:meth:`_commit`): while it is open, a theme's
-        count going up would tell the learner the puzzle's themes."""
-        if self._counted is None:
-            self._counted = right_first
-
-    def _commit(self) -> None:
-        if self._counted is None or self._committed:
-            return
-        self._committed = True
-        for t in self.puzzle.themes:
-            row = self._score.setdefault(t, [0, 0])
-            row[1] += 1
-            row[0] += int(self._counted)
-
-    def _refresh(self, explanation=None, note: str = "") -> None:
-        self._rev += 1
-        p = self.puzzle
-        self.view = puzzle_view(
-            p, rev=self._rev, number=self.number, count=len(self._items), status=self._status, tries=self._tries,
-            hinted=self._hinted, hint=self._hint, feedback=self._feedback, streak=self._streak, best=self._best,
-            score=self.score, note=note,
-            explanation=explanation_words(p.state(), explanation) if explanation is not None else None)
-
     def __repr__(self) -> str:
         p = self.puzzle
-        return (f"PuzzleBoard(puzzle {self.number} of {len(self._items)}, seed {self._seed}: "
-                f"{p.player.capitalize()} to play, {self._status}, streak {self._streak})")
+        return (f"PuzzleBoard(puzzle {self.number} of {len(self.puzzles)}, seed {self._seed}: "
+                f"{p.player.capitalize()} to play, {self.status}, streak {self.streak})")

@@ -153,10 +153,11 @@ def test_legal_places_stand_out_and_the_end_button_shows(page1280):
         legal = pg.locator(f"{sel} .pn-map svg .area.legal")
         assert legal.count() >= 5
         assert pg.locator(f"{sel} .pn-map.pn-has-legal").count() == 1
-        opacity = "e => parseFloat(getComputedStyle(e).opacity)"
-        assert pg.eval_on_selector(f"{sel} #area-arkadia", opacity) == 1
-        other = pg.eval_on_selector(f"{sel} .pn-map svg .area:not(.legal)", "e => e.id")
-        assert pg.eval_on_selector(f"{sel} #{other}", opacity) < 0.6  # not a choice: dimmed
+        paint = "e => [getComputedStyle(e).opacity, getComputedStyle(e).fillOpacity].map(parseFloat)"
+        assert pg.eval_on_selector(f"{sel} #area-arkadia", paint) == [1, 1]
+        other = pg.eval_on_selector(f"{sel} .pn-map svg .area.land:not(.legal)", "e => e.id")
+        opacity, fill = pg.eval_on_selector(f"{sel} #{other}", paint)
+        assert opacity == 1 and fill < 0.6  # not a choice: dimmed by colour (a paler fill), not faded
         assert "places on the map are choices" in pg.locator(f"{sel} .pb-hint").inner_text()
         _send_and_wait(pg, sel, lambda: pg.locator(f"{sel} #area-arkadia").dispatch_event("click"))
         _send_and_wait(pg, sel, lambda: pg.locator(f"{sel} #area-lakedaimon").dispatch_event("click"))

@@ -96,6 +96,17 @@ def tour(browser, site):
     page = p.page
     page.goto(site + "lab/index.html?path=01-tour.ipynb")
     expect(page.locator("#jp-main-statusbar")).to_contain_text("Python (Pyodide) | Idle", timeout=300_000)
+    # the tests add cells to this page; with autosave on, a slow run saved them into the site's copy of the
+    # tutorial (the browser's storage), and the sweep then ran a tutorial that is not the one shipped
+    autosave = page.locator('.lm-Menu-item[data-command="docmanager:toggle-autosave"]')
+    page.get_by_role("menuitem", name="Settings", exact=True).click()
+    if "lm-mod-toggled" in (autosave.get_attribute("class") or ""):
+        autosave.click()
+    else:
+        page.keyboard.press("Escape")
+    page.get_by_role("menuitem", name="Settings", exact=True).click()
+    expect(autosave).not_to_have_class(re.compile(r"\blm-mod-toggled\b"))
+    page.keyboard.press("Escape")
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
     prompts = page.locator(".jp-CodeCell .jp-InputPrompt:not(.jp-Placeholder-prompt)")

@@ -196,7 +196,8 @@ def test_offers_accepting_several_goods_show_each_price(start2):
     b = topology_of(start2)
     s = start2.evolve(offers=tset(start2.offers, b.offer_index["persis.0"], 0))
     g = _offers(ET.fromstring(svg(s)))["persis.0"]
-    assert g.get("aria-label") == "Persia offer 1: 3 wheat for 3 iron or 3 wine, taken by Athens"
+    # the name says what the offer shows ("3 wheat for ■3 ■3"), then the goods in words
+    assert g.get("aria-label") == "Persia offer 1: 3 wheat for 3 3 (3 iron or 3 wine), taken by Athens"
     fills = [r.get("fill") for r in g.iter(NS + "rect")]
     assert GOOD_COLOURS["iron"] in fills and GOOD_COLOURS["wine"] in fills
 

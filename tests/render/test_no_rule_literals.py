@@ -64,6 +64,8 @@ def scanned() -> list[pathlib.Path]:
 def test_no_prestige_or_good_amount_is_written_in_the_views():
     files = scanned()
     assert len(files) > 20 and any(f.suffix == ".js" for f in files)
+    panels = {*(ROOT / "polis_nb" / "widgets" / "panels").glob("*.py"), *(ROOT / "widgets" / "panels").glob("*.js")}
+    assert len(panels) > 20 and panels <= set(files)  # every panel, both halves, a panel added later too
     found = [hit for f in files for hit in amounts(f)]
     assert found == [], "amounts of the game written in the views (take them from the rules):\n" + "\n".join(found)
 

@@ -15,11 +15,13 @@ import pytest
 import polis_nb as pn
 from polis_nb.analysis import random_policy, sensible_policy
 from polis_nb.render import describe, geometry, svg
+from polis_nb.render.svg import LAND_COLOUR, SIDE_COLOUR, join_layers, svg_layers
 from polis_nb.rules.topology import topology_of
 from polis_nb.rules.state import tset
 
 NS = "{http://www.w3.org/2000/svg}"
-ATHENS_BLUE, SPARTA_RED = "#2b6cb0", "#c53030"
+ATHENS_BLUE, SPARTA_RED = SIDE_COLOUR
+ATHENS_LAND, SPARTA_LAND = LAND_COLOUR
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,11 @@ class M:
 
 def parse(text: str) -> ET.Element:
     return ET.fromstring(text)
+
+
+def live(s, **kw) -> str:
+    """The board as a widget's map draws it (its places are controls)."""
+    return join_layers(*svg_layers(s, interactive=True, **kw))
 
 
 def by_id(root: ET.Element) -> dict[str, ET.Element]:
@@ -96,7 +103,7 @@ def test_repr_svg_is_the_board(start):
 def test_every_area_keeps_the_contract(start):
     s = pn.edit(start, units={"boiotia": (2, 1), "kyklades": (0, 3)}, to_move="athens")
     b = topology_of(s)
-    ids = by_id(parse(svg(s)))
+    ids = by_id(parse(live(s)))
     expect = {"boiotia": "Boiotia: Athens controls, Athens 2, Sparta 1",
               "kyklades": "Kyklades: Sparta controls, Athens 0, Sparta 3",
               "achaia": "Achaia: no one controls, Athens 0, Sparta 0"}
@@ -114,7 +121,7 @@ def test_every_area_keeps_the_contract(start):
 
 def test_every_polis_market_offer_and_panel_keeps_the_contract(start):
     b = topology_of(start)
-    root = parse(svg(start))
+    root = parse(live(start))
     ids = by_id(root)
     for p in b.comp.poleis:
         g = ids[f"polis-{p.id}"]
@@ -142,15 +149,15 @@ def _fill(ids, key):
 def test_owner_and_controller_colours_follow_the_state():
     s = pn.position(poleis={"thebai": ("athens", 2)}, units={"boiotia": (2, 0)}, to_move="athens")
     ids = by_id(parse(svg(s)))
-    assert _fill(ids, "polis-thebai") == ATHENS_BLUE and _fill(ids, "area-boiotia") == ATHENS_BLUE
-    assert _fill(ids, "polis-sparta") == SPARTA_RED and _fill(ids, "area-lakedaimon") == SPARTA_RED
+    assert _fill(ids, "polis-thebai") == ATHENS_BLUE and _fill(ids, "area-boiotia") == ATHENS_LAND
+    assert _fill(ids, "polis-sparta") == SPARTA_RED and _fill(ids, "area-lakedaimon") == SPARTA_LAND
     s2 = pn.edit(s, poleis={"thebai": ("sparta", 2)}, units={"boiotia": (0, 1)})
     ids = by_id(parse(svg(s2)))
-    assert _fill(ids, "polis-thebai") == SPARTA_RED and _fill(ids, "area-boiotia") == SPARTA_RED
+    assert _fill(ids, "polis-thebai") == SPARTA_RED and _fill(ids, "area-boiotia") == SPARTA_LAND
     s3 = pn.edit(s, poleis={"thebai": "neutral"}, units={"boiotia": (1, 1)})
     ids = by_id(parse(svg(s3)))
     assert _fill(ids, "polis-thebai") not in (ATHENS_BLUE, SPARTA_RED)
-    assert _fill(ids, "area-boiotia") not in (ATHENS_BLUE, SPARTA_RED)
+    assert _fill(ids, "area-boiotia") not in (ATHENS_LAND, SPARTA_LAND)
     assert ids["area-boiotia"].get("aria-label") == "Boiotia: no one controls, Athens 1, Sparta 1"
 
 

@@ -10,10 +10,19 @@ ID = re.compile(r"^[a-z]+\.[a-z0-9]+(-[a-z0-9]+)*$")
 FAMILIES = {r.split(".")[0] for r in pn.RULES}
 
 
+def _message_ids(tree: ast.AST) -> set[int]:
+    """The nodes that are message ids, the first argument of ``message(...)`` or ``plural(...)`` (see
+    polis_nb.i18n): ids of sentences, not of rules."""
+    return {id(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call) and node.args
+            and isinstance(node.func, ast.Name) and node.func.id in ("message", "plural")}
+
+
 def _rule_like_strings(path: pathlib.Path):
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    messages = _message_ids(tree)
+    for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and ID.match(node.value):
-            if node.value.split(".")[0] in FAMILIES:
+            if node.value.split(".")[0] in FAMILIES and id(node) not in messages:
                 yield node.lineno, node.value
 
 

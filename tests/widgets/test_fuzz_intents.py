@@ -28,6 +28,8 @@ from hypothesis import strategies as st
 import polis_nb as pn
 from polis_nb.analysis import sensible_policy
 from polis_nb.widgets import Board, Combat, Viewer
+from polis_nb.widgets.panels.annotate import AnnotatePanel
+from polis_nb.widgets.panels.hand import HandPanel
 
 SCALE = int(os.environ.get("POLIS_FUZZ_EXAMPLES", "0"))
 SENT: collections.Counter[str] = collections.Counter()  # intents sent per target (reported with -s)
@@ -302,7 +304,7 @@ def note_of(w) -> str:
 def snapshot(w):
     """Everything a refused intent must leave as it was."""
     g = w.game
-    extra = (w.mode, w._arrow_from) if isinstance(w, Viewer) else (w._shown, w._pos) if isinstance(w, Combat) else ()
+    extra = (w.mode, w.panel(AnnotatePanel).arrow_from) if isinstance(w, Viewer) else (w.panel(HandPanel).shown, w.pos) if isinstance(w, Combat) else ()
     return (g.to_text() if g is not None else None, g.node if g is not None else None, w.node,
             getattr(w, "state", None), extra)
 

@@ -129,3 +129,33 @@ def test_each_panel_names_a_factory_its_browser_file_declares():
         if p.js is not None:
             assert f"function {p.js}(" in asset_text(f"panels/{p.name}.js"), (p.name, p.js)
     assert "panels/engine.js" in Board._esm and "panels/play.js" not in Board._esm  # play has no file of its own
+
+
+def test_each_widget_is_the_panels_that_name_it_in_their_order(capsys):
+    """A widget's composition comes from the panels' own declarations (panels/*.py: ``widgets``, a place
+    per widget), in the order of their places; printed here so that a reader sees each composition. A
+    panel added since joins its widget: these stay, in this order, among its panels."""
+    from polis_nb.widgets import Combat, PuzzleBoard, Viewer
+    from polis_nb.widgets.panels import composition
+
+    known = {Board: ["play", "engine", "opponent", "review", "game_over", "question", "key"],
+             Viewer: ["navigate", "play", "engine", "review", "annotate", "lesson", "key"],
+             Combat: ["battle", "hand", "replay", "odds"], PuzzleBoard: ["play", "puzzle"]}
+    for widget, names in known.items():
+        key = widget._kind.default_value
+        assert widget.PANELS == composition(key)
+        places = [p.__dict__["widgets"][key] for p in widget.PANELS]
+        assert places == sorted(places) and len(set(places)) == len(places)
+        print(f"{widget.__name__} = " + " + ".join(p.name for p in widget.PANELS))
+        assert [p.name for p in widget.PANELS if p.name in names] == names
+    out = capsys.readouterr().out
+    assert out.startswith("Board = play + ") and "\nViewer = navigate + play + " in out
+
+
+def test_two_panels_at_one_place_fail(monkeypatch):
+    from polis_nb.widgets.panels import composition
+    from polis_nb.widgets.panels.engine import EnginePanel
+
+    monkeypatch.setattr(EnginePanel, "widgets", {"board": 10, "viewer": 30})  # where the play panel is
+    with pytest.raises(TypeError, match="both take place 10 of the board"):
+        composition("board")

@@ -23,8 +23,9 @@ def wrong_choice(p) -> str:
     return next(c.action for c in p.choices if c.group != p.answer)
 
 
-def _strings(x, skip=("choices", "targets")):
-    """Every string value of a view (keys in ``skip`` left out: the choices, offered all alike)."""
+def _strings(x, skip=("choices", "targets", "places")):
+    """Every string value of a view (keys in ``skip`` left out: the choices, offered all alike; places:
+    the targets as the choices group offers them)."""
     if isinstance(x, dict):
         for k, v in x.items():
             if k not in skip:
@@ -181,6 +182,8 @@ def test_the_view_never_holds_the_answer_before_it_is_found():
         # the choices are offered all alike, in the kernel's order: nothing marks the answer
         entries = v["choices"] + [x for items in v["board"]["targets"].values() for x in items]
         assert len({tuple(sorted(k for k in e if k not in ("pay", "pay_title", "what"))) for e in entries}) <= 2
+        assert [e["target"] for e in v["board"]["places"]] == list(v["board"]["targets"])  # every place alike
+        assert len({tuple(sorted(e)) for e in v["board"]["places"]}) <= 1
 
 
 def test_the_score_counts_per_theme_tried_and_solved_at_the_first_try():

@@ -6,7 +6,8 @@ from dataclasses import replace
 import pytest
 
 import polis_nb as pn
-from polis_nb.render.viewmodel import board_view, label_of
+from polis_nb.analysis.odds import BattleOutcome, battle_odds_setup
+from polis_nb.render.viewmodel import board_view, label_of, prompt
 from polis_nb.rules import Action, prestige_cost, retreat_cost
 from polis_nb.rules.decisions import DECISIONS
 from polis_nb.widgets import Combat
@@ -56,7 +57,7 @@ def test_the_board_and_the_combat_view_say_two(cost_two):
     buttons = {b["action"]: b["label"] for b in board_view(s, viewer="sparta")["buttons"]}
     assert buttons["retreat"] == "Retreat (2 prestige)"
     v = Combat(s, mode="bot", side="sparta", odds=False).view
-    assert v["prompt"] == "Sparta: fight on or retreat (2 prestige)?"
+    assert v["prompt"] == prompt(s) == "Sparta: retreat or fight on"  # the decision's prompt, as the Board words it
     r = v["retreat"]
     assert r["enabled"] and r["label"] == "Retreat (2 prestige)" and r["paying"] == "Retreat, paying 2 prestige"
     assert r["reason"] == "Sparta pays 2 prestige to the opponent; its units stay in the area."
@@ -72,5 +73,27 @@ def test_the_combat_view_refuses_a_retreat_its_side_cannot_pay(cost_two):
 def test_the_default_words_are_unchanged():
     s = window()
     v = Combat(s, mode="bot", side="sparta", odds=False).view
-    assert v["prompt"] == "Sparta: fight on or retreat (1 prestige)?"
+    assert v["prompt"] == prompt(s) == "Sparta: retreat or fight on"
     assert (v["retreat"]["label"], v["retreat"]["paying"]) == ("Retreat (1 prestige)", "Retreat, paying 1 prestige")
+
+
+BEHIND = (["cavalry:hold"] * 2 + ["peltasts:hold"], ["phalanx:advance"] * 5)  # Athens (3 units) is behind
+
+
+def _retreats(prestige, **kw):
+    return battle_odds_setup("land", (3, 5), prestige=prestige, hands=BEHIND, policy_defender="retreat-when-behind",
+                             exchanges=1, **kw)
+
+
+def test_the_battle_odds_model_reads_the_retreat_cost():
+    """battle.retreat in the odds' own model (analysis/battle_model.py, battle_exact.py): at the rules'
+    cost of 1, Athens with 1 prestige retreats and pays 1."""
+    assert _retreats((1, 5), exact=True).outcomes == {BattleOutcome(0, 0, -1, 1, "retreat"): 1.0}
+
+
+def test_a_retreat_costing_two_changes_the_battle_odds(cost_two):
+    """The same battle with a retreat that costs 2: the exact search and the model's Monte Carlo both
+    ask the rules, so Athens with 1 prestige cannot retreat, and with 2 it pays 2."""
+    for kw in ({"exact": True}, {"exact": False, "engine": "model", "samples": 40}):
+        assert _retreats((1, 5), **kw).p_end("retreat").p == 0
+        assert _retreats((2, 5), **kw).outcomes == {BattleOutcome(0, 0, -2, 2, "retreat"): 1.0}

@@ -5,9 +5,9 @@
 
 function makeResign(send) {
   const button = h("button", "pb-resign", { type: "button" }, "Resign");
-  const box = h("div", "pb-confirm pb-resign-ask", { role: "alertdialog", "aria-live": "assertive", "aria-label": "Resign?" });
+  const box = h("div", "pb-confirm pb-resign-ask", { role: "alertdialog", "aria-label": "Resign?" });
   const row = h("div", "pb-confirm-row");
-  const ask = h("strong", "pb-confirm-ask");
+  const ask = h("strong", "pb-confirm-ask", { role: "alert" }); // read at once when the question shows
   const yes = h("button", "pb-confirm-play pb-resign-yes", { type: "button" }, "Yes, resign");
   const no = h("button", "pb-confirm-cancel pb-resign-no", { type: "button" }, "No, play on");
   row.append(ask, yes, no);

@@ -41,7 +41,7 @@ function makeOpponent(send) {
 // appeared.
 
 function makeReply(send, showAll) {
-  const box = h("section", "pb-reply", { "aria-label": "What just happened", "aria-live": "polite" });
+  const box = h("section", "pb-reply", { "aria-label": "What just happened" }); // read out by the announcements panel
   const line = h("div", "pb-reply-line");
   const beforeTitle = h("span", "pb-reply-before-title", {}, "Your move:");
   const before = h("ul", "pb-reply-before");
@@ -63,7 +63,7 @@ function makeReply(send, showAll) {
   const details = h("details", "pb-reply-details");
   const steps = h("ol", "pb-reply-steps");
   details.append(h("summary", "", {}, "Since your move, every step with the rules"), steps);
-  const think = h("div", "pb-thinking", { role: "status", "aria-live": "polite" });
+  const think = h("div", "pb-thinking", { role: "status", "aria-live": "polite", tabindex: "-1" });
   const dots = h("span", "pb-dots", { "aria-hidden": "true" });
   dots.append(h("span"), h("span"), h("span"));
   const thinkText = h("span", "pb-thinking-text");
@@ -121,7 +121,7 @@ function makeReply(send, showAll) {
         box.classList.remove("pb-cut-short");
         title.textContent = "Just now:";
         title.title = "";
-        list.replaceChildren(...entries.map((e) => sentenceEl(e, "li", "pb-by-log")));
+        list.replaceChildren(...entries.map((e) => sentenceEl(e, "li", "pb-by-log", false))); // (the log tab's are Tab stops)
         steps.replaceChildren();
       }
       // "More" only where the line is cut (measured once drawn)

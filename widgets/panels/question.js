@@ -4,8 +4,9 @@
 // --- a choice that loses at once: Python asks first (the Board shows the question) ------------------
 
 function makeQuestion(send) {
-  const box = h("div", "pb-confirm", { role: "alertdialog", "aria-live": "assertive", "aria-label": "Are you sure?" });
-  const head = h("div", "pb-confirm-head");
+  // a dialog in the bar whose words are an alert (read at once when it shows); the focus goes to Cancel
+  const box = h("div", "pb-confirm", { role: "alertdialog", "aria-label": "Are you sure?" });
+  const head = h("div", "pb-confirm-head", { role: "alert" });
   const label = h("strong", "pb-confirm-label");
   const text = h("span", "pb-confirm-text");
   const cite = h("span", "pb-confirm-cite");
@@ -27,6 +28,7 @@ function makeQuestion(send) {
       if (!q) return;
       box.dataset.action = q.action;
       box.setAttribute("aria-label", q.title);
+      box.setAttribute("aria-describedby", head.id || (head.id = `pb-confirm-${Math.random().toString(36).slice(2, 9)}`));
       label.textContent = q.label + ":";
       text.textContent = q.text;
       ask.textContent = q.question;

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 class GameOverPanel(Panel["Board"]):
     name = "game_over"
     js = "makeGameOver"
+    widgets = {"board": 50}
     intents = (Intent("save"),
                Intent("rematch", drops_question=True),
                Intent("resign", refused_while=("thinking", "resigned"), drops_question=True),
@@ -127,7 +128,7 @@ class GameOverPanel(Panel["Board"]):
         return None, ""
 
     def on_resign_confirm(self, ctx: Board, intent: dict) -> tuple[Any, str]:
-        from .review import ReviewPanel
+        from .review import GameReviewPanel
 
         asked = self.asked
         if asked is None or asked[0] != ctx.state or asked[1] is not ctx.node:
@@ -138,7 +139,7 @@ class GameOverPanel(Panel["Board"]):
             ctx.game.resign(side, node=ctx.node)
         else:
             self.resigned = (ctx.state, side)
-        ctx.panel(ReviewPanel).focus = None
+        ctx.panel(GameReviewPanel).focus = None
         return None, ""  # the end-of-game panel says it
 
     def take_back(self, ctx: Board) -> str:
@@ -157,13 +158,13 @@ class GameOverPanel(Panel["Board"]):
 
     def view(self, ctx: Board) -> dict[str, Any]:
         from .opponent import OpponentPanel
-        from .review import ReviewPanel
+        from .review import GameReviewPanel
 
         s = ctx.state
         resigned = self.resigned_here(ctx)
         over = self.over
         if over is not None:
-            review = ctx.panel(ReviewPanel)
+            review = ctx.panel(GameReviewPanel)
             seed = (ctx.game.root.state if ctx.game is not None else s).seed
             over.update(can_review=ctx.game is not None and review.here(ctx) is None, can_save=ctx.game is not None,
                         saved=self.saved, next_seed=seed + 1, reviewing=review.progress(),

@@ -8,12 +8,13 @@ from ...render.key import symbol_key
 from .panel import Panel
 
 if TYPE_CHECKING:
-    from ..board import Board
+    from ..base import MapWidget
 
 
-class KeyPanel(Panel["Board"]):
+class KeyPanel(Panel["MapWidget"]):
     name = "key"
     js = "makeKey"
+    widgets = {"board": 70, "viewer": 70}
 
-    def start(self, ctx: Board) -> None:
+    def start(self, ctx: MapWidget) -> None:
         ctx.key = symbol_key(ctx.state.components)

@@ -43,6 +43,7 @@ class Job:
 class OpponentPanel(Panel["Board"]):
     name = "opponent"
     js = "makeOpponent"
+    widgets = {"board": 30}
     intents = (Intent("opponent", ("bot", "side"), drops_question=True),
                Intent("cancel"),
                Intent("undo", drops_question=True))
@@ -149,11 +150,13 @@ class OpponentPanel(Panel["Board"]):
         if ctx.game is None:
             self.trail, self.after_user = self.after_user + plan.steps, []
         self.last = (ctx.node if ctx.game is not None else ctx.state, plan)
+        ctx.broadcast("replied")
 
     def reply(self, ctx: Board) -> dict | None:
         """The bot's last reply on the line shown (it stays until the bot answers again)."""
         if not self.opp.active:
             return None
+        end: object
         if ctx.game is not None:
             steps, end = last_reply(ctx.node, self.opp.user)
         else:
@@ -175,9 +178,9 @@ class OpponentPanel(Panel["Board"]):
         self.trail, self.after_user, self.last = [], [], None
 
     def _shown_reply(self, ctx: Board) -> dict | None:
-        from .review import ReviewPanel
+        from .review import GameReviewPanel
 
-        return None if self.job is not None or ctx.panel(ReviewPanel).focused() else self.reply(ctx)
+        return None if self.job is not None or ctx.panel(GameReviewPanel).focused() else self.reply(ctx)
 
     def marks(self, ctx: Board) -> tuple[Any, ...]:
         return tuple(reply_marks(self._shown_reply(ctx)))

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 W = TypeVar("W", bound="PanelWidget")
 
 #: The states of a widget an intent may be refused in (:attr:`Intent.refused_while`).
-STATES = ("thinking", "resigned")
+STATES = ("thinking", "resigned", "lesson")
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,8 @@ class Intent:
     ``fields``: the text fields it needs (checked by :func:`polis_nb.widgets.intents.check_intent`);
     ``refused_while``: the widget's states (:data:`STATES`) in which it is refused, changing nothing
     ("thinking": the bot is working out its reply, the position is about to change; "resigned": a side
-    has resigned at the position shown); ``drops_question``: it leaves an open question (about a
+    has resigned at the position shown; "lesson": the Viewer asks the questions of a lesson, and the
+    intent would change the record or give an answer away); ``drops_question``: it leaves an open question (about a
     losing choice, or "Resign?") unanswered, so the question goes."""
 
     kind: str
@@ -58,6 +59,11 @@ class Panel(Generic[W]):
     name: ClassVar[str] = ""
     intents: ClassVar[tuple[Intent, ...]] = ()
     js: ClassVar[str | None] = None  # its factory in widgets/panels/<name>.js (None: nothing of its own)
+    #: the widgets it belongs to, each with its place among that widget's panels (lower first)
+    widgets: ClassVar[dict[str, int]] = {}
+    #: why its intents are refused in a state (:data:`STATES`), in words, where the panel that knows the
+    #: state leaves the words to the intent's own panel (the lesson: "lesson")
+    refusals: ClassVar[dict[str, str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -84,6 +90,10 @@ class Panel(Generic[W]):
         this panel knows), or None."""
         return None
 
+    def holds(self, ctx: W, state: str) -> bool:
+        """Whether the widget is in ``state`` (one of :data:`STATES`) as far as this panel knows."""
+        return False
+
     def before(self, ctx: W, spec: Intent) -> None:
         """Called for every intent the widget accepts, before its panel acts (e.g. an open question goes)."""
 
@@ -100,6 +110,9 @@ class Panel(Generic[W]):
 
     def played(self, ctx: W) -> None:
         """The user's decision changed the position shown."""
+
+    def replied(self, ctx: W) -> None:
+        """The bot (the Board's opponent) has played its reply."""
 
     def reset(self, ctx: W) -> None:
         """A new game starts (rematch): forget what belonged to the old one."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ...analysis.guard import question as guard_question
 from ...render.choiceview import question_view
 from ...rules import Action, State
+from ..control import Judge
 from ..intents import IntentError
 from .panel import Intent, Panel
 
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 class QuestionPanel(Panel["Board"]):
     name = "question"
     js = "makeQuestion"
+    widgets = {"board": 60}
     intents = (Intent("confirm", ("action",), refused_while=("thinking", "resigned")),
                Intent("decline", drops_question=True))
 
@@ -27,6 +29,16 @@ class QuestionPanel(Panel["Board"]):
     def before(self, ctx: Board, spec: Intent) -> None:
         if spec.drops_question:
             self.question = None
+
+    def judging(self, ctx: Board) -> Judge:
+        """The play panel's judge hook: the guard-rail's question before a losing choice is played."""
+        panel = self
+
+        class Guard(Judge):
+            def judge(self, s: State, a: Action) -> bool:
+                return panel.judge(ctx, s, a)
+
+        return Guard()
 
     def judge(self, ctx: Board, s: State, a: Action) -> bool:
         """Keep ``a`` to ask about it if it loses the game at once (True: not played now)."""

@@ -1,9 +1,11 @@
-"""The review panel of the Board: review the finished game in the background (a bar of the decisions
-judged so far, Cancel), then accuracy per side, the marked decisions and the win-chance chart, whose
-points open their decision (``chart``); ``review-end`` goes back to where the review was asked."""
+"""The review panels: the review a record holds (:class:`ReviewPanel`, the Viewer: accuracy per side, the
+marked decisions and the win-chance chart, whose points open their decision, ``chart``), and the Board's
+(:class:`GameReviewPanel`): review the finished game in the background (a bar of the decisions judged
+so far, Cancel), then the same panel, a point of the chart opening the position where that decision
+was taken; ``review-end`` goes back to where the review was asked. Both are off in a lesson."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generator
+from typing import TYPE_CHECKING, Any, ClassVar, Generator, TypeVar
 
 from ...analysis.review_job import BUDGET, ReviewJob
 from ...record import Game, Node
@@ -19,26 +21,73 @@ from .opponent import Job
 from .panel import Intent, Panel
 
 if TYPE_CHECKING:
+    from ..base import MapWidget
     from ..board import Board
 
+M = TypeVar("M", bound="MapWidget")
 REVIEW_BUDGET = BUDGET  # the review the Board runs: g.review()'s default budget
 REVIEW_SEED = 1
 
 
-class ReviewPanel(Panel["Board"]):
+class ReviewPanel(Panel[M]):
+    """The review the record holds (:meth:`polis_nb.Game.review_result`), with the decision shown as its
+    current one; a point of its chart goes to that decision."""
+
     name = "review"
     js = "makeReview"
+    widgets = {"viewer": 40}
+    intents: ClassVar[tuple[Intent, ...]] = (
+        Intent("chart", ("node",), refused_while=("thinking", "lesson"), drops_question=True),)
+    refusals = {"lesson": "the engine and the review are off in a lesson: they would give the answers away"}
+
+    def __init__(self) -> None:
+        self.reviews = StoredReview()
+        self.rv: dict | None = None  # the panel's view, worked out before each redraw
+
+    def here(self, ctx: M) -> Any:
+        """The review of the record shown (read from the record, so its node ids are the record's own)."""
+        return self.reviews.get(ctx.game) if ctx.game is not None else None
+
+    def on_chart(self, ctx: M, intent: dict) -> tuple[Any, str]:
+        r = self.here(ctx)
+        if r is None:
+            raise IntentError("this record holds no review: run g.review(...) first, then refresh the viewer")
+        if intent["node"] not in {d.node_id for d in r.decisions}:
+            raise IntentError(f"{intent['node']} is no decision of the review (its chart has "
+                              f"{len(r.decisions)} points)")
+        assert ctx.game is not None  # (a review is of a Game)
+        nodes = node_ids(ctx.game)
+        k = node_index(intent["node"])
+        if k >= len(nodes):
+            raise IntentError(f"unknown node {intent['node']!r} (the record has {len(nodes)} nodes)")
+        ctx._ctl.goto(nodes[k])
+        return None, ""
+
+    def prepare(self, ctx: M) -> None:
+        review = None if ctx.holds("lesson") else self.here(ctx)
+        current = None
+        if review is not None and ctx.game is not None:
+            current = next(f"n{i}" for i, n in enumerate(node_ids(ctx.game)) if n is ctx.node)
+        self.rv = review_view(review, current=current)
+
+    def view(self, ctx: M) -> dict[str, Any]:
+        return {"review": self.rv}
+
+
+class GameReviewPanel(ReviewPanel["Board"]):
+    """The Board's review: of the game it played, run when asked (see the module's docstring)."""
+
+    widgets = {"board": 40}
     intents = (Intent("review", refused_while=("thinking",)),
                Intent("review-cancel"),
                Intent("chart", ("node",), refused_while=("thinking",), drops_question=True),
                Intent("review-end", refused_while=("thinking",), drops_question=True))
 
     def __init__(self) -> None:
+        super().__init__()
         self.reviewing: Job | None = None  # the review being run
         self.review: tuple[Game, Node] | None = None  # (the record reviewed here, where the review was asked)
-        self.reviews = StoredReview()
         self.focus: str | None = None  # the reviewed decision shown (its node id), after a click on the chart
-        self.rv: dict | None = None  # the panel's view, worked out before each redraw
 
     # --- intents -------------------------------------------------------------------------------------
     def on_review(self, ctx: Board, intent: dict) -> tuple[Any, str]:
@@ -217,5 +266,3 @@ class ReviewPanel(Panel["Board"]):
         except ValueError:
             return None
 
-    def view(self, ctx: Board) -> dict[str, Any]:
-        return {"review": self.rv}

@@ -1,4 +1,4 @@
-"""The Viewer's lesson mode: a guess-the-move lesson (lichess's "interactive lesson") over a record whose
+"""The lesson panel of the Viewer (its lesson mode): a guess-the-move lesson (lichess's "interactive lesson") over a record whose
 author marked some decisions as questions (:meth:`polis_nb.Game.quiz`).
 
 The Viewer stops before each question, shows the position, and offers the choices of that decision as
@@ -15,13 +15,19 @@ shown, and the step shown is counted only up to the lesson's :meth:`Lesson.horiz
 """
 from __future__ import annotations
 
-from ..record import Node, RecordError
-from ..record.node import judge
-from ..render.questions import find_words, own_comment
-from ..render.text import SIDE_NAME, action_words
-from ..rules import IllegalActionError, InvalidActionError, choices_at, parse_action
-from .control import Controller, check_place
-from .intents import IntentError
+from typing import TYPE_CHECKING, Any
+
+from ...record import Node, RecordError
+from ...record.node import judge as verdict_of
+from ...render.questions import find_words, own_comment
+from ...render.text import SIDE_NAME, action_words
+from ...rules import Action, State
+from ..control import Judge
+from ..intents import IntentError
+from .panel import Intent, Panel
+
+if TYPE_CHECKING:
+    from ..viewer import Viewer
 
 
 class Lesson:
@@ -35,7 +41,7 @@ class Lesson:
         self.choices_at = 0  # id of the question node they answer
         self.result: tuple[int, str] | None = None  # (id of the question node, what was said when it was done)
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """Everything a refused intent must leave as it was (for the tests)."""
         return dict(self.done), dict(self.tries), self.feedback, list(self.choices), self.choices_at, self.result
 
@@ -82,7 +88,7 @@ class Lesson:
         return asked.index(q) + 1, len(asked)
 
     # --- the panel ------------------------------------------------------------------------------
-    def view(self, game, node: Node) -> dict:
+    def view(self, node: Node) -> dict[str, Any]:
         """The lesson's panel at ``node``: ``{open, number, count, side, prompt, tries, feedback, hint,
         comment, can_answer, choices: [{action, label}], result, text, found, shown}``."""
         line = node.path() + list(node.mainline())
@@ -90,7 +96,7 @@ class Lesson:
         found = sum(1 for m in asked if self.done.get(id(m)) in ("first try", "found"))
         first = sum(1 for m in asked if self.done.get(id(m)) == "first try")
         shown_ = sum(1 for m in asked if self.done.get(id(m)) == "shown")
-        out = {"open": False, "number": 0, "count": len(asked), "side": None, "prompt": "", "tries": 0,
+        out: dict[str, Any] = {"open": False, "number": 0, "count": len(asked), "side": None, "prompt": "", "tries": 0,
                "feedback": "", "hint": None, "comment": None, "can_answer": False, "choices": [], "result": None,
                "found": found, "shown": shown_, "text": ""}
         q = self.question(node)
@@ -122,69 +128,106 @@ class Lesson:
                    choices=[{"action": a, "label": w} for a, w in self.choices] if self.choices_at == id(q) else [])
         return out
 
-    # --- the student's tries --------------------------------------------------------------------
-    def act(self, intent: dict, ctl: Controller):
-        """A ``choose``, ``click``, ``why`` or ``answer`` intent in a lesson: (explanation, note)."""
-        node = ctl.node
-        q = self.question(node)
-        kind = intent["kind"]
-        s = ctl.state
-        if kind == "why":
-            check_place(s, intent["target"])
-            return ctl.why(intent["target"])
-        if q is None:
-            raise IntentError("no question is open here: step on (→) to the next one")
-        if kind == "answer":
-            tries = self.tries.get(id(q), 0)
-            levels = [x for x in (q.quiz.hint, own_comment(q)) if x]  # type: ignore[union-attr]
-            if tries < max(1, len(levels)):
-                raise IntentError("try first: the answer comes after a wrong try"
-                                  + (" and the author's hints" if levels else ""))
-            said = f"The answer: {self._who(s)} chose “{action_words(s, q.action)}”."
-            return self._finish(q, ctl, "shown", said)
-        if kind == "click":
-            check_place(s, intent["target"])
-            here = choices_at(s, intent["target"])
-            if not here:
-                return ctl.why(intent["target"])
-            verdicts = {judge(s, q.action, a) for a in here}  # type: ignore[arg-type]
-            if len(here) > 1 and not (verdicts <= {"right", "paid"}) and not verdicts == {"wrong"}:
-                self.choices = [(str(a), action_words(s, a, viewer=ctl.viewer)) for a in here]
-                self.choices_at = id(q)
-                self.feedback = None
-                return None, "Several choices there: pick one of them"
-            given = next((a for a in here if judge(s, q.action, a) == "right"), here[0])  # type: ignore[arg-type]
-        elif kind == "choose":
-            try:
-                given = parse_action(s, intent["action"])
-            except IllegalActionError as e:
-                return e.explanation, ""
-            except InvalidActionError as e:
-                raise IntentError(e.problem) from None
-        else:
-            raise IntentError(f"{kind!r} is no move in a lesson: pick a place or a choice")
-        self.choices = []
-        verdict = judge(s, q.action, given)  # type: ignore[arg-type]
-        if verdict == "wrong":
-            self.tries[id(q)] = self.tries.get(id(q), 0) + 1
-            self.feedback = (id(q), f"Not this one: {action_words(s, given, viewer=ctl.viewer)}.")
-            return None, ""
-        said = f"Right: {self._who(s)} chose “{action_words(s, q.action)}”."
-        if verdict == "paid":
-            said += (f" You chose “{action_words(s, given, viewer=ctl.viewer)}”: the same choice, paid another "
-                     "way, which counts as found.")
-        return self._finish(q, ctl, "first try" if not self.tries.get(id(q)) else "found", said)
 
-    def _finish(self, q: Node, ctl: Controller, how: str, said: str):
-        self.done[id(q)] = how
-        self.feedback, self.choices = None, []
-        self.result = (id(q), said)
-        try:
-            ctl.goto(q)
-        except RecordError as e:  # the node left the record meanwhile
-            raise IntentError(str(e)) from None
+class LessonPanel(Panel["Viewer"]):
+    """The lesson as a panel of the Viewer: on in its mode "lesson" (its state, the widgets' "lesson",
+    refuses what would change the record or give an answer away), its judge the play panel's hook
+    there, ``answer`` (show the answer, after the tries the author's hints ask for)."""
+
+    name = "lesson"
+    js = "makeLesson"
+    widgets = {"viewer": 60}
+    intents = (Intent("answer"),)
+
+    def __init__(self) -> None:
+        self.lesson = Lesson()
+
+    def holds(self, ctx: Viewer, state: str) -> bool:
+        return state == "lesson" and ctx.mode == "lesson"
+
+    def refuses(self, ctx: Viewer, spec: Intent) -> str | None:
+        if "lesson" in spec.refused_while and self.holds(ctx, "lesson"):
+            return ctx.owner(spec.kind).refusals.get("lesson", f"{spec.kind!r} is off in a lesson")
+        return None
+
+    def asking(self, ctx: Viewer) -> bool:
+        """Whether a question is open at the position shown (its choices are then offered)."""
+        return ctx.mode == "lesson" and self.lesson.question(ctx.here) is not None
+
+    def on_answer(self, ctx: Viewer, intent: dict) -> tuple[Any, str]:
+        if ctx.mode != "lesson":
+            raise IntentError(f"'answer' shows the answer to a question of a lesson (now {ctx.mode} mode)")
+        q = self._open(ctx)
+        tries = self.lesson.tries.get(id(q), 0)
+        levels = [x for x in (q.quiz.hint, own_comment(q)) if x]  # type: ignore[union-attr]
+        if tries < max(1, len(levels)):
+            raise IntentError("try first: the answer comes after a wrong try"
+                              + (" and the author's hints" if levels else ""))
+        s = ctx.state
+        assert q.action is not None
+        self._finish(ctx, q, "shown", f"The answer: {_who(s)} chose “{action_words(s, q.action)}”.")
         return None, ""
 
-    @staticmethod
-    def _who(s) -> str:
-        return SIDE_NAME[s.pending.player] if s.pending.player in (0, 1) else "Chance"
+    def _open(self, ctx: Viewer) -> Node:
+        q = self.lesson.question(ctx.here)
+        if q is None:
+            raise IntentError("no question is open here: step on (→) to the next one")
+        return q
+
+    def judging(self, ctx: Viewer) -> Judge:
+        """The play panel's judge hook in a lesson: a try is judged against the record's decision
+        (:func:`polis_nb.record.node.judge`: a choice that differs from it only in how it is paid counts
+        as found), never played."""
+        panel, lesson = self, self.lesson
+
+        class Try(Judge):
+            sides = False  # the student answers for the side the author asks about
+
+            def ready(self, s: State) -> None:
+                panel._open(ctx)
+
+            def several(self, s: State, here: list[Action]) -> Action | str:
+                q = panel._open(ctx)
+                assert q.action is not None
+                verdicts = {verdict_of(s, q.action, a) for a in here}
+                if not (verdicts <= {"right", "paid"}) and not verdicts == {"wrong"}:
+                    lesson.choices = [(str(a), action_words(s, a, viewer=ctx._ctl.viewer)) for a in here]
+                    lesson.choices_at = id(q)
+                    lesson.feedback = None
+                    return "Several choices there: pick one of them"
+                return next((a for a in here if verdict_of(s, q.action, a) == "right"), here[0])
+
+            def judge(self, s: State, given: Action) -> bool:
+                q = panel._open(ctx)
+                assert q.action is not None
+                lesson.choices = []
+                verdict = verdict_of(s, q.action, given)
+                if verdict == "wrong":
+                    lesson.tries[id(q)] = lesson.tries.get(id(q), 0) + 1
+                    lesson.feedback = (id(q), f"Not this one: {action_words(s, given, viewer=ctx._ctl.viewer)}.")
+                    return True
+                said = f"Right: {_who(s)} chose “{action_words(s, q.action)}”."
+                if verdict == "paid":
+                    said += (f" You chose “{action_words(s, given, viewer=ctx._ctl.viewer)}”: the same choice, "
+                             "paid another way, which counts as found.")
+                panel._finish(ctx, q, "first try" if not lesson.tries.get(id(q)) else "found", said)
+                return True
+
+        return Try()
+
+    def _finish(self, ctx: Viewer, q: Node, how: str, said: str) -> None:
+        lesson = self.lesson
+        lesson.done[id(q)] = how
+        lesson.feedback, lesson.choices = None, []
+        lesson.result = (id(q), said)
+        try:
+            ctx._ctl.goto(q)
+        except RecordError as e:  # the node left the record meanwhile
+            raise IntentError(str(e)) from None
+
+    def view(self, ctx: Viewer) -> dict[str, Any]:
+        return {"lesson": self.lesson.view(ctx.here) if ctx.mode == "lesson" else None}
+
+
+def _who(s: State) -> str:
+    return SIDE_NAME[s.pending.player] if s.pending.player in (0, 1) else "Chance"

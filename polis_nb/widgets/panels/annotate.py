@@ -1,0 +1,83 @@
+"""The annotate panel of the Viewer: ``comment`` (``node``, ``text``, optional ``before``), ``glyph``
+(``node``, ``glyph``: toggles), ``clear`` (``node``: remove its marks), ``colour`` (``colour``: green,
+red, blue or yellow, the colour marks are drawn in; until one is chosen, arrows are green and highlights
+yellow) and the draw mode, where a click on the map draws: two different places make an arrow, the same
+place twice a highlight. A lesson does not change the record: its intents are refused there."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...record import COLOURS, GLYPHS
+from ..control import check_place
+from ..intents import IntentError, shown, text_problem
+from .panel import Intent, Panel
+
+if TYPE_CHECKING:
+    from ..viewer import Viewer
+
+MAX_COMMENT = 10_000
+
+
+class AnnotatePanel(Panel["Viewer"]):
+    name = "annotate"
+    js = "makeAnnotate"
+    widgets = {"viewer": 50}
+    intents = (Intent("comment", ("node",), refused_while=("lesson",)),
+               Intent("glyph", ("node", "glyph"), refused_while=("lesson",)),
+               Intent("clear", ("node",), refused_while=("lesson",)),
+               Intent("colour", ("colour",)))
+    refusals = {"lesson": "a lesson does not change the record: switch to View to annotate it"}
+
+    def __init__(self) -> None:
+        self.arrow_from: str | None = None  # draw mode: the place an arrow starts from, once clicked
+        self.colour: str | None = None  # the colour marks are drawn in (None: green arrows, yellow highlights)
+
+    def on_comment(self, ctx: Viewer, intent: dict) -> tuple[Any, str]:
+        text, before = intent.get("text", ""), intent.get("before", False)
+        bad = text_problem(text, MAX_COMMENT) if text != "" else None
+        if bad is not None:
+            raise IntentError(f"the comment {bad}")
+        if not isinstance(before, bool):
+            raise IntentError(f"'before' says whether the comment goes before the decision: true or false, "
+                              f"not {type(before).__name__}")
+        ctx.record.comment(text, before=before, node=ctx.navigate.node(intent["node"]))
+        return None, ""
+
+    def on_glyph(self, ctx: Viewer, intent: dict) -> tuple[Any, str]:
+        node = ctx.navigate.node(intent["node"])
+        if intent["glyph"] not in GLYPHS:
+            raise IntentError(f"unknown glyph {intent['glyph']!r}")
+        if intent["glyph"] in node.glyphs:
+            node.glyphs.remove(intent["glyph"])
+        else:
+            ctx.record.glyph(intent["glyph"], node=node)
+        return None, ""
+
+    def on_clear(self, ctx: Viewer, intent: dict) -> tuple[Any, str]:
+        ctx.navigate.node(intent["node"]).marks.clear()
+        return None, ""
+
+    def on_colour(self, ctx: Viewer, intent: dict) -> tuple[Any, str]:
+        if intent["colour"] not in COLOURS:
+            raise IntentError(f"marks are drawn in {', '.join(COLOURS)}, not {shown(intent['colour'])}")
+        self.colour = intent["colour"]
+        return None, ""
+
+    def draw(self, ctx: Viewer, target: str) -> tuple[Any, str]:
+        """A click on the map in draw mode: the start of an arrow, then its end (or a highlight)."""
+        check_place(ctx.state, target)
+        kind, _, ident = target.partition(":")
+        if kind == "offer":
+            raise IntentError("arrows and highlights go on areas, poleis and markets, not on one offer")
+        if self.arrow_from is None:
+            self.arrow_from = ident
+            return None, f"Arrow from {ident}: click where it points (the same place again highlights it)"
+        start, self.arrow_from = self.arrow_from, None
+        if start == ident:
+            ctx.record.highlight(ident, self.colour or "yellow", node=ctx.here)
+        else:
+            ctx.record.arrow(start, ident, self.colour or "green", node=ctx.here)
+        return None, ""
+
+    def view(self, ctx: Viewer) -> dict[str, Any]:
+        return {"arrow_from": self.arrow_from, "colours": list(COLOURS), "colour": self.colour}
