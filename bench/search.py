@@ -2,11 +2,15 @@
 
     python bench/search.py [--quick] [--only speed,answer,endings,ladder] [--workers 2]
                            [--games 40] [--ladder-games 120] [--n 25]
+                           [--peer compiled=.venv-compiled/bin/python] [--peer main=/path/to/checkout]
 
 1. **speed** — MCTS iterations/s of the search tree (``polis_nb.analysis.search.Tree``) on mid-game
    positions of both editions, with playouts cut off at the horizon and scored by the evaluation
    (the default), interleaved round by round with the same tree playing every playout to the end of
-   the game (the previous design): the ratio of the two is the figure to read.
+   the game (the previous design): the ratio of the two is the figure to read. Rates are per second
+   of CPU time. Other kernels (``--peer``, see ``bench/peers.py``; by default the compiled wheel in
+   ``.venv-compiled`` where it exists) grow the same trees in their own process between this
+   process's rounds, and their rates are given beside this one's with the ratio to it.
 2. **answer** — the time ``pn.analyse`` takes to a proven or ±3-point answer (the best choice proven,
    or its 95% interval within ±3 points) on those positions, in this process and on a local Dask
    cluster of ``--workers`` worker processes (``workers=N``; its start-up is reported apart).
@@ -31,6 +35,8 @@ from polis_nb.analysis.battle_result import wilson
 from polis_nb.analysis.search import Tree
 from polis_nb.rules import apply_unchecked
 
+from peers import Peer, serve, start
+
 
 def _load() -> str:
     return f"{os.getloadavg()[0]:.1f}"
@@ -47,22 +53,55 @@ def midgame(edition: str, seed: int = 8, decisions: int = 90) -> pn.State:
     return s
 
 
-def speed(positions: list[pn.State], iterations: int, rounds: int) -> None:
-    print(f"\n1. MCTS iterations/s ({iterations} iterations per tree, {rounds} interleaved rounds; load {_load()})")
+def grow(s: pn.State, iterations: int, k: int, full: bool) -> float:
+    """Iterations per second of CPU time of one tree on ``s`` (playouts to the end of the game if ``full``)."""
+    t = time.process_time()
+    (Tree(s, horizon=10**6) if full else Tree(s)).run(random.Random(k), iterations, seed=k)
+    return iterations / (time.process_time() - t)
+
+
+_POSITIONS: dict[str, pn.State] = {}
+
+
+def serve_grow(req: dict) -> float:
+    """A peer's tree (``bench/peers.py``) on the same mid-game position of the edition."""
+    s = _POSITIONS.get(req["edition"]) or _POSITIONS.setdefault(req["edition"], midgame(req["edition"]))
+    return grow(s, req["iterations"], req["k"], req["full"])
+
+
+def _med(xs: list[float]) -> str:
+    return f"{statistics.median(xs):.0f}/s ({min(xs):.0f}-{max(xs):.0f})"
+
+
+def speed(positions: list[pn.State], iterations: int, rounds: int, peers: list[Peer] = ()) -> None:
+    print(f"\n1. MCTS iterations per CPU second ({iterations} iterations per tree, {rounds} interleaved rounds; "
+          f"load {_load()})")
+    here = "compiled" if getattr(pn, "COMPILED", False) else "pure"
     for s in positions:
-        cut, full = [], []
+        cut: dict[str, list[float]] = {who: [] for who in [here] + [p.label for p in peers]}
+        full: dict[str, list[float]] = {who: [] for who in cut}
         for k in range(rounds):
-            t = time.perf_counter()
-            Tree(s).run(random.Random(k), iterations, seed=k)
-            cut.append(iterations / (time.perf_counter() - t))
-            t = time.perf_counter()
-            Tree(s, horizon=10**6).run(random.Random(k), iterations, seed=k)
-            full.append(iterations / (time.perf_counter() - t))
-        ratios = [a / b for a, b in zip(cut, full)]
-        print(f"  {s.edition} round {s.round + 1}, {s.current_player} to choose among {len(pn.legal_actions(s))}: "
-              f"cut-off playouts median {statistics.median(cut):.0f}/s ({min(cut):.0f}-{max(cut):.0f}); "
-              f"full playouts median {statistics.median(full):.0f}/s ({min(full):.0f}-{max(full):.0f}); "
-              f"ratio {statistics.median(ratios):.2f}x")
+            cut[here].append(grow(s, iterations, k, False))
+            full[here].append(grow(s, iterations, k, True))
+            for peer in peers:
+                for store, is_full in ((cut, False), (full, True)):
+                    store[peer.label].append(peer.ask({"op": "grow", "edition": s.edition, "iterations": iterations,
+                                                       "k": k, "full": is_full}))
+        print(f"  {s.edition} round {s.round + 1}, {s.current_player} to choose among {len(pn.legal_actions(s))}:")
+        for who in cut:
+            ratios = [a / b for a, b in zip(cut[who], full[who])]
+            print(f"    {who:9} cut-off playouts median {_med(cut[who])}; full playouts median {_med(full[who])}; "
+                  f"ratio {statistics.median(ratios):.2f}x")
+        # every other kernel against this one, and against the peer called "main" (today's kernel) where there is one
+        for base in [here] + (["main"] if "main" in cut and here != "main" else []):
+            for who in cut:
+                if who == base or (base == "main" and who == here):  # (here / main is main / here turned round)
+                    continue
+                for name, store in (("cut-off", cut), ("full", full)):
+                    per = [a / b for a, b in zip(store[who], store[base])]
+                    print(f"    {who} / {base}, {name} playouts: "
+                          f"{statistics.median(store[who]) / statistics.median(store[base]):.2f} from the medians, "
+                          f"{statistics.median(per):.2f} per round ({min(per):.2f}-{max(per):.2f})")
 
 
 def answer(positions: list[pn.State], workers: int, target: float, budget: int) -> None:
@@ -149,14 +188,23 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=40, help="search v search games for the endings")
     ap.add_argument("--ladder-games", type=int, default=120)
     ap.add_argument("--n", type=int, default=25, help="the budget ladder's N (4N against N)")
+    ap.add_argument("--peer", action="append", default=[], metavar="LABEL=PYTHON|CHECKOUT",
+                    help="another kernel whose trees grow in the same run (default: the compiled .venv-compiled where "
+                         "it exists; 'none' for none); see bench/peers.py")
+    ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # a peer's side (bench/peers.py)
     args = ap.parse_args(argv)
+    if args.serve:
+        raise SystemExit(serve({"grow": serve_grow}))
     only = set(args.only.split(","))
     q = args.quick
     workers = args.workers or None
     positions = [midgame("ed1"), midgame("ed2")]
     print(f"polis_nb search benchmark ({'quick' if q else 'full'}; {os.cpu_count()} cores)")
     if "speed" in only:
-        speed(positions, 200 if q else 600, 3 if q else 5)
+        peers = start(args.peer, __file__)
+        speed(positions, 200 if q else 600, 3 if q else 5, peers)
+        for peer in peers:
+            peer.close()
     if "answer" in only:
         answer(positions, 0 if q else args.workers, 0.03, 20000)
     if "endings" in only:

@@ -9,7 +9,7 @@ The kernel contract (see ARCHITECTURE §2)::
 """
 from .data import ComponentError, Components, default_components, load_components
 from .i18n import get_language, language, set_language
-from .rules import (RULES, Action, Battle, Explanation, IllegalActionError, InvalidActionError, LogEntry, Outcome,
+from .rules import (COMPILED, RULES, Action, Battle, Explanation, IllegalActionError, InvalidActionError, LogEntry, Outcome,
                     Pending, PolisError, RuleRef, State, apply, apply_unchecked, chance_outcomes, chance_rng, explain,
                     legal_actions, new_game, outcome, parse_action, sample_chance, score, settle,
                     NotationError, PositionError, edit, position)
@@ -23,7 +23,7 @@ from . import notebook as _notebook  # noqa: F401 - the review's progress in a n
 
 __version__ = "0.1.0"
 
-__all__ = ["GLYPHS", "Game", "Mark", "Node", "RecordError", "Turn", "RULES", "Action", "Battle", "ComponentError", "Components", "Explanation", "IllegalActionError",
+__all__ = ["COMPILED", "GLYPHS", "Game", "Mark", "Node", "RecordError", "Turn", "RULES", "Action", "Battle", "ComponentError", "Components", "Explanation", "IllegalActionError",
            "InvalidActionError", "LogEntry", "Outcome", "Pending", "PolisError", "RuleRef", "State", "apply",
            "apply_unchecked", "chance_outcomes", "chance_rng", "default_components", "explain", "legal_actions",
            "load_components", "new_game", "NotationError", "PositionError", "edit", "position", "outcome", "parse_action", "sample_chance", "score", "settle",

@@ -13,6 +13,14 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 python3 -m venv .venv
 .venv/bin/pip install -q -e '.[test]' 2>pip.err || { grep -v '^WARNING: Location' pip.err; exit 1; }
+
+# the kernel's tests once more against the compiled wheel (scripts/compiled_tests.sh: a cached mypyc build)
+compiled_kernel_tests() {
+  [ $# -eq 0 ] || return 0  # only with the whole suite, not with a chosen part of it
+  bash scripts/compiled_tests.sh -q -ra
+}
+compiled_kernel_tests "$@"
+
 # The tests run on every core (pytest-xdist, at most POLIS_TEST_WORKERS processes, default: the cores, up to
 # 2), a test file to a process (a notebook's cells share one kernel; the browser tests of a process share
 # its JupyterLab server). POLIS_TEST_WORKERS=1 (or 0) runs them all in this process.

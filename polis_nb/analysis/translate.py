@@ -219,7 +219,7 @@ def _translate(s: State, edition: str) -> tuple[State, tuple[str, ...]]:
         siege_discs = s.siege_discs
     elif s.siege_discs:
         losses += [f"{poss(q)} siege disc at {sc.poleis[i].name}" for i, q in s.siege_discs]
-    tribute_discs = (0, 0)
+    tribute_discs: tuple[int, ...] = (0, 0)
     if tc.discs_per_player is not None:
         tribute_discs = s.tribute_discs if sc.discs_per_player is not None else _tribute_discs(s)
     elif s.tribute_discs != _tribute_discs(s):

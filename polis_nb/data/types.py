@@ -9,9 +9,10 @@ holds). ``Components.provenance_of`` answers per field.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copyreg
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any, Callable, Mapping
 
 PLAYERS = ("athens", "sparta")
 PROVENANCES = ("stated", "derived", "prototype", "reconstructed")
@@ -289,3 +290,25 @@ class Components:
             if p is not None:
                 return p
         raise KeyError(".".join(path))
+
+
+def picklable(*classes: type) -> None:
+    """Pickle and copy instances of these frozen dataclasses by their fields, as ``cls(*values)``.
+
+    The compiled kernel needs it: mypyc's own pickling of a compiled class calls ``__init__`` without
+    arguments or sets the frozen fields one by one, and both fail. Registered for the pure kernel too, so
+    that both pickle alike (``analysis.workers`` and Dask send States and Actions to other processes)."""
+    for cls in classes:
+        copyreg.pickle(cls, _by_fields(cls))
+
+
+def _by_fields(cls: type) -> Callable[[Any], tuple[type, tuple]]:
+    names = tuple(f.name for f in fields(cls))
+
+    def reduce(obj: Any) -> tuple[type, tuple]:
+        return cls, tuple(getattr(obj, name) for name in names)
+    return reduce
+
+
+picklable(Provenance, Area, Polis, Offer, Market, TributeRow, Project, Effect, EventCard, CardSide, CombatCard,
+          PlayerSetup, RoundSpec, Components)

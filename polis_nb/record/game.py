@@ -242,7 +242,7 @@ class Game:
             node, s = stack.pop()
             for child in node.variations:
                 try:
-                    t = apply(s, child.action)  # type: ignore[arg-type]
+                    t = apply(s, child.action)
                 except IllegalActionError as e:
                     problems.append(RecordError(f"ply {s.ply}: {e}"))
                     continue

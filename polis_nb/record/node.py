@@ -293,7 +293,7 @@ class Node:
             assert n is not None, "the root always holds its state"
             s = n._state
             for m in reversed(chain):
-                s = apply(s, m.action)  # type: ignore[arg-type]
+                s = apply(s, m.action)
                 m._state = s
         return self._state  # type: ignore[return-value]
 

@@ -7,6 +7,8 @@ modules (``tests/test_layering.py`` checks it). A name they need is added here, 
 The first group is the kernel contract (ARCHITECTURE §2, also ``polis_nb``'s own names); the rest are the
 kernel's tables and queries that analysis and the views read.
 """
+from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
+
 from .actions import Action, Explanation, IllegalActionError, InvalidActionError, PolisError
 from .engine import (apply, apply_unchecked, chance_outcomes, chance_rng, choices_at, cite_edition_log, explain, is_legal,
                      legal_actions, new_game, parse_action, sample_chance, settle)
@@ -32,10 +34,14 @@ from .modifiers import event_card, hire_cost
 from .politics import civil_war_cost, offer_covered, offer_status, open_offers, price, trade_available
 from .roundend import advance_roundend, phoros_step, wheat_need
 from .visibility import HIDDEN, view
+from . import engine as _engine, state as _state
+
+#: True when the compiled kernel runs (the wheel ``scripts/wheel.sh`` builds), False when its Python source does
+COMPILED: bool = _state.COMPILED and str(_engine.__file__).endswith(tuple(_EXTENSION_SUFFIXES))
 
 __all__ = [
     # the kernel contract
-    "Action", "Battle", "Explanation", "IllegalActionError", "InvalidActionError", "LogEntry", "NotationError",
+    "COMPILED", "Action", "Battle", "Explanation", "IllegalActionError", "InvalidActionError", "LogEntry", "NotationError",
     "Outcome", "Pending", "PolisError", "PositionError", "RULES", "RuleRef", "State", "apply", "apply_unchecked",
     "chance_outcomes", "chance_rng", "choices_at", "edit", "explain", "legal_actions", "new_game", "outcome", "paid_with",
     "parse_action", "position", "sample_chance", "score", "settle",

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..data.types import picklable
 from ..i18n import Phrase, message, render, resolve
 from .index import RULES, RuleRef
 from .words import english, words
@@ -12,7 +13,7 @@ HEADS = {True: message("explain.head-legal", "Legal: {text}"), False: message("e
 CITES = message("explain.cites", "{text} [{rules}]")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Action:
     """One decision: a keyword and its arguments, e.g. ``Action("to", ("thessalia",))``.
 
@@ -20,7 +21,11 @@ class Action:
     """
 
     kind: str
-    args: tuple[str, ...] = ()
+    args: tuple[str, ...]
+
+    def __init__(self, kind: str, args: tuple[str, ...] = ()) -> None:  # as the dataclass's (see state.Pending)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "args", args)
 
     def __str__(self) -> str:
         return " ".join((self.kind,) + self.args)
@@ -51,6 +56,24 @@ def shared(kind: str, args: tuple[str, ...] = ()) -> Action:
     if a is None:
         a = _SHARED[kind, args] = Action(kind, args)
     return a
+
+
+def only_end(options: list[Action]) -> bool:
+    """Whether the only choice left is "end" (a step of an action with nothing more to do)."""
+    return len(options) == 1 and options[0].kind == "end" and not options[0].args
+
+
+_EACH: dict[tuple[str, tuple[str, ...], tuple[str, ...]], tuple[Action, ...]] = {}
+
+
+def shared_each(kind: str, ids: tuple[str, ...], tail: tuple[str, ...] = ()) -> tuple[Action, ...]:
+    """``shared(kind, (x, *tail))`` for every ``x`` of ``ids``, in the order of ``ids`` (made once for the
+    same ids, so that a listing picks its choices by index)."""
+    key = (kind, ids, tail)
+    got = _EACH.get(key)
+    if got is None:
+        got = _EACH[key] = tuple(shared(kind, (x, *tail)) for x in ids)
+    return got
 
 
 class Explanation:
@@ -124,6 +147,9 @@ class Explanation:
         return cls(legal, tuple(RULES[r] for r in rule_ids), None, msg, args, components)
 
 
+picklable(Action)  # (an Explanation pickles by its own __reduce__)
+
+
 class PolisError(ValueError):
     """Base class of the kernel's errors."""
 
@@ -169,7 +195,7 @@ class IllegalActionError(PolisError):
 _CLEAN = re.compile(r"\s*[\w\-.:,+/]+(?:\s+[\w\-.:,+/]+)*\s*", re.ASCII)
 
 
-def tokenize(text: str) -> list[str]:
+def tokenize(text: object) -> list[str]:
     if not isinstance(text, str):
         raise InvalidActionError(repr(text), 0, NOT_A_STRING)
     toks = text.split()

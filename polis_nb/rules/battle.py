@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from . import phases
 from ..i18n import Phrase, message, plural
@@ -17,7 +18,7 @@ from .common import Log, add_prestige, ended, explained, say, side_id
 from .decisions import DECISIONS, decision, prestige_cost
 from .editions import edition_of
 from .modifiers import battle_prestige, tied_exchange_replayed
-from .state import ATHENS, CHANCE, SPARTA, Battle, Pending, State, other, tadd, tset
+from .state import ATHENS, BATTLE_FIELDS, CHANCE, SPARTA, Battle, Pending, State, other, tadd, tset
 
 
 def _fight(s: State) -> Battle:
@@ -182,10 +183,15 @@ decision("battle-retreat", "battles", retreat_options, retreat_apply, keywords=(
          prompt=message("prompt.battle-retreat", "retreat or fight on"), prestige_costs={"retreat": 1}, stage="window")
 
 
-def _with(bt: Battle, **kw) -> Battle:
-    d = {f: getattr(bt, f) for f in Battle.__slots__}
-    d.update(kw)
-    return Battle(**d)
+def _with(bt: Battle, **kw: Any) -> Battle:
+    """A copy of ``bt`` with the fields ``kw`` changed."""
+    new = Battle(bt.area, bt.kind, bt.attacker, bt.hands, bt.deck, bt.draws, bt.played, bt.exchanges, bt.last_losses,
+                 bt.after, bt.asked, bt.turn_of)
+    for name, v in kw.items():
+        if name not in BATTLE_FIELDS:
+            raise TypeError(f"unknown Battle field {name!r}")
+        object.__setattr__(new, name, v)
+    return new
 
 
 # --- exchanges --------------------------------------------------------------------------------

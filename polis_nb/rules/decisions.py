@@ -69,9 +69,6 @@ class Decision:
     prestige_costs: Mapping[str, int] = field(default_factory=dict)
     stage: str | None = None
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "keywords", frozenset(self.keywords))
-
     @property
     def chance(self) -> bool:
         """Whether chance takes this decision."""
@@ -96,6 +93,11 @@ class ActionSpec:
     # prestige paid when the action is chosen [action.military-cost]; tribute pays its own when the
     # territory is chosen (nothing in the home region)
     prestige_cost: int = 0
+    # ``paying(s, p)``: a test of ``goods`` (p's goods, by good index) saying whether the action is
+    # available in ``s`` with p holding those goods instead, for an action whose availability asks the
+    # board once and then the goods (a player acting alone asks once per good it might pay); None: the
+    # turn asks ``available`` of a copy of the State with the good paid
+    paying: Callable[[State, int], Callable[[tuple[int, ...]], bool]] | None = None
 
 
 @dataclass(frozen=True)
@@ -126,7 +128,10 @@ ACTION_ORDER = ("train", "galleys", "ships", "project", "hoplites", "fleet", "si
 
 
 def decision(kind: str, phase: str, options, apply, why=None, **spec) -> Decision:
-    """Declare the decision ``kind`` (see :class:`Decision` for ``spec``)."""
+    """Declare the decision ``kind`` (see :class:`Decision` for ``spec``; ``keywords`` may be any
+    collection of words)."""
+    if "keywords" in spec:
+        spec["keywords"] = frozenset(spec["keywords"])
     d = DECISIONS[kind] = Decision(kind, phase, options, apply, why, **spec)
     return d
 

@@ -5,7 +5,7 @@ from itertools import combinations
 from typing import Callable
 
 from ..i18n import Either, Phrase, message
-from .actions import Action, Explanation, shared
+from .actions import Action, Explanation, only_end, shared
 from .topology import Topology, topology_of
 from .common import Log, add_good, explained, have, say, side_id
 from .decisions import ActionSpec, Opens, action, decision, own_polis, shape, with_listing
@@ -212,7 +212,7 @@ def train_pay_apply(s: State, a: Action, log: Log) -> State:
         say(log, TRAINS, "train.cost", player=p, side=side_id(p), polis=b.polis_ids[i], good=a.args[0],
             area=b.area_ids[area])
     more = train_pay_options(s)
-    if not more or more == [Action("end")]:
+    if not more or only_end(more):
         return after_action(s, p, log)
     return with_listing(s, more)
 
@@ -354,7 +354,7 @@ def galley_pay_apply(s: State, a: Action, log: Log) -> State:
         say(log, BUILDS_GALLEY, "galley.cost", player=p, side=side_id(p), polis=b.polis_ids[i], good=a.args[0],
             area=a.args[1])
     more = galley_pay_options(s)
-    if more == [Action("end")]:
+    if only_end(more):
         return after_action(s, p, log)
     return with_listing(s, more)
 
@@ -459,7 +459,7 @@ def ships_pay_apply(s: State, a: Action, log: Log) -> State:
                  pending=Pending("ships-pay", p, (i, n + 1)))  # one copy: the good, the crew cube, the next step
     say(log, BUILDS_SHIP, "ships.cost", player=p, side=side_id(p), polis=b.polis_ids[i], good=a.args[0])
     more = ships_pay_options(s)
-    if more == [Action("end")]:
+    if only_end(more):
         return after_action(s, p, log)
     return with_listing(s, more)
 
@@ -507,12 +507,14 @@ def payments(s: State, p: int, tile: str) -> list[tuple[str, ...]]:
     return out
 
 
-def affordable(s: State, p: int, tile: str) -> bool:
+def affordable(s: State, p: int, tile: str, mine: tuple[int, ...] | None = None) -> bool:
     """Whether p can pay the tile some way: ``bool(payments(s, p, tile))`` without listing them.
-    Silver must replace exactly the kinds p lacks: replacing a kind p has only asks more silver."""
+    Silver must replace exactly the kinds p lacks: replacing a kind p has only asks more silver.
+    ``mine``: p's goods (by good index) if not those of ``s``."""
     b = topology_of(s)
     proj = b.project_index[tile]
-    mine = s.goods[p]
+    if mine is None:
+        mine = s.goods[p]
     gi = b.good_index
     silver = 0
     needs_silver = False
@@ -684,18 +686,31 @@ decision("project-polis", "actions", project_polis_options, project_polis_apply,
 decision("project-pay", "actions", project_pay_options, project_pay_apply, _project_pay_why, keywords=("pay",),
          prompt=message("prompt.project-pay", "pay for the project"), action="project", context=_project_pay_context)
 def _project_avail(s: State, p: int) -> bool:
-    """``any(_tile_ok(s, p, t) for t in s.display)``: the tiles with a polis for them come from the
-    memo (a player acting alone asks again after paying a good), then what p can pay."""
-    if not s.display:
+    """``any(_tile_ok(s, p, t) for t in s.display)``: the tiles with a polis for them, then what p can pay."""
+    return bool(s.display) and _project_paying(s, p)(s.goods[p])
+
+
+def _project_paying(s: State, p: int) -> Callable[[tuple[int, ...]], bool]:
+    """Whether p holding ``goods`` could start a project in ``s``: the tiles with a polis for them are
+    found once (and kept in the memo), then only the goods are asked."""
+    tiles: tuple[str, ...] = ()
+    if s.display:
+        key = ("project-tiles", s.components, p, s.display, s.started, s.owner)
+        memo = answers(s)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = tuple(t for t in s.display if _project_poleis(s, p, t))
+        tiles = found
+
+    def can(goods: tuple[int, ...]) -> bool:
+        for t in tiles:
+            if affordable(s, p, t, goods):
+                return True
         return False
-    key = ("project-tiles", s.components, p, s.display, s.started, s.owner)
-    memo = answers(s)
-    tiles = memo.get(key)
-    if tiles is None:
-        tiles = memo[key] = tuple(t for t in s.display if _project_poleis(s, p, t))
-    return any(affordable(s, p, t) for t in tiles)
+    return can
 
 
 action(ActionSpec("project", False, _project_avail,
                   Opens("project-tile"), _project_why,
-                  ("project.polis", "project.cost"), message("action.project", "Start a project")))
+                  ("project.polis", "project.cost"), message("action.project", "Start a project"),
+                  paying=_project_paying))

@@ -13,6 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from ..data.types import picklable
+from .state import State
+
 
 @dataclass(frozen=True)
 class Edition:
@@ -73,14 +76,15 @@ ED2 = Edition(
 )
 
 EDITIONS: dict[str, Edition] = {"ed1": ED1, "ed2": ED2}
+picklable(Edition)
 
 
-def edition_of(s) -> Edition:
+def edition_of(s: State | str) -> Edition:
     """The edition rules of a state (or of an edition id)."""
     return EDITIONS[s if isinstance(s, str) else s.edition]
 
 
-def cite(s, *rules: str) -> tuple[str, ...]:
+def cite(s: State | str, *rules: str) -> tuple[str, ...]:
     """Rule ids as the edition of ``s`` cites them (first-edition ids replaced by their variants)."""
     ed = edition_of(s)
     out: list[str] = []

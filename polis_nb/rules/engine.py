@@ -8,7 +8,7 @@ from fractions import Fraction
 # importing the handler modules registers their decisions and actions
 from . import battle, develop, events, flow, military, politics, roundend  # noqa: F401
 from .actions import Action, Explanation, IllegalActionError, InvalidActionError, tokenize
-from ..data.types import PROVENANCE_RULES
+from ..data.types import PROVENANCE_RULES, Components
 from .topology import topology_of, topology_named, components_named, register_components
 from .decisions import ACTIONS, DECISIONS, click_target, describe_pending, target_of, uniform
 from .editions import EDITIONS, cite, edition_of
@@ -22,7 +22,7 @@ COMPONENT_SETS = {k: e.component_set for k, e in EDITIONS.items()}  # edition ->
 OPTIONS = {k: v for e in EDITIONS.values() for k, v in e.options.items()}
 
 
-def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options: str) -> State:
+def new_game(edition: object = "ed1", seed: object = 0, *, components=None, **options: str) -> State:
     """A new game at its first decision (chance: drawing the first project tiles).
 
     ``edition`` is "ed1" (first edition, yucata's corrections; the default) or "ed2" (second
@@ -51,6 +51,19 @@ def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options:
         if comp.edition != edition:
             raise ValueError(f"component set {comp.name!r} is for {comp.edition}, not {edition}")
         register_components(comp)
+    key = (edition, comp.name, tuple(sorted(options.items())))
+    start = _STARTS.get(key)
+    if start is None:
+        start = _STARTS[key] = _start(edition, comp, key[2])
+    return start.evolve(seed=seed)  # a State of its own, as if built afresh
+
+
+#: the start of a game by (edition, component set, options), made once: it is the same for every seed (the
+#: seed is only read by the chance steps that follow)
+_STARTS: dict[tuple[str, str, tuple[tuple[str, str], ...]], State] = {}
+
+
+def _start(edition: str, comp: Components, options: tuple[tuple[str, str], ...]) -> State:
     b = topology_named(comp.name)
     owner = [NEUTRAL] * len(comp.poleis)
     pop = [0] * len(comp.poleis)
@@ -71,7 +84,7 @@ def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options:
         ships.append(st.ships_in_port)
         prestige.append(st.prestige)
     s = State(
-        edition=edition, components=comp.name, options=tuple(sorted(options.items())), seed=seed, ply=0,
+        edition=edition, components=comp.name, options=options, seed=0, ply=0,
         round=0, phase="start", pending=Pending("draw-project", CHANCE), prestige=(prestige[0], prestige[1]),
         goods=(goods[0], goods[1]), owner=tuple(owner), pop=tuple(pop), units=tuple((a, sp) for a, sp in units),
         ships_port=(ships[0], ships[1]), offers=(NEUTRAL,) * len(b.offer_ids), proxenos=tuple(prox),
@@ -86,17 +99,22 @@ def new_game(edition: str = "ed1", seed: int = 0, *, components=None, **options:
     return s.evolve(log=tuple(cite_edition_log(s, log)))
 
 
-def _need_state(s: object, call: str) -> None:
-    """The check at each public entry point: ``s`` must be a State (an isinstance test, nothing more)."""
+def _need_state(s: object, call: str) -> State:
+    """The check at each public entry point: ``s`` must be a State (an isinstance test, nothing more).
+
+    The entry points take ``object`` and check it here, so that a wrong type gets the same TypeError in the
+    pure and the compiled kernel (a compiled function checks its declared argument types itself)."""
     if not isinstance(s, State):
         raise TypeError(f"{call} needs a State (from pn.new_game, pn.position or State.from_notation), "
                         f"not {type(s).__name__}")
+    return s
 
 
 def _need_action(a: object, call: str) -> Action:
     """``a`` if it is an Action holding text only (a keyword and a tuple of text arguments)."""
     if isinstance(a, Action) and type(a.kind) is str and type(a.args) is tuple:
-        for x in a.args:
+        args: tuple[object, ...] = a.args  # read as objects: the compiled kernel would check each is text
+        for x in args:
             if type(x) is not str:
                 break
         else:
@@ -108,7 +126,7 @@ def _need_action(a: object, call: str) -> Action:
                     f"{type(a.kind).__name__} and {type(a.args).__name__}")
 
 
-def legal_actions(s: State) -> tuple[Action, ...]:
+def legal_actions(s: object) -> tuple[Action, ...]:
     """The legal choices of the current decision, in a deterministic order (chance outcomes too).
 
     Worked out once per State and kept in it (states never change), so asking again, checking a
@@ -116,8 +134,11 @@ def legal_actions(s: State) -> tuple[Action, ...]:
     acts = getattr(s, "_legal", None)
     if acts is not None:
         return acts
-    if not isinstance(s, State):
-        _need_state(s, "legal_actions")
+    return _list(_need_state(s, "legal_actions"))
+
+
+def _list(s: State) -> tuple[Action, ...]:
+    """Work out the listing of ``s`` and keep it in the State."""
     acts = () if s.outcome is not None else tuple(DECISIONS[s.pending.kind].options(s))
     keep_legal(s, acts)
     return acts
@@ -128,26 +149,26 @@ def _weights(s: State, acts: tuple[Action, ...]) -> list[tuple[int, int]]:
     return (DECISIONS[s.pending.kind].weights or uniform)(s, acts)
 
 
-def chance_outcomes(s: State) -> tuple[tuple[Action, Fraction], ...]:
+def chance_outcomes(s: object) -> tuple[tuple[Action, Fraction], ...]:
     """At a chance decision: every outcome with its exact probability (they sum to 1)."""
-    _need_state(s, "chance_outcomes")
+    s = _need_state(s, "chance_outcomes")
     if not s.is_chance:
         return ()
     acts = legal_actions(s)
     return tuple((a, Fraction(n, d)) for a, (n, d) in zip(acts, _weights(s, acts)))
 
 
-def chance_rng(s: State) -> random.Random:
+def chance_rng(s: object) -> random.Random:
     """The default generator for this chance decision, derived from the game's seed and ply."""
-    _need_state(s, "chance_rng")
+    s = _need_state(s, "chance_rng")
     return random.Random(f"polis:{s.seed}:{s.ply}")
 
 
-def sample_chance(s: State, rng: random.Random | None = None) -> Action:
+def sample_chance(s: object, rng: object = None) -> Action:
     """Pick a chance outcome with its probability, using ``rng`` (default: :func:`chance_rng`)."""
     if rng is not None and not isinstance(rng, random.Random):
         raise TypeError(f"sample_chance needs a random.Random (or None), not {type(rng).__name__}")
-    _need_state(s, "chance_outcomes")
+    s = _need_state(s, "chance_outcomes")
     if not s.is_chance:
         raise ValueError("the current decision is not a chance decision")
     acts = legal_actions(s)
@@ -170,9 +191,9 @@ def sample_chance(s: State, rng: random.Random | None = None) -> Action:
     return acts[-1]
 
 
-def settle(s: State, rng: random.Random | None = None) -> State:
+def settle(s: object, rng: object = None) -> State:
     """Resolve chance decisions until a player decides (or the game ends)."""
-    _need_state(s, "settle")
+    s = _need_state(s, "settle")
     if rng is not None and not isinstance(rng, random.Random):
         raise TypeError(f"settle needs a random.Random (or None), not {type(rng).__name__}")
     while s.is_chance:
@@ -193,14 +214,23 @@ def cite_edition_log(s: State, log: list) -> list:
     out = []
     for e in log:
         rules = e.rules
-        if any(r in variants for r in rules):
-            rules = tuple(dict.fromkeys(variants.get(r, r) for r in rules))
+        cited = _CITED.get((s.edition, rules))
+        if cited is None:
+            cited = _CITED[s.edition, rules] = (tuple(dict.fromkeys(variants.get(r, r) for r in rules))
+                                                if any(r in variants for r in rules) else rules)
+        if cited != rules:
+            rules = cited
         if not hasattr(e.msg, "id"):  # an entry of plain text
             text = _edition_words(s, e.text)
             out.append(e if rules is e.rules and text is e.text else LogEntry(text, rules, e.player))
             continue
         out.append(e if rules is e.rules else e.with_rules(rules))
     return out
+
+
+#: (edition, rule ids of a log entry) -> the ids as the edition cites them (the entries of the code name a
+#: few hundred such tuples)
+_CITED: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
 
 
 def _edition_words(s: State, text: str) -> str:
@@ -237,12 +267,18 @@ def is_legal(s: State, a: Action) -> bool:
     return a in acts
 
 
-def apply(s: State, action: Action | str) -> State:
+def apply(s: object, action: object) -> State:
     """Apply one decision after checking it against the legal choices; raise IllegalActionError
     (with its explanation) if it is not legal. The input state is never changed. A wrong type of
     argument raises TypeError."""
-    if not isinstance(s, State):
-        _need_state(s, "apply")
+    if isinstance(s, State):
+        listed: tuple[Action, ...] | None = getattr(s, "_legal", None)
+        if listed is not None:
+            for i in range(len(listed)):  # a choice taken from the listing (as a bot plays) is found by identity
+                if listed[i] is action:
+                    return _unchecked(s, listed[i])
+    else:
+        s = _need_state(s, "apply")
     a = parse_action(s, action) if isinstance(action, str) else _need_action(action, "apply")
     if not is_legal(s, a):
         raise IllegalActionError(a, explain(s, a))
@@ -255,11 +291,11 @@ def apply_unchecked(s: State, a: Action) -> State:
     return _unchecked(s, a)
 
 
-def explain(s: State, action: Action | str) -> Explanation:
+def explain(s: object, action: object) -> Explanation:
     """Whether ``action`` is legal here and why, citing the rule ids of the edition played."""
-    _need_state(s, "explain")
+    s = _need_state(s, "explain")
     if not isinstance(action, str):
-        _need_action(action, "explain")
+        action = _need_action(action, "explain")
     e = _explain(s, action)
     ed = edition_of(s)
     if ed.variants:
@@ -369,10 +405,10 @@ def _provisional(s: State, a: Action) -> dict[str, list[Phrase]]:
     return found
 
 
-def parse_action(s: State, text: str) -> Action:
+def parse_action(s: object, text: object) -> Action:
     """Read action text for position ``s``. Malformed text raises InvalidActionError (with the
     column); well-formed text that is not legal here raises IllegalActionError."""
-    _need_state(s, "parse_action")
+    s = _need_state(s, "parse_action")
     if not isinstance(text, str):
         raise TypeError(f"parse_action needs the action text (str), not {type(text).__name__}")
     toks = tokenize(text)

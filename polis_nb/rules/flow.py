@@ -3,6 +3,8 @@ starting rounds. The transitions between the phases of a round are a small table
 that this module fills at the end; battles, events and the round end name them when their part is done."""
 from __future__ import annotations
 
+from typing import Callable
+
 from . import phases
 from .actions import Action, Explanation, shared
 from .battle import start_battle
@@ -34,15 +36,18 @@ def _action_ok(s: State, p: int, kind: str) -> bool:
     return spec.available(s, p)
 
 
-_CHOICES: dict[tuple[str, str], Action] = {}
+_CHOICES: dict[str, dict[str, Action]] = {}  # kind -> good paid ("" for none) -> the Action
 
 
 def _choice(kind: str, paid: str = "") -> Action:
     """The Action choosing ``kind`` (paying one ``paid`` good when acting alone); made once and
     shared, as the same few dozen choices are listed at every turn."""
-    a = _CHOICES.get((kind, paid))
+    by_good = _CHOICES.get(kind)
+    if by_good is None:
+        by_good = _CHOICES[kind] = {}
+    a = by_good.get(paid)
     if a is None:
-        a = _CHOICES[kind, paid] = Action(kind, ("+" + paid,)) if paid else Action(kind)
+        a = by_good[paid] = Action(kind, ("+" + paid,)) if paid else Action(kind)
     return a
 
 
@@ -52,21 +57,33 @@ def turn_options(s: State) -> list[Action]:
     free = edition_of(s).free_actions
     if alone(s, p):
         b = topology_of(s)
-        # an action possible before paying stays possible unless the good paid is one it may spend
-        before = {kind: kind not in free and _action_ok(s, p, kind) for kind in ACTION_ORDER}
-        for g in b.comp.goods:
-            if have(s, p, g) < ALONE_COST:
+        # an action possible before paying stays possible unless the good paid is one it may spend;
+        # an action that can say so from the goods alone (``paying``) is asked with the goods paid,
+        # the others on a copy of the State with the good paid
+        before = [kind for kind in ACTION_ORDER if kind not in free and _action_ok(s, p, kind)]
+        tests: dict[str, Callable[[tuple[int, ...]], bool]] = {}
+        mine = s.goods[p]
+        for gi, g in enumerate(b.comp.goods):
+            if mine[gi] < ALONE_COST:
                 continue
-            paid = None
-            for kind in ACTION_ORDER:
-                if not before[kind]:
-                    continue
-                spends = ACTIONS[kind].spends
+            paid: State | None = None
+            left: tuple[int, ...] | None = None
+            for kind in before:
+                spec = ACTIONS[kind]
+                spends = spec.spends
                 if spends is not None and g not in spends:
                     out.append(_choice(kind, g))
                     continue
-                paid = paid or add_good(s, p, g, -ALONE_COST)
-                if _action_ok(paid, p, kind):
+                if spec.paying is not None:
+                    test = tests.get(kind)
+                    if test is None:
+                        test = tests[kind] = spec.paying(s, p)
+                    left = left or tadd(mine, gi, -ALONE_COST)
+                    ok = test(left)
+                else:
+                    paid = paid or add_good(s, p, g, -ALONE_COST)
+                    ok = _action_ok(paid, p, kind)
+                if ok:
                     out.append(_choice(kind, g))
     else:
         for kind in ACTION_ORDER:

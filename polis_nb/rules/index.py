@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..data.types import picklable
 from ..i18n import message, render, resolve
 
 
@@ -40,6 +41,8 @@ _R = "Ed1 · Rundenanfang"
 _E = "Ed1 · Rundenende"
 _S = "Ed1 · Schlachten"
 _J = "prototype-data.md §2.6 (J gameEvents"
+picklable(RuleRef)
+
 _RULES = [
     # game and turn structure
     ("game.rounds", "Spielablauf › Allgemeines", "The game lasts four rounds (3, 4, 5α, 5β); the round's number is the stacking limit."),

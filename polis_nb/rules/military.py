@@ -5,7 +5,7 @@ from functools import lru_cache
 from itertools import product
 
 from ..i18n import Phrase, message, plural
-from .actions import Action, Explanation, shared
+from .actions import Action, Explanation, only_end, shared, shared_each
 from .topology import Topology, topology_of
 from .common import Log, add_good, add_prestige, explained, say, side_id
 from .decisions import ActionSpec, Opens, action, decision, shape, uniform, with_listing
@@ -59,8 +59,8 @@ def dest_options(s: State) -> list[Action]:
     lim = b.limit(s)
     areas = _kind_areas(s, unit)
     reach = [(o, unit_routes(s, p, o)) for o in areas if s.units[o][p] > 0]
-    return [shared("to", (b.area_ids[d],)) for d in areas
-            if s.units[d][p] < lim and any(o != d and d in r for o, r in reach)]
+    to = shared_each("to", b.area_ids)
+    return [to[d] for d in areas if s.units[d][p] < lim and any(o != d and d in r for o, r in reach)]
 
 
 WILL_MOVE = message("move.will-move", "{side} will move {unit:nom.pl} to {area}")
@@ -102,7 +102,8 @@ def from_options(s: State) -> list[Action]:
     p = s.pending.player
     unit, d, n = s.pending.data
     b = topology_of(s)
-    out = [shared("from", (b.area_ids[o],)) for o in _origins(s, p, unit, d)]
+    frm = shared_each("from", b.area_ids)
+    out = [frm[o] for o in _origins(s, p, unit, d)]
     if n > 0:
         out.append(shared("end"))
     return out
@@ -137,7 +138,7 @@ def from_apply(s: State, a: Action, log: Log) -> State:
     say(log, MOVES, *rules, player=p, side=side_id(p), unit=unit, area_from=a.args[0], area_to=b.area_ids[d], how=mode,
         path=path)
     more = from_options(s)
-    if more == [Action("end")]:
+    if only_end(more):
         return after_action(s, p, log)
     return with_listing(s, more)
 

@@ -13,7 +13,7 @@ from dataclasses import fields
 from ..data.safeio import loads_json
 from .topology import topology_named
 from .engine import legal_actions
-from .state import Battle, Outcome, Pending, State
+from .state import BATTLE_FIELDS, Battle, Outcome, Pending, State
 from .statecheck import state_problems
 from .statefields import NotationError, json_kind, read_fields
 
@@ -28,7 +28,7 @@ def _plain(v):
     if isinstance(v, Pending):
         return {"kind": v.kind, "player": v.player, "data": _plain(v.data)}
     if isinstance(v, Battle):
-        return {f: _plain(getattr(v, f)) for f in Battle.__slots__}
+        return {f: _plain(getattr(v, f)) for f in BATTLE_FIELDS}
     if isinstance(v, Outcome):
         return {"winner": v.winner, "scores": _plain(v.scores), "reason": v.reason, "rules": list(v.rules)}
     return v
@@ -40,6 +40,8 @@ _FIELD_SET = frozenset(_FIELDS)
 # positions read and write exactly as before
 _OPTIONAL = {f.name: f.default for f in fields(State)
              if f.name in ("siege_discs", "covered", "tribute_discs", "event_data")}
+# fields a dict may leave out: those above, and two that are empty in most positions
+_MAY_MISS = frozenset(("outcome", "roundend", *_OPTIONAL))
 
 
 def state_to_dict(s: State) -> dict:
@@ -52,12 +54,12 @@ def state_to_dict(s: State) -> dict:
     return d
 
 
-def state_from_dict(d: dict) -> State:
+def state_from_dict(d: object) -> State:
     if not isinstance(d, dict):
         raise TypeError(f"State.from_dict needs a dict (the JSON object of State.to_dict), not {type(d).__name__}")
     if d.get("format") != FORMAT:
         raise NotationError(f"format: unknown state format {json_kind(d.get('format'))}; expected {FORMAT!r}")
-    missing = [n for n in _FIELDS if n not in d and n not in ("outcome", "roundend", *_OPTIONAL)]
+    missing = [n for n in _FIELDS if n not in d and n not in _MAY_MISS]
     if missing:
         raise NotationError("missing field(s): " + ", ".join(missing))
     extra = sorted(repr(k) if not isinstance(k, str) else k for k in d if k not in _FIELD_SET and k != "format")
@@ -115,7 +117,7 @@ _COUNT = re.compile(r"[0-9]{1,6}")  # ASCII digits only: str.isdigit and int() a
 _NOTATION_KEYS = (_FIELD_SET - {"owner", "pop"}) | {"poleis"}
 
 
-def state_from_notation(text: str) -> State:
+def state_from_notation(text: object) -> State:
     if not isinstance(text, str):
         raise TypeError(f"State.from_notation needs the position text (str), not {type(text).__name__}")
     raw = _split(text)

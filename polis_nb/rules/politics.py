@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Callable
 
+from ..data.types import Market, Offer
 from ..i18n import Either, Phrase, message, plural
-from .actions import Action, Explanation, shared
+from .actions import Action, Explanation, shared, shared_each
 from .topology import Topology, topology_of
 from .common import Log, add_good, add_prestige, explained, have, say, side_id
 from .decisions import ActionSpec, Opens, action, decision
@@ -18,7 +20,7 @@ from .state import CHANCE, NEUTRAL, PLAYERS, Pending, State, other, tset
 # --- i. trade ---------------------------------------------------------------------------------
 
 
-def price(s: State, offer, good: str | None = None) -> int:
+def price(s: State, offer: Offer, good: str | None = None) -> int:
     """Goods to hand over for an exchange at the current market value of ``good`` (by default the
     offer's first demanded good)."""
     b = topology_of(s)
@@ -27,13 +29,13 @@ def price(s: State, offer, good: str | None = None) -> int:
     return b.comp.market_table[offer.load][pos]
 
 
-def offer_covered(s: State, o) -> bool:
+def offer_covered(s: State, o: Offer) -> bool:
     """Whether a black cube still covers offer ``o`` (second edition)."""
     b = topology_of(s)
     return bool(b.comp.market_covers) and b.offer_index[o.id] in s.covered
 
 
-def offer_status(s: State, market, o) -> str:
+def offer_status(s: State, market: Market, o: Offer) -> str:
     """The state of offer ``o`` of ``market`` now: "open", "athens" / "sparta" (taken by that side),
     "closed" (its market closed by the round's event), "covered" (under a black cube: second edition)
     or "later" (its load is not offered this round: first edition)."""
@@ -50,7 +52,7 @@ def offer_status(s: State, market, o) -> str:
     return "open"
 
 
-def offer_open(s: State, o) -> bool:
+def offer_open(s: State, o: Offer) -> bool:
     """Whether the round lets anyone take offer ``o``: no black cube on it (second edition), or its
     load allowed this round (first edition)."""
     b = topology_of(s)
@@ -59,12 +61,12 @@ def offer_open(s: State, o) -> bool:
     return o.load <= b.comp.rounds[s.round].max_load
 
 
-def payers(s: State, p: int, o) -> list[str]:
+def payers(s: State, p: int, o: Offer) -> list[str]:
     """The demanded goods p holds enough of to exchange for offer ``o``."""
     return [g for g in o.demand if have(s, p, g) >= price(s, o, g)]
 
 
-def _offer(s: State, oid: str):
+def _offer(s: State, oid: str) -> Offer:
     b = topology_of(s)
     m = b.comp.markets[b.market_index[oid.split(".")[0]]]
     return m.offers[int(oid.split(".")[1])]
@@ -141,6 +143,10 @@ def open_offers(s: State, p: int):
             yield o, goods, can_b
 
 
+def _no_trade(goods: tuple[int, ...]) -> bool:
+    return False
+
+
 def _reachable_offers(s: State, p: int) -> tuple:
     """(offer, ((demanded good, price), ...), wheat load to buy or None) for every offer open and
     free this round that a trade ship of p can reach: what p may take, whatever goods it holds.
@@ -201,6 +207,7 @@ def offer_apply(s: State, a: Action, log: Log) -> State:
     if route == ():
         rules.append("trade.land-route")
     offers_data = ("markets", o.market, "offers")
+    die: tuple  # the market die's context: (player, good, how it is read, the goods of each die ...)
     if mode == "exchange":
         g = a.args[2] if len(a.args) > 2 else o.demand[0]
         n = price(s, o, g)
@@ -311,7 +318,28 @@ decision("market-die", "actions", market_die_options, market_die_apply, keywords
 
 
 def trade_available(s: State, p: int) -> bool:
-    return next(open_offers(s, p), None) is not None
+    return _trade_paying(s, p)(s.goods[p])
+
+
+def _trade_paying(s: State, p: int) -> Callable[[tuple[int, ...]], bool]:
+    """Whether p holding ``goods`` could take some offer in ``s`` (``open_offers`` not empty): the
+    offers within reach are looked up once, then only the goods are asked."""
+    if s.ships_port[p] < 1:  # no ship to sail (the quick case of _find_offers, before the memo's key is made)
+        return _no_trade
+    offers = _reachable_offers(s, p)
+    gi = topology_of(s).good_index
+    silver = gi["silver"]
+    wants = [([(gi[g], n) for g, n in prices], load) for _, prices, load in offers]
+
+    def can(goods: tuple[int, ...]) -> bool:
+        for prices, load in wants:
+            if load is not None and goods[silver] >= load:
+                return True
+            for i, n in prices:
+                if goods[i] >= n:
+                    return True
+        return False
+    return can
 
 
 def _trade_why(s: State, p: int) -> Explanation:
@@ -324,7 +352,8 @@ def _trade_why(s: State, p: int) -> Explanation:
 
 
 action(ActionSpec("trade", False, trade_available, Opens("trade-offer"),
-                  _trade_why, ("trade.route", "trade.offer"), message("action.trade", "Trade")))
+                  _trade_why, ("trade.route", "trade.offer"), message("action.trade", "Trade"),
+                  paying=_trade_paying))
 
 # --- j. proxenos ------------------------------------------------------------------------------
 
@@ -367,15 +396,15 @@ def proxenos_options(s: State) -> list[Action]:
     b = topology_of(s)
     silver = have(s, p, "silver")
     theirs = s.proxenos[other(p)]
-    by = (("land", proxenos_bribes(s, p, src, "land")), ("sea", proxenos_bribes(s, p, src, "sea")))
+    by = [(proxenos_bribes(s, p, src, mode), shared_each("polis", b.polis_ids, ("by", mode))) for mode in ("land", "sea")]
     out = []
     for d in range(len(s.owner)):
         if d == src or d == theirs:
             continue
-        for mode, bribes in by:
+        for bribes, choices in by:
             bribe = bribes[d]
             if bribe is not None and bribe <= silver:
-                out.append(shared("polis", (b.polis_ids[d], "by", mode)))
+                out.append(choices[d])
     return out
 
 

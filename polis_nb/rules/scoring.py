@@ -41,7 +41,7 @@ def final_outcome(s: State) -> Outcome:
     return ended(None, ALL_EQUAL, "end.score", "end.tie-break", scores=(a, sp))
 
 
-def outcome(s: State) -> Outcome | None:
+def outcome(s: object) -> Outcome | None:
     """How the game ended (winner, scores, reason and rule ids), or None while it goes on."""
     if not isinstance(s, State):
         raise TypeError(f"outcome needs a State, not {type(s).__name__}")

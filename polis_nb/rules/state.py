@@ -5,14 +5,32 @@ poleis, units, ships, proxenoi, projects, the event, markets, tribute discs, pas
 progress and the outcome. States are hashable and equal by content; they are never mutated, and
 branching (:meth:`State.evolve`) copies the references of the fields, never their contents.
 
+The per-player fields (``prestige``, ``goods``, ``ships_port``, ``proxenos``, ``tribute_discs``) hold two
+entries but are declared as tuples of any length: the compiled kernel keeps a tuple of fixed length
+unboxed and would build a new tuple object each time one is indexed by a player.
+
 Besides its fields a State has one private slot, ``_legal``: the kernel's listing of the legal
 choices, filled the first time it is asked for (see :func:`polis_nb.rules.engine.legal_actions`).
 It is no field: equality, hashing, copies and serialisation never see it.
 """
 from __future__ import annotations
 
+import types
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, cast
+
+from ..data.types import picklable
+
+
+
+def _compiled() -> bool:
+    """Whether this module runs compiled (mypyc, ``scripts/wheel.sh``): a compiled function is no
+    Python function."""
+    return not isinstance(_compiled, types.FunctionType)
+
+
+#: True when the kernel runs compiled (the wheel ``scripts/wheel.sh`` builds), False from the source
+COMPILED = _compiled()
 
 PLAYERS = ("athens", "sparta")
 ATHENS, SPARTA = 0, 1
@@ -33,13 +51,25 @@ def tadd(t: tuple, i: int, dv: int) -> tuple:
     return t[:i] + (t[i] + dv,) + t[i + 1 :]
 
 
-@dataclass(frozen=True, slots=True)
+# The value classes made at almost every decision (Pending, LogEntry, and Battle in a battle) write their own
+# __init__ as the
+# dataclass would generate it (frozen: each field stored with object.__setattr__), so that the compiled
+# kernel compiles it too (mypyc leaves a generated __init__ interpreted; it compiles object.__setattr__ of
+# a field inside the class to a plain store).
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Pending:
     """The decision the game waits for: its kind, who decides (-1 = chance) and its context."""
 
     kind: str
     player: int
-    data: tuple = ()
+    data: tuple
+
+    def __init__(self, kind: str, player: int, data: tuple = ()) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "data", data)
 
 
 class LogEntry:
@@ -55,12 +85,17 @@ class LogEntry:
 
     __slots__ = ("msg", "args", "rules", "player", "components", "_text")
 
-    def __init__(self, msg: str, args: dict | None = None, rules: tuple[str, ...] = (), player: str | None = None,
+    def __init__(self, msg: str, args: object = None, rules: object = (), player: object = None,
                  components: str | None = None):
+        # (args, rules and player are taken as objects and checked by the casts below: in the plain-text form
+        # a tuple of rules comes second, which the compiled kernel would refuse against a declared dict)
         if type(args) is tuple:  # LogEntry(text, rules, player): the plain-text form
             args, rules, player = None, args, rules
-        self.msg, self.rules, self.player, self.components = msg, rules, player, components
-        self.args = args if args is not None else {}
+        self.msg = msg
+        self.rules: tuple[str, ...] = cast("tuple[str, ...]", rules)
+        self.player: str | None = cast("str | None", player)
+        self.components = components
+        self.args: dict = cast(dict, args) if args is not None else {}
         self._text: str | None = None
 
     @property
@@ -114,22 +149,38 @@ def _said():
     return words
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Battle:
     """A battle in progress. Hands and deck are counts per card type of the battle's kind."""
 
     area: int
     kind: str  # "land" | "sea"
     attacker: int
-    hands: tuple[tuple[int, ...], tuple[int, ...]]
+    hands: tuple[tuple[int, ...], ...]  # per player (two)
     deck: tuple[int, ...]
-    draws: tuple[int, ...] = ()  # players still to receive one card each, in order
-    played: tuple[int, ...] = ()  # attacker's two card types this exchange
-    exchanges: int = 0
-    last_losses: int = 0
-    after: str = "attack"  # what follows the retreat window: "attack" or "refill"
-    asked: tuple[int, ...] = ()  # players already asked about retreating in this window
-    turn_of: int = 0  # whose turn ended (orders further battles)
+    draws: tuple[int, ...]  # players still to receive one card each, in order
+    played: tuple[int, ...]  # attacker's two card types this exchange
+    exchanges: int
+    last_losses: int
+    after: str  # what follows the retreat window: "attack" or "refill"
+    asked: tuple[int, ...]  # players already asked about retreating in this window
+    turn_of: int  # whose turn ended (orders further battles)
+
+    def __init__(self, area: int, kind: str, attacker: int, hands: tuple[tuple[int, ...], ...],
+                 deck: tuple[int, ...], draws: tuple[int, ...] = (), played: tuple[int, ...] = (), exchanges: int = 0,
+                 last_losses: int = 0, after: str = "attack", asked: tuple[int, ...] = (), turn_of: int = 0) -> None:
+        object.__setattr__(self, "area", area)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "attacker", attacker)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "draws", draws)
+        object.__setattr__(self, "played", played)
+        object.__setattr__(self, "exchanges", exchanges)
+        object.__setattr__(self, "last_losses", last_losses)
+        object.__setattr__(self, "after", after)
+        object.__setattr__(self, "asked", asked)
+        object.__setattr__(self, "turn_of", turn_of)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,10 +210,15 @@ class Outcome:
         return _said().outcome_words(self, lang)
 
 
+#: the fields of a Battle, in order
+BATTLE_FIELDS = tuple(f.name for f in fields(Battle))
+
+
 class _Memo:
     """The private slot a State keeps beside its fields (unset until the kernel fills it)."""
 
     __slots__ = ("_legal",)
+    _legal: tuple  # the listing of legal choices (a tuple of Actions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,14 +233,14 @@ class State(_Memo):
     round: int  # 0-based index into the edition's rounds
     phase: str  # "start" | "actions" | "battles" | "roundend" | "over"
     pending: Pending
-    prestige: tuple[int, int]
-    goods: tuple[tuple[int, ...], tuple[int, ...]]
+    prestige: tuple[int, ...]  # per player (two)
+    goods: tuple[tuple[int, ...], ...]  # per player (two): per good
     owner: tuple[int, ...]  # per polis: NEUTRAL, ATHENS or SPARTA
     pop: tuple[int, ...]  # cubes per polis (0 while neutral)
-    units: tuple[tuple[int, int], ...]  # per area: (athens, sparta) hoplites or galleys
-    ships_port: tuple[int, int]
+    units: tuple[tuple[int, ...], ...]  # per area: (athens, sparta) hoplites or galleys
+    ships_port: tuple[int, ...]  # per player (two)
     offers: tuple[int, ...]  # per offer (components order): NEUTRAL = free, else who took it
-    proxenos: tuple[int, int]  # polis index, or -1 while captured
+    proxenos: tuple[int, ...]  # per player (two): polis index, or -1 while captured
     markers: tuple[int, ...]  # market-value marker per market good
     tribute_done: tuple[int, ...]  # territories with a tribute disc this round
     display: tuple[str, ...]  # project tiles on display
@@ -205,7 +261,7 @@ class State(_Memo):
     # market offers still covered by a black cube, tribute discs each player placed this round
     siege_discs: tuple[tuple[int, int], ...] = ()
     covered: tuple[int, ...] = ()
-    tribute_discs: tuple[int, int] = (0, 0)
+    tribute_discs: tuple[int, ...] = (0, 0)  # per player (two)
     # what the round's event card remembers, as sorted (key, player, number) triples: its units off the
     # board ("away-hoplite", "away-galley": neither on the map nor in supply), a polis it made change
     # sides ("ceded", receiver, polis index), Great Commanders ("battle-prestige", "doubled"); empty
@@ -239,12 +295,65 @@ class State(_Memo):
 
     def evolve(self, **changes: Any) -> "State":
         """A copy with some fields changed (the fast path behind every decision)."""
+        if COMPILED:
+            s = self._copy()
+            for name, v in changes.items():
+                if name not in _STATE_FIELD_SET:  # the copy is seen by no one: nothing is half-changed
+                    _unknown(changes)
+                object.__setattr__(s, name, v)
+            return s
         if changes and not changes.keys() <= _STATE_FIELD_SET:
-            raise TypeError(f"unknown State field(s): {sorted(set(changes) - _STATE_FIELD_SET)}")
+            _unknown(changes)
         new = _draft(self)
         for name, v in changes.items():
             setattr(new, name, v)
         new.__class__ = State
+        return new
+
+    def _copy(self) -> "State":
+        """A new State with the same field values (not the ``_legal`` slot). The compiled kernel's copy:
+        each line below stores one field directly (mypyc compiles ``object.__setattr__`` of a literal name
+        inside a method of the class to a plain store); ``tests/rules/test_fast_paths.py`` checks that it
+        names every field."""
+        new: State = State.__new__(State)
+        object.__setattr__(new, "edition", self.edition)
+        object.__setattr__(new, "components", self.components)
+        object.__setattr__(new, "options", self.options)
+        object.__setattr__(new, "seed", self.seed)
+        object.__setattr__(new, "ply", self.ply)
+        object.__setattr__(new, "round", self.round)
+        object.__setattr__(new, "phase", self.phase)
+        object.__setattr__(new, "pending", self.pending)
+        object.__setattr__(new, "prestige", self.prestige)
+        object.__setattr__(new, "goods", self.goods)
+        object.__setattr__(new, "owner", self.owner)
+        object.__setattr__(new, "pop", self.pop)
+        object.__setattr__(new, "units", self.units)
+        object.__setattr__(new, "ships_port", self.ships_port)
+        object.__setattr__(new, "offers", self.offers)
+        object.__setattr__(new, "proxenos", self.proxenos)
+        object.__setattr__(new, "markers", self.markers)
+        object.__setattr__(new, "tribute_done", self.tribute_done)
+        object.__setattr__(new, "display", self.display)
+        object.__setattr__(new, "pile", self.pile)
+        object.__setattr__(new, "started", self.started)
+        object.__setattr__(new, "done", self.done)
+        object.__setattr__(new, "event", self.event)
+        object.__setattr__(new, "closed", self.closed)
+        object.__setattr__(new, "start_player", self.start_player)
+        object.__setattr__(new, "triggers", self.triggers)
+        object.__setattr__(new, "passed", self.passed)
+        object.__setattr__(new, "turn_actions", self.turn_actions)
+        object.__setattr__(new, "sieged", self.sieged)
+        object.__setattr__(new, "battles", self.battles)
+        object.__setattr__(new, "battle", self.battle)
+        object.__setattr__(new, "roundend", self.roundend)
+        object.__setattr__(new, "siege_discs", self.siege_discs)
+        object.__setattr__(new, "covered", self.covered)
+        object.__setattr__(new, "tribute_discs", self.tribute_discs)
+        object.__setattr__(new, "event_data", self.event_data)
+        object.__setattr__(new, "outcome", self.outcome)
+        object.__setattr__(new, "log", self.log)
         return new
 
     # --- serialisation (implemented in rules.notation, imported lazily) ------------------------
@@ -252,14 +361,14 @@ class State(_Memo):
         return _notation().state_to_dict(self)
 
     @classmethod
-    def from_dict(cls, d: dict) -> "State":
+    def from_dict(cls, d: object) -> "State":
         return _notation().state_from_dict(d)
 
     def to_notation(self) -> str:
         return _notation().state_to_notation(self)
 
     @classmethod
-    def from_notation(cls, text: str) -> "State":
+    def from_notation(cls, text: object) -> "State":
         return _notation().state_from_notation(text)
 
     def __str__(self) -> str:
@@ -277,6 +386,10 @@ class State(_Memo):
         return svg(self)
 
 
+def _unknown(changes: dict[str, Any]) -> None:
+    raise TypeError(f"unknown State field(s): {sorted(set(changes) - _STATE_FIELD_SET)}")
+
+
 def _notation():
     """:mod:`.notation`, which reads and writes States (it stands above this module, so it is imported
     when first needed)."""
@@ -285,12 +398,14 @@ def _notation():
     return notation
 
 
+picklable(Pending, Battle, Outcome, State)  # by their fields (the listing is not kept; a LogEntry has its own __reduce__)
+
 _STATE_FIELDS = tuple(f.name for f in fields(State))
 _STATE_FIELD_SET = frozenset(_STATE_FIELDS)
 
 #: ``keep_legal(s, acts)``: keep ``acts``, the legal choices of ``s``, in its private slot (for the
 #: kernel: :func:`polis_nb.rules.engine.legal_actions` and the handlers that list them first)
-keep_legal = _Memo._legal.__set__  # type: ignore[attr-defined]
+keep_legal = getattr(_Memo, "_legal").__set__
 
 
 # A copy is the fast path behind every decision (a few per decision), so it is made as cheaply as
@@ -298,13 +413,14 @@ keep_legal = _Memo._legal.__set__  # type: ignore[attr-defined]
 # (which the interpreter specialises for slots) fill a new object, and ``__class__`` assignment
 # then makes it a State. CPython permits that assignment only between classes of identical layout
 # (it checks the base and the slot names), which the twin has by construction.
-_Draft = type("_Draft", (_Memo,), {"__slots__": _STATE_FIELDS, "__doc__": "A State being copied."})
+# (The compiled kernel copies with State._copy instead: a compiled class has no such twin.)
 
 
 def _drafter():
     """``_draft(s)``: a new _Draft holding the same field values as ``s`` (not its ``_legal``
     slot), in straight-line code generated from the field names, as dataclasses generate
     ``__init__``."""
+    _Draft = type("_Draft", (_Memo,), {"__slots__": _STATE_FIELDS, "__doc__": "A State being copied."})
     lines = ["def _draft(s):", "    new = _new(_Draft)"]
     lines += [f"    new.{name} = s.{name}" for name in _STATE_FIELDS]
     lines.append("    return new")
@@ -313,4 +429,8 @@ def _drafter():
     return env["_draft"]
 
 
-_draft = _drafter()
+def _no_draft(s: State) -> Any:
+    raise AssertionError("the compiled kernel copies a State with State._copy")
+
+
+_draft = _no_draft if COMPILED else _drafter()

@@ -20,7 +20,7 @@ from .index import RULES
 from .modifiers import EVENT_DATA_KEYS
 from .phases import PHASES
 from .roundend import STEPS
-from .state import Battle, Outcome, Pending
+from .state import BATTLE_FIELDS, Battle, Outcome, Pending
 
 #: No rulebook gives the length of the prestige and goods tracks (polis-data §13.8) and the kernel does
 #: not clamp them; 999 lies far beyond what a game reaches and keeps every decision's list short.
@@ -229,7 +229,8 @@ class _Reader:
     def started(self, v, where):
         return tuple_of(v, where, self.placed, unique=True, most=len(self.comp.projects))
 
-    done = started
+    def done(self, v, where):
+        return self.started(v, where)
 
     def event_field(self, v, where):
         return None if v is None else self.event(v, where)
@@ -327,7 +328,7 @@ def _data(v: Any, where: str, depth: int) -> Any:
 def _battle(v: Any, where: str, r: _Reader) -> Battle:
     if not isinstance(v, dict):
         raise bad(where, f"expected null or an object, got {json_kind(v)}")
-    names = Battle.__slots__
+    names = BATTLE_FIELDS
     extra = sorted(map(str, set(v) - set(names)))
     if extra:
         raise bad(where, "unknown key(s) " + ", ".join(extra))

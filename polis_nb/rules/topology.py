@@ -6,11 +6,11 @@ adjacency, coasts, ports, offers, control, stacking and the paths units, ships a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 import heapq
 import warnings
 
 from ..data import PACKAGED, Components, packaged_components
+from ..data.types import picklable
 from .state import ATHENS, NEUTRAL, SPARTA, State, other
 
 _REGISTRY: dict[str, Components] = {}
@@ -48,10 +48,12 @@ class Topology:
     polis_index: dict
     polis_area: tuple[int, ...]  # polis -> territory index, -1 if none
     polis_ports: tuple[tuple[int, ...], ...]
-    capital: tuple[int, int]  # polis index of each side's capital
-    home: tuple[int, int]  # territory index of each side's home region
-    trade_cities: tuple[tuple[int, ...], tuple[int, ...]]
-    trade_ports: tuple[tuple[int, ...], tuple[int, ...]]
+    # per side (two entries; of any length to the compiled kernel, which would box a fixed-length tuple each
+    # time a side indexes it)
+    capital: tuple[int, ...]  # polis index of each side's capital
+    home: tuple[int, ...]  # territory index of each side's home region
+    trade_cities: tuple[tuple[int, ...], ...]
+    trade_ports: tuple[tuple[int, ...], ...]
     diolkos: tuple[int, int, int]  # polis, sea, sea
     offer_ids: tuple[str, ...]
     offer_index: dict
@@ -262,7 +264,19 @@ class Topology:
         return self.comp.ships_per_player - s.ships_port[p] - at_markets
 
 
-@lru_cache(maxsize=16)
+picklable(Topology)
+_BUILT: dict[str, Topology] = {}  # by component set: a name stands for one set (register_components)
+
+
+def _built(name: str) -> Topology:
+    """The Topology of the set ``name``, built once (a dict, not lru_cache: it is asked a dozen times per
+    decision)."""
+    t = _BUILT.get(name)
+    if t is None:
+        t = _BUILT[name] = _build(name)
+    return t
+
+
 def _build(name: str) -> Topology:
     comp = components_named(name)
     area_ids = tuple(a.id for a in comp.areas)
@@ -301,7 +315,7 @@ def _build(name: str) -> Topology:
         capital=(cap[0], cap[1]),
         home=(home[0], home[1]),
         trade_cities=(tuple(tc[0]), tuple(tc[1])),
-        trade_ports=tuple(tuple(ai[x] for x in comp.trade_ports[pl]) for pl in ("athens", "sparta")),  # type: ignore[arg-type]
+        trade_ports=tuple(tuple(ai[x] for x in comp.trade_ports[pl]) for pl in ("athens", "sparta")),
         diolkos=(pi[dp], ai[dx], ai[dy]),
         offer_ids=offers,
         offer_index={x: i for i, x in enumerate(offers)},
@@ -316,12 +330,12 @@ def _build(name: str) -> Topology:
 
 def topology_of(s: State) -> Topology:
     """The map of the state's component set (areas, borders, poleis, markets), built once per set."""
-    return _build(s.components)
+    return _built(s.components)
 
 
 def topology_named(name: str) -> Topology:
     """The map of the component set ``name`` ("ed1", "ed2", or one registered)."""
-    return _build(name)
+    return _built(name)
 
 
 def board(s: State) -> Topology:

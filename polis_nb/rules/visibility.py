@@ -8,14 +8,14 @@ from .state import PLAYERS, State
 HIDDEN = "hidden"
 
 
-def view(s: State, viewer: str | None) -> dict:
+def view(s: State, viewer: object) -> dict:
     """``s.to_dict()`` as ``viewer`` ("athens", "sparta", or None for a spectator) may see it."""
-    if viewer not in (None, *PLAYERS):
+    if viewer is not None and viewer not in PLAYERS:
         raise ValueError(f"viewer must be 'athens', 'sparta' or None, not {viewer!r}")
     d = s.to_dict()
     bt = d.get("battle")
     if bt is not None:
-        me = PLAYERS.index(viewer) if viewer else -1
+        me = PLAYERS.index(viewer) if isinstance(viewer, str) else -1
         hands = bt["hands"]
         bt["hand_sizes"] = [sum(h) for h in hands]
         bt["hands"] = [h if i == me else HIDDEN for i, h in enumerate(hands)]
