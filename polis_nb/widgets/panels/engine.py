@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...render.widgetwords import engine_words
 from ..engine import Engine
 from .panel import Intent, Panel
 
@@ -31,4 +32,5 @@ class EnginePanel(Panel["MapWidget"]):
 
     def view(self, ctx: MapWidget) -> dict[str, Any]:
         off = ctx.holds("lesson")
-        return {"engine": None if ctx.thinking or off else self.engine.view(ctx.state), "engine_off": off}
+        return {"engine": None if ctx.thinking or off else self.engine.view(ctx.state), "engine_off": off,
+                "engine_words": engine_words()}
