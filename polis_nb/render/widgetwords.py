@@ -270,3 +270,32 @@ _REVIEW = {
 def review_words() -> dict[str, str]:
     """The review panel's words (the review's slice of the view carries them: the Board and the Viewer)."""
     return _said(_REVIEW)
+
+
+_PUZZLE = {
+    "streak_tip": message("puzzle.streak-tip", "Puzzles solved one after the other at the first try, without a hint"),
+    "score": message("puzzle.score", "Score per theme: solved at the first try / tried"),
+    "section": message("puzzle.section", "The puzzle"),
+    "choices": message("puzzle.choices", "Choices"),
+    "picker": message("puzzle.picker", "Choices at the place you clicked"),
+    "tools": message("puzzle.tools", "Puzzle"),
+    "hint": message("puzzle.hint", "Hint"),
+    "hint_tip": message("puzzle.hint-tip", "A nudge that does not name the answer"),
+    "show": message("puzzle.show", "Show the solution"),
+    "show_tip": message("puzzle.show-tip", "After a wrong try or a hint"),
+    "next": message("puzzle.next", "Next puzzle"),
+    "close": message("puzzle.close", "Close: choose nothing"),
+    "choose": message("puzzle.choose", "Choose:"),
+    "streak": message("puzzle.streak", "Streak {streak}"),
+    "best": message("puzzle.best", " (best {best})"),
+    "hint_said": message("puzzle.hint-said", "Hint: "),
+    "line": message("puzzle.line", "The solution line"),
+    "themes": message("puzzle.themes", "Themes: "),
+}
+_PLACES = plural("puzzle.places", "{n} place on the map is a choice (outlined in gold)",
+                 "{n} places on the map are choices (outlined in gold)")
+
+
+def puzzle_words() -> dict[str, Any]:
+    """The PuzzleBoard's controls in words: its ``words`` trait."""
+    return dict(_said(_PUZZLE), places=counted(_PLACES))
