@@ -7,15 +7,17 @@ from typing import Any
 
 from ..i18n import Message, get_language, render, term
 from ..i18n.render import template
+from ..rules import names_for
 
 #: numbers up to this get their plural form listed; past it the form of 100 + n % 100 is used (the plural
 #: rules of the languages spoken depend on n % 100 at most)
 _LISTED = 200
 
 
-def say(msg: str, lang: str | None = None, **args: Any) -> str:
-    """``msg`` with ``args`` in ``lang`` (None: the current language)."""
-    return render(msg, args, lang or get_language())
+def say(msg: str, lang: str | None = None, components: str | None = None, **args: Any) -> str:
+    """``msg`` with ``args`` in ``lang`` (None: the current language); ``components``: the component set whose
+    names the terms take in English (and where a language's table lacks one), by default the first edition's."""
+    return render(msg, args, lang or get_language(), names_for(components))
 
 
 def field(msg: Message, lang: str | None = None) -> str:
