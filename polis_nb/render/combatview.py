@@ -19,11 +19,19 @@ from typing import Any, Sequence
 from ..rules import (BATTLE_STAGES, HIDDEN, PLAYERS, RULES, SALPINX_COST, SIDE_BATTLE_DECISIONS, Action, Battle,
                      Explanation, State, topology_of, card_name, card_types, describe_pending, explain, legal_actions,
                      matched, poss, retreat_cost, view as visible_state)
+from ..i18n import message
 from .choiceview import outcome_words
+from .say import say
 from .text import NOBODY, action_words, cite_sections, cite_words, plain, retreat_words, rule_json
 from .viewmodel import explanation_json, prompt as decision_prompt
 
 NAMES = {"athens": "Athens", "sparta": "Sparta"}
+OVER = message("combat.view.over", "The battle is over.")
+DEALING = message("combat.view.dealing", "Dealing: a card for {side}")
+DEALING_CHANCE = message("combat.view.dealing-chance", "Dealing: a card for Chance")
+PASS_SCREEN = message("combat.view.pass-screen", "{side} decides. Pass the screen to {side}, then show the hand.")
+TITLES = {"sea": message("combat.view.sea", "Sea battle in {area}"), "land": message("combat.view.land", "Land battle in {area}")}
+GATE = message("combat.view.gate", "{side}: show my hand")
 END_RULES = frozenset({"battle.end", "battle.salpinx-unpayable"})
 CAUSES = {
     "retreat": "a side retreated",
@@ -353,14 +361,12 @@ def prompt(s: State, area: int, *, gate: str | None = None) -> str:
     """What the battle waits for, in words: the pending decision's own prompt (its ``Decision.prompt``,
     worded as the Board words it), the deal, the screen to pass (hot seat), or the end."""
     if not in_battle(s, area):
-        return "The battle is over."
+        return say(OVER)
     if s.is_chance:
         bt = _battle(s)
-        who = NAMES[PLAYERS[bt.draws[0]]] if bt.draws else "Chance"
-        return f"Dealing: a card for {who}"
-    who = NAMES.get(s.current_player, s.current_player)
+        return say(DEALING, side=PLAYERS[bt.draws[0]]) if bt.draws else say(DEALING_CHANCE)
     if gate:
-        return f"{who} decides. Pass the screen to {who}, then show the hand."
+        return say(PASS_SCREEN, side=s.current_player)
     return decision_prompt(s)
 
 
@@ -419,7 +425,7 @@ def combat_view(trail: Sequence[Step], *, area: int, mode: str, rev: int = 0, vi
         "kind": kind,
         "area": b.name(area),
         "area_id": b.area_ids[area],
-        "title": f"{'Sea' if kind == 'sea' else 'Land'} battle in {b.name(area)}",
+        "title": say(TITLES["sea" if kind == "sea" else "land"], components=s.components, area=b.area_ids[area]),
         "exchanges": sum(1 for st in trail if st.before is not None and st.before.pending.kind == "battle-defend"
                          and in_battle(st.before, area)),
         "over": over,
@@ -431,7 +437,7 @@ def combat_view(trail: Sequence[Step], *, area: int, mode: str, rev: int = 0, vi
         "sides": sides,
         "deck_size": None if over else seen["deck_size"],
         "table": {"attacker": PLAYERS[attacker], "cards": [card_json(types[i]) for i in played]} if played else None,
-        "gate": {"side": gate, "label": f"{NAMES[gate]}: show my hand"} if gate else None,
+        "gate": {"side": gate, "label": say(GATE, side=gate)} if gate else None,
         "choice": choice(s, area, acting),
         "retreat": retreat_info(s, area, acting if acting is not None else (gate or viewer),
                                 can_act=acting is not None, why_not=retreat_why),
