@@ -19,7 +19,7 @@ from typing import Any, Sequence
 from ..rules import (BATTLE_STAGES, HIDDEN, PLAYERS, RULES, SALPINX_COST, SIDE_BATTLE_DECISIONS, Action, Battle,
                      Explanation, State, topology_of, card_name, card_types, describe_pending, explain, legal_actions,
                      matched, poss, retreat_cost, view as visible_state)
-from ..i18n import message
+from ..i18n import get_language, message, term
 from .choiceview import outcome_words
 from .say import say
 from .text import NOBODY, action_words, cite_sections, cite_words, plain, retreat_words, rule_json
@@ -34,13 +34,42 @@ TITLES = {"sea": message("combat.view.sea", "Sea battle in {area}"), "land": mes
 GATE = message("combat.view.gate", "{side}: show my hand")
 END_RULES = frozenset({"battle.end", "battle.salpinx-unpayable"})
 CAUSES = {
-    "retreat": "a side retreated",
-    "defender-broken": "the defender kept fewer than two units",
-    "deck-exhausted": "the draw pile could not serve both redraws",
-    "attacker-out-of-cards": "the attacker could not play two cards",
-    "salpinx-unpayable": "the attacker could not pay for the Salpinx and lost the game",
-    "left": "the game left this battle",
+    "retreat": message("combat.cause.retreat", "a side retreated"),
+    "defender-broken": message("combat.cause.defender-broken", "the defender kept fewer than two units"),
+    "deck-exhausted": message("combat.cause.deck-exhausted", "the draw pile could not serve both redraws"),
+    "attacker-out-of-cards": message("combat.cause.attacker-out-of-cards", "the attacker could not play two cards"),
+    "salpinx-unpayable": message("combat.cause.salpinx-unpayable",
+                                 "the attacker could not pay for the Salpinx and lost the game"),
+    "left": message("combat.cause.left", "the game left this battle"),
 }
+CAUSE_SENTENCE = message("combat.cause.sentence", "{cause}.")
+CARD = message("combat.card", "{formation} ({manoeuvre})")
+OPENS = message("combat.step.opens", "The battle opens")
+CHANCE_STEP = message("combat.step.chance", "Chance: {action}")
+SIDE_STEP = message("combat.step.side", "{side}: {action}{bot}")
+CHANCE_SIDE_STEP = message("combat.step.chance-side", "Chance: {action}{bot}")
+BOT = message("combat.step.bot", " (bot: {bot})")
+SALPINX = message("combat.reveal.salpinx", "{card} cannot be matched: a unit lost, and the attacker owes {n} prestige")
+MATCHES = message("combat.reveal.matches", "{answer} matches {attack}{mercenaries}{gain}")
+MERCENARIES = message("combat.reveal.mercenaries", " ({name})")
+GAIN = message("combat.reveal.gain", ": +{n} prestige to the attacker")
+NO_LOSS = message("combat.reveal.no-loss", ": no loss")
+FAILS = message("combat.reveal.fails", "{answer} fails against {attack}: a unit lost{gain}")
+FAIL_GAIN = message("combat.reveal.fail-gain", ", +{n} prestige to the attacker")
+GAME_OVER = message("combat.next.game-over", "Game over — {outcome}")
+GOES_ON = message("combat.next.goes-on", "The game goes on. {side}: {pending}")
+GOES_ON_CHANCE = message("combat.next.goes-on-chance", "The game goes on. Chance: {pending}")
+PAYING = message("combat.retreat.paying", "Retreat, paying {n} prestige")
+NOBODY_MAY = message("combat.retreat.nobody", "Nobody may retreat from this view.")
+TOO_POOR = message("combat.retreat.too-poor", "{side} has {prestige} prestige; retreating costs {n}, paid to the opponent.")
+WINDOW = message("combat.retreat.window", "Retreat is offered only at a retreat window: before the first exchange and "
+                                          "after each exchange.")
+FIRST = message("combat.retreat.first", "{side} decides first at this retreat window.")
+CANNOT = message("combat.retreat.cannot", "{side} cannot decide from this view.")
+PAYS = message("combat.retreat.pays", "{side} pays {n} prestige to the opponent; its units stay in the area.")
+FIGHT = message("combat.choice.fight", "Fight on")
+ATTACK = message("combat.choice.attack", "Attack with these two")
+ANSWER = message("combat.choice.answer", "Answer")
 
 
 @dataclass(frozen=True)
@@ -69,7 +98,9 @@ def _battle(s: State) -> Battle:
 
 def card_label(t) -> str:
     """A card's display name in its edition's words: "Cavalry (Advance)" (Ed1), "Ippiko (Proothisi)" (Ed2)."""
-    return f"{t.formation_label} ({t.manoeuvre_label})"
+    if get_language() == "en":  # the edition's own English names
+        return f"{t.formation_label} ({t.manoeuvre_label})"
+    return say(CARD, formation=t.formation, manoeuvre=t.manoeuvre)
 
 
 def card_json(t) -> dict:
@@ -135,15 +166,16 @@ def battle_entries(trail: Sequence[Step]) -> list:
 def step_label(st: Step, viewer: str | None, open_hands: bool) -> str:
     """A decision in words, with card draws hidden from whoever may not see that hand."""
     if st.action is None:
-        return "The battle opens"
+        return say(OPENS)
     b = st.before
     if b is None:
         return plain(str(st.action))
     if b.pending.kind == "draw-card" and b.battle is not None and b.battle.draws:
-        return "Chance: " + action_words(b, st.action, viewer=None if open_hands else (viewer or NOBODY))
-    who = PLAYERS[b.pending.player] if b.pending.player >= 0 else ""
-    tail = f" (bot: {st.bot})" if st.bot else ""
-    return f"{NAMES.get(who, 'Chance')}: {action_words(b, st.action)}{tail}"
+        return say(CHANCE_STEP, action=action_words(b, st.action, viewer=None if open_hands else (viewer or NOBODY)))
+    tail = say(BOT, bot=st.bot) if st.bot else ""
+    if b.pending.player in (0, 1):
+        return say(SIDE_STEP, side=PLAYERS[b.pending.player], action=action_words(b, st.action), bot=tail)
+    return say(CHANCE_SIDE_STEP, action=action_words(b, st.action), bot=tail)
 
 
 # --- the last exchange, revealed ----------------------------------------------------------------
@@ -165,18 +197,19 @@ def reveal(st: Step, area: int, number: int) -> dict:
         merc = "mercenaries" in (ta.formation, td.formation) and ta.formation != "salpinx"
         if ta.formation == "salpinx":
             result, loss, gain, rule = "salpinx", 1, 0, "battle.salpinx"
-            text = f"{card_label(ta)} cannot be matched: a unit lost, and the attacker owes {SALPINX_COST} prestige"
+            text = say(SALPINX, card=card_label(ta), n=SALPINX_COST)
         elif matched(ta, td):
             g = max(0, ta.value - td.value)
             result, loss, gain = "match", 0, g
             rule = "battle.mercenaries" if merc else "battle.formation"
-            text = (f"{card_label(td)} matches {card_label(ta)}" + (f" ({_merc_name(types)})" if merc else "")
-                    + (f": +{g} prestige to the attacker" if g else ": no loss"))
+            text = say(MATCHES, answer=card_label(td), attack=card_label(ta),
+                       mercenaries=say(MERCENARIES, name=_merc_name(types)) if merc else "",
+                       gain=say(GAIN, n=g) if g else say(NO_LOSS))
         else:
             result, loss, gain = "fail", 1, max(0, ta.value)
             rule = "battle.salpinx" if td.formation == "salpinx" else "battle.formation"
-            text = (f"{card_label(td)} fails against {card_label(ta)}: a unit lost"
-                    + (f", +{ta.value} prestige to the attacker" if ta.value > 0 else ""))
+            text = say(FAILS, answer=card_label(td), attack=card_label(ta),
+                       gain=say(FAIL_GAIN, n=ta.value) if ta.value > 0 else "")
         pairs.append({"attack": card_json(ta), "answer": card_json(td), "result": result, "mercenaries": merc,
                       "loss": loss, "gain": gain, "text": text, "rule": rule, **cited((rule,), after)})
     lost = before.units[area][dfn] - after.units[area][dfn]
@@ -196,6 +229,8 @@ def reveal(st: Step, area: int, number: int) -> dict:
 
 def _merc_name(types) -> str:
     """What the edition calls the Mercenaries ("Mercenaries", "Misthoforos")."""
+    if get_language() != "en":
+        return term("formation", "mercenaries", None, get_language(), None)
     return next((t.formation_label for t in types if t.formation == "mercenaries"), "Mercenaries")
 
 
@@ -241,12 +276,13 @@ def ending(trail: Sequence[Step], area: int) -> dict | None:
         cause = "attacker-out-of-cards"
     reasons = [entry_json(e, s) for e in s.log if END_RULES & set(e.rules)]
     if not reasons:
-        reasons = [{"text": CAUSES[cause], "sentence": CAUSES[cause] + ".", "rules": ["battle.end"],
+        reasons = [{"text": say(CAUSES[cause]), "sentence": say(CAUSE_SENTENCE, cause=say(CAUSES[cause])),
+                    "rules": ["battle.end"],
                     **cited(("battle.end",), s), "player": None}]
     end_units = s.units[area]
     return {
         "cause": cause,
-        "cause_text": CAUSES[cause],
+        "cause_text": say(CAUSES[cause]),
         "reasons": reasons,
         "losses": {PLAYERS[p]: start.units[area][p] - end_units[p] for p in (0, 1)},
         "units": {PLAYERS[p]: end_units[p] for p in (0, 1)},
@@ -258,9 +294,10 @@ def ending(trail: Sequence[Step], area: int) -> dict | None:
 
 def _next_prompt(s: State) -> str:
     if s.outcome is not None:
-        return f"Game over — {outcome_words(s.outcome)}"
-    who = "Chance" if s.is_chance else NAMES.get(s.current_player, s.current_player)
-    return f"The game goes on. {who}: {describe_pending(s)}"
+        return say(GAME_OVER, outcome=outcome_words(s.outcome))
+    if s.is_chance or s.current_player not in NAMES:
+        return say(GOES_ON_CHANCE, pending=describe_pending(s))
+    return say(GOES_ON, side=s.current_player, pending=describe_pending(s))
 
 
 # --- choices ------------------------------------------------------------------------------------
@@ -278,25 +315,23 @@ def retreat_info(s: State, area: int, side: str | None, *, can_act: bool, why_no
 
     def button(enabled: bool, reason: str) -> dict:
         return {"enabled": enabled, "action": "retreat", "reason": reason, "rule": rule, "label": retreat_words(),
-                "paying": f"Retreat, paying {cost} prestige"}
+                "paying": say(PAYING, n=cost)}
 
     if not in_battle(s, area):
-        return button(False, "The battle is over.")
+        return button(False, say(OVER))
     if side is None:
-        return button(False, why_not or "Nobody may retreat from this view.")
+        return button(False, why_not or say(NOBODY_MAY))
     p = PLAYERS.index(side)
-    name = NAMES[side]
     if s.prestige[p] < cost:
-        reason = f"{name} has {s.prestige[p]} prestige; retreating costs {cost}, paid to the opponent."
+        reason = say(TOO_POOR, side=side, prestige=s.prestige[p], n=cost)
     elif not explain(s, "retreat").legal:  # the kernel asks only at a retreat window
-        reason = ("Retreat is offered only at a retreat window: before the first exchange and after each "
-                  "exchange.")
+        reason = say(WINDOW)
     elif s.pending.player != p:
-        reason = f"{NAMES[PLAYERS[s.pending.player]]} decides first at this retreat window."
+        reason = say(FIRST, side=PLAYERS[s.pending.player])
     elif not can_act:
-        reason = why_not or f"{name} cannot decide from this view."
+        reason = why_not or say(CANNOT, side=side)
     else:
-        return button(True, f"{name} pays {cost} prestige to the opponent; its units stay in the area.")
+        return button(True, say(PAYS, side=side, n=cost))
     return button(False, reason)
 
 
@@ -348,12 +383,12 @@ def choice(s: State, area: int, side: str | None) -> dict | None:
     kind = BATTLE_STAGES[s.pending.kind]
     out: dict[str, Any] = {"kind": kind, "side": side, "options": [], "blocked": []}
     if kind == "window":
-        out["fight"] = {"action": "fight", "label": "Fight on"}
+        out["fight"] = {"action": "fight", "label": say(FIGHT)}
     else:
         out["options"] = _options(s)
         out["blocked"] = _blocked(s, p)
         out["verb"] = "play" if kind == "attack" else "answer"
-        out["label"] = "Attack with these two" if kind == "attack" else "Answer"
+        out["label"] = say(ATTACK) if kind == "attack" else say(ANSWER)
     return out
 
 
