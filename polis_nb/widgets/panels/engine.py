@@ -9,6 +9,9 @@ from typing import TYPE_CHECKING, Any
 from ...render.widgetwords import engine_words
 from ..engine import Engine
 from .panel import Intent, Panel
+from ...i18n import message
+
+OFF_IN_LESSON = message("lesson.refuse.engine", "the engine and the review are off in a lesson: they would give the answers away")
 
 if TYPE_CHECKING:
     from ..base import MapWidget
@@ -19,7 +22,7 @@ class EnginePanel(Panel["MapWidget"]):
     js = "makeEngine"
     widgets = {"board": 20, "viewer": 30}
     intents = (Intent("analyse", refused_while=("thinking", "lesson")),)
-    refusals = {"lesson": "the engine and the review are off in a lesson: they would give the answers away"}
+    refusals = {"lesson": OFF_IN_LESSON}
 
     def __init__(self) -> None:
         self.engine = Engine()
