@@ -21,7 +21,7 @@ from ..rules import (BATTLE_STAGES, HIDDEN, PLAYERS, RULES, SALPINX_COST, SIDE_B
                      matched, poss, retreat_cost, view as visible_state)
 from ..i18n import get_language, message, term
 from .choiceview import outcome_words
-from .say import say
+from .say import say, side_name
 from .text import NOBODY, action_words, cite_sections, cite_words, plain, retreat_words, rule_json
 from .viewmodel import explanation_json, prompt as decision_prompt
 
@@ -106,8 +106,11 @@ def card_label(t) -> str:
 def card_json(t) -> dict:
     """A card: ``name`` is its notation (the same ids in every edition; intents use it), ``label``,
     ``formation_name`` and ``manoeuvre_name`` are what the edition calls it (for display)."""
+    english = get_language() == "en"  # the edition's own English names; another language's from its term table
     return {"name": card_name(t), "formation": t.formation, "manoeuvre": t.manoeuvre, "value": t.value,
-            "formation_name": t.formation_label, "manoeuvre_name": t.manoeuvre_label, "label": card_label(t)}
+            "formation_name": t.formation_label if english else term("formation", t.formation, None, get_language(), None),
+            "manoeuvre_name": t.manoeuvre_label if english else term("manoeuvre", t.manoeuvre, None, get_language(), None),
+            "label": card_label(t)}
 
 
 def _types(s: State, kind: str):
@@ -443,7 +446,7 @@ def combat_view(trail: Sequence[Step], *, area: int, mode: str, rev: int = 0, vi
     for p, name in enumerate(PLAYERS):
         hand = seen["hands"][p]
         sides.append({
-            "side": name, "name": NAMES[name],
+            "side": name, "name": side_name(name),
             "role": "attacker" if p == attacker else "defender",
             "units": (s if over else live).units[area][p], "units_start": start.units[area][p],
             "prestige": s.prestige[p], "prestige_start": start.prestige[p],
