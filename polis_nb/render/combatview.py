@@ -19,7 +19,7 @@ from typing import Any, Sequence
 from ..rules import (BATTLE_STAGES, HIDDEN, PLAYERS, RULES, SALPINX_COST, SIDE_BATTLE_DECISIONS, Action, Battle,
                      Explanation, State, topology_of, card_name, card_types, describe_pending, explain, legal_actions,
                      matched, poss, retreat_cost, view as visible_state)
-from ..i18n import get_language, message, term
+from ..i18n import get_language, message, plural, term
 from .choiceview import outcome_words
 from .say import say, side_name
 from .text import NOBODY, action_words, cite_sections, cite_words, plain, retreat_words, rule_json
@@ -494,9 +494,24 @@ def combat_view(trail: Sequence[Step], *, area: int, mode: str, rev: int = 0, vi
 # --- odds ---------------------------------------------------------------------------------------
 
 ODDS_MODULES = ("polis_nb.analysis.odds", "polis_nb.analysis.battle_odds")
-END_LABELS = {"defender-broken": "{side} broken (under 2 units)", "deck-exhausted": "draw pile runs out",
-              "retreat": "{side} retreats", "salpinx-loss": "{side} loses the game (Salpinx)",
-              "continues": "still going"}
+END_LABELS = {"defender-broken": message("combat.odds.broken", "{side} broken (under 2 units)"),
+              "deck-exhausted": message("combat.odds.deck", "Draw pile runs out"),
+              "retreat": message("combat.odds.retreats", "{side} retreats"),
+              "salpinx-loss": message("combat.odds.salpinx", "{side} loses the game (Salpinx)"),
+              "continues": message("combat.odds.continues", "Still going")}
+END_LABELS_ANY = {"defender-broken": message("combat.odds.broken-any", "A side broken (under 2 units)"),
+                  "retreat": message("combat.odds.retreats-any", "A side retreats"),
+                  "salpinx-loss": message("combat.odds.salpinx-any", "A side loses the game (Salpinx)")}
+HOW_IT_ENDS = message("combat.odds.how-it-ends", "How it ends")
+UNITS_LOST = message("combat.odds.units-lost", "Units lost")
+LOSES_AT_LEAST = plural("combat.odds.loses", "{side} loses {n}+ unit", "{side} loses {n}+ units")
+EXPECTED = message("combat.odds.expected", "Expected prestige change, {side}")
+ONLY_HAND = message("combat.odds.only-hand", "{side:gen} hand only")
+BOTH_HANDS = message("combat.odds.both-hands", "both hands")
+ODDS_OVER = message("combat.odds.over", "The battle is over.")
+DEALT = message("combat.odds.dealt", "Cards are being dealt.")
+ODDS_MISSING = message("combat.odds.missing", "Battle odds need polis_nb.analysis.odds, which this version lacks.")
+ODDS_HIDDEN = message("combat.odds.hidden", "Odds appear once a hand is shown: they use only what that side knows.")
 
 
 def odds_function():
@@ -522,14 +537,14 @@ def odds_view(s: State, area: int, viewer: str | None, *, open_hands: bool = Fal
     module redraws it from the cards it could be), so they never depend on hidden cards; with no
     hand on screen (hot seat, before the gate) there are no odds to show."""
     if not in_battle(s, area):
-        return {"available": False, "note": "The battle is over."}
+        return {"available": False, "note": say(ODDS_OVER)}
     if s.is_chance:
-        return {"available": False, "note": "Cards are being dealt."}
+        return {"available": False, "note": say(DEALT)}
     fn = odds_function()
     if fn is None:
-        return {"available": False, "note": "Battle odds need polis_nb.analysis.odds, which this version lacks."}
+        return {"available": False, "note": say(ODDS_MISSING)}
     if not open_hands and viewer is None:
-        return {"available": False, "note": "Odds appear once a hand is shown: they use only what that side knows."}
+        return {"available": False, "note": say(ODDS_HIDDEN)}
     rng = random.Random(f"combat-odds:{seed}:{s.ply}")
     try:
         res = fn(s, policy_attacker=policies[0], policy_defender=policies[1], exact=None, samples=samples, rng=rng,
@@ -537,7 +552,7 @@ def odds_view(s: State, area: int, viewer: str | None, *, open_hands: bool = Fal
         out = odds_json(res)
     except Exception as e:  # the panel is optional: it must never break the widget
         return {"available": False, "note": f"Odds unavailable: {type(e).__name__}: {e}"}
-    out["known"] = f"{poss(viewer)} hand only" if viewer is not None and not open_hands else "both hands"
+    out["known"] = say(ONLY_HAND, side=viewer) if viewer is not None and not open_hands else say(BOTH_HANDS)
     return out
 
 
@@ -559,9 +574,14 @@ def odds_json(res) -> dict:
     if isinstance(ended, dict) and ended:
         rows = []
         for (end, side), p in ended.items():
-            label = END_LABELS.get(end, end).format(side=NAMES.get(side or "", "a side"))
-            rows.append({"label": label[0].upper() + label[1:], "p": float(p)})
-        out["groups"].append({"title": "How it ends", "rows": rows})
+            if end not in END_LABELS:
+                label = end[:1].upper() + end[1:]
+            elif side in NAMES or "{side}" not in END_LABELS[end]:
+                label = say(END_LABELS[end], side=side)
+            else:
+                label = say(END_LABELS_ANY[end])
+            rows.append({"label": label, "p": float(p)})
+        out["groups"].append({"title": say(HOW_IT_ENDS), "rows": rows})
     marg = getattr(res, "marginals", None)
     marg = marg() if callable(marg) else marg
     if isinstance(marg, dict):
@@ -574,14 +594,14 @@ def odds_json(res) -> dict:
                 ends.append({"label": label[5:].strip(), "p": p})
             elif " loses >= " in label:
                 side, _, k = label.partition(" loses >= ")
-                losses.append({"label": f"{NAMES.get(side, side)} loses {k}+ unit{'s' if k != '1' else ''}", "p": p})
+                losses.append({"label": say(LOSES_AT_LEAST, side=side, n=int(k) if k.isdigit() else k), "p": p})
             elif label.startswith("expected prestige change: "):
                 side = label.rpartition(": ")[2]
-                out["figures"].append({"label": f"Expected prestige change, {NAMES.get(side, side)}", "value": p})
+                out["figures"].append({"label": say(EXPECTED, side=side), "value": p})
         if ends:
-            out["groups"].append({"title": "How it ends", "rows": ends})
+            out["groups"].append({"title": say(HOW_IT_ENDS), "rows": ends})
         if losses:
-            out["groups"].append({"title": "Units lost", "rows": losses})
+            out["groups"].append({"title": say(UNITS_LOST), "rows": losses})
     if out["groups"]:
         del out["text"]  # the table says it; the text is the fallback for results without one
     return out
