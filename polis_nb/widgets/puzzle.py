@@ -31,6 +31,7 @@ import traitlets
 
 from ..puzzles import Puzzle, puzzles as shipped
 from ..render.viewmodel import view_svg
+from ..render.widgetwords import puzzle_words
 from ._assets import css, esm
 from .base import MapWidget
 from .panels import composition, scripts
@@ -42,6 +43,7 @@ class PuzzleBoard(MapWidget):
     """Solve proven puzzles one at a time (see the module's doc)."""
 
     _kind = traitlets.Unicode("puzzle").tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)  # the words of its controls (render/widgetwords.py), sent once
     PANELS = composition("puzzle")  # the panels that name it (panels/*.py), by their place
     _esm, _css = esm("puzzle", scripts(PANELS)), css("puzzle")  # widgets/core.js + widgets/puzzle.js (and the .css)
 
@@ -64,6 +66,7 @@ class PuzzleBoard(MapWidget):
                              + (f" and theme {theme!r}" if theme else ""))
         random.Random(seed).shuffle(items)
         super().__init__(**kwargs)
+        self.words = puzzle_words()
         self._seed = seed
         self._puzzle = self.panel(PuzzlePanel)
         self._puzzle.items = tuple(items)
