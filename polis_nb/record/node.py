@@ -12,10 +12,14 @@ from typing import Iterator
 
 from ..rules import Action, State, apply, topology_of, paid_with, parse_action
 from .steps import node_title
-from .words import action_words
+from ..i18n import message
+from .words import action_words, say
 
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
 COLOURS = ("green", "red", "blue", "yellow")
+NODE = message("record.node", "<Node {n} · {title}: {decision}{glyphs}{quiz}>")
+NODE_START = message("record.node-start", "<Node 0 · the start of the record>")
+NODE_QUIZ = message("record.node-quiz", "(a question)")
 #: the results an evaluation can call proven, from Athens' side
 PROVEN = ("win", "loss", "shared")
 #: the most playouts an evaluation may claim (a bound for the readers, far above any real run)
@@ -441,7 +445,8 @@ class Node:
         """Short and in words: the decision's number, its step and what was decided,
         ``<Node 9 · Round 3 · Sparta, turn 1: A hoplite from Lakedaimon !?>``."""
         if self.parent is None:
-            return "<Node 0 · the start of the record>"
+            return say(NODE_START)
         glyphs = f" {''.join(self.glyphs)}" if self.glyphs else ""
-        quiz = " (a question)" if self._quiz is not None else ""
-        return f"<Node {self.number} · {node_title(self)}: {self.words()}{glyphs}{quiz}>"
+        quiz = " " + say(NODE_QUIZ) if self._quiz is not None else ""
+        return say(NODE, {"n": self.number, "title": node_title(self), "decision": self.words(), "glyphs": glyphs,
+                          "quiz": quiz})

@@ -32,6 +32,7 @@ from .modifiers import event_card, hire_cost
 from .politics import civil_war_cost, offer_covered, offer_status, open_offers, price, trade_available
 from .roundend import advance_roundend, phoros_step, wheat_need
 from .visibility import HIDDEN, view
+from .words import names_for
 
 __all__ = [
     # the kernel contract
@@ -61,4 +62,6 @@ __all__ = [
     "advance_roundend", "draw_next_project", "phoros_step", "wheat_need",
     # what one side may see
     "HIDDEN", "view",
+    # the component set's own (English) names of the terms messages name, for the layers' own words
+    "names_for",
 ]
