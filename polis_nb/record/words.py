@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping
 
-from ..i18n import get_language, message, render, resolve
+from ..i18n import Phrase, get_language, message, render, resolve
 from ..rules import RULES, Action, Outcome, State, Topology, apply, names_for
 
 ActionWords = Callable[[State, Action], str]
@@ -36,10 +36,13 @@ CiteSections = Callable[[Iterable[str], str], "tuple[str, str]"]
 QUOTED = message("record.quoted", "'{action}'")
 
 
-def say(msg: str, args: Mapping[str, Any] | None = None, components: str | None = None,
+def say(msg: "str | Phrase", args: Mapping[str, Any] | None = None, components: str | None = None,
         lang: str | None = None) -> str:
-    """A message of the layers above the kernel in ``lang`` (None: the current language), its terms
-    named as the component set ``components`` names them in English."""
+    """A message (or a phrase: a message with its arguments) of the layers above the kernel in ``lang``
+    (None: the current language), its terms named as the component set ``components`` names them in
+    English."""
+    if isinstance(msg, Phrase):
+        msg, args = msg.msg, {**msg.args, **(args or {})}
     return render(msg, args or {}, resolve(lang), names_for(components))
 
 
