@@ -47,7 +47,7 @@ LIST_OR = message("analysis.list-or", "{items} or {last}")
 LIST_AND = message("analysis.list-and", "{items} and {last}")
 
 EXACT = message("analysis.exact", "wins with probability exactly {value} (chance decides)")
-# (the English says "playouts" after any number, as it always has)
+# (the English templates say "playouts" after any number, as the analysis always did)
 FEW = plural("analysis.few-playouts", "{share} of {n} playouts won (too few for an interval)",
              "{share} of {n} playouts won (too few for an interval)")
 INTERVAL = message("analysis.interval", "{share} of playouts won [{low}, {high}]")
