@@ -30,7 +30,11 @@ AFTER = message("puzzle.after", "{verdict}.")
 EXPLANATION = message("puzzle.explanation", "{context} The answer: {choice}. It {verdict}.")
 EXPLANATION_RULES = message("puzzle.explanation-rules", "{context} The answer: {choice}. It {verdict}. What decides it: {rules}")
 REPR = message("puzzle.repr", "<Puzzle {id}: {side} to play, {themes}, difficulty {n}>")
-THEME_WORDS = {t: message(f"puzzle.theme-{t}", t) for t in THEMES}
+THEME_WORDS = {"starvation": message("puzzle.theme-starvation", "starvation"),
+               "siege": message("puzzle.theme-siege", "siege"), "tribute": message("puzzle.theme-tribute", "tribute"),
+               "trade": message("puzzle.theme-trade", "trade"), "battle": message("puzzle.theme-battle", "battle"),
+               "phoros": message("puzzle.theme-phoros", "phoros"), "growth": message("puzzle.theme-growth", "growth"),
+               "events": message("puzzle.theme-events", "events"), "proxenos": message("puzzle.theme-proxenos", "proxenos")}
 FOLLOW = message("puzzle.line-step", "{who}: {decision}")
 FORCED = message("puzzle.line-step-forced", "{who}: {decision} (the only choice)")
 CHANCE = message("puzzle.chance", "Chance")
