@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 PLOT_TITLE = plural("plot.title", "{side} to decide: proven results, or the share of {n} engine playouts won with its "
                                   "95% interval", "{side} to decide: proven results, or the share of {n} engine playouts "
                                                   "won with its 95% interval")
+PLOT_TITLE_CHANCE = plural("plot.title-chance", "Chance to decide: proven results, or the share of {n} engine playouts "
+                                                "won with its 95% interval", "Chance to decide: proven results, or the "
+                                                "share of {n} engine playouts won with its 95% interval")
 PLOT_PROVEN = {"win": message("plot.wins", "wins by force"), "loss": message("plot.loses", "loses by force"),
                "shared": message("plot.shared", "shared by force")}
 PLOT_EXACT = message("plot.exact", "exactly {value}")
@@ -49,7 +52,11 @@ def analysis_svg(a: "Analysis", width: int = 560) -> str:
 
     rows = [g.best for g in a.groups]
     height = TOP + ROW * max(1, len(rows)) + 24
-    title = say(PLOT_TITLE, {"side": a.player, "n": a.iterations})
+    if a.player == "chance":
+        title = say(PLOT_TITLE_CHANCE, {"n": a.iterations})
+    else:  # (a finished game's "Terminal" as it always read)
+        title = say(PLOT_TITLE, {"side": a.player if a.player in ("athens", "sparta") else a.player.capitalize(),
+                                 "n": a.iterations})
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12" class="polis-analysis-plot">',
            f'<text x="{PAD}" y="16" font-weight="bold">{escape(title)}</text>']

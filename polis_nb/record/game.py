@@ -512,7 +512,8 @@ class Game:
         nodes = [self.root] + n.path() + list(n.mainline())
         labels = [r.label for r in topology_of(self.root.state).comp.rounds]
         label = labels[round - 1] if isinstance(round, int) else round
-        args = {"edition": self.headers["Edition"], "seed": self.headers["Seed"], "label": label or ""}
+        named = label if english() or not label else say("{round}", {"round": label})  # English: the label as given
+        args = {"edition": self.headers["Edition"], "seed": self.headers["Seed"], "label": named or ""}
         title = say(COMMENTARY_ROUND if label else COMMENTARY, args, self.root.state.components)
         return narrate(nodes, title, round=label)
 
