@@ -78,6 +78,9 @@ FINAL_SCORING = message("analysis.final-scoring",
                         "{reason} at the final scoring, {score_athens}–{score_sparta} (Athens–Sparta)")
 ESTIMATE = plural("analysis.estimate", "{side} wins {share} of the engine's {n} playouts through it",
                   "{side} wins {share} of the engine's {n} playouts through it", count="n")
+TOO_FEW = plural("analysis.too-few", "not evaluated ({n} playouts: too few)", "not evaluated ({n} playouts: too few)")
+THIN = plural("analysis.thin", "not evaluated: {n} playout through it, too few for an estimate (it takes {least})",
+              "not evaluated: {n} playouts through it, too few for an estimate (it takes {least})")
 UNTRIED = message("analysis.untried", "not evaluated: the search never tried it")
 
 NUMBERS_NOTE = message(
@@ -85,7 +88,7 @@ NUMBERS_NOTE = message(
     "What these numbers mean: 'by force' is proven — the result with best play by both sides, "
     "over every die and card. A percentage is an estimate: the share of the engine's playouts won "
     "(a playout stopped early counts the evaluation's estimate of how it would end), with a 95% "
-    "interval once 30 or more playouts back it. 'Not evaluated': the search never tried that choice.")
+    "interval; it takes 30 playouts. 'Not evaluated': the search tried that choice fewer times, or never.")
 
 
 def listed(items: list[str], last_word: str = "or") -> str:
