@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..i18n import message
+from ..i18n import Phrase, message
 from ..record import Game, Node
 from ..record.words import english, say
 from ..render.text import cite_sections, plain
@@ -167,9 +167,9 @@ def refusal_words(err: PolisError, s: State) -> str:
     if ex is None:
         problem = getattr(err, "problem", None)
         if not english() and hasattr(err, "words"):
-            problem = err.params["problem"] if hasattr(err, "params") else problem
-            said = say(problem) if not isinstance(problem, str) else problem
-            return say(UNREADABLE, {"problem": said}) if problem else err.words()
+            phrase = getattr(err, "params", {}).get("problem", problem)
+            said = say(phrase) if isinstance(phrase, Phrase) else phrase
+            return say(UNREADABLE, {"problem": said}) if said else err.words()
         return say(UNREADABLE, {"problem": problem}) if problem else str(err)
     text = (plain(ex.text, s.components) if english() or ex.msg is None else ex.words()).rstrip(".")
     where = cite_sections([r for r in ex.rule_ids if not r.startswith(KERNEL_RULES)], s.edition)[0]

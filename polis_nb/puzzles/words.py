@@ -38,9 +38,9 @@ from typing import Iterable
 
 from ..analysis.evaluate import proof_said, proof_words as engine_proof_words
 from ..analysis.solver import Proof
-from ..i18n import message
+from ..i18n import Message, message
 from ..record.words import action_words, cite_sections, english, say, text_words
-from ..rules import (PLAYERS, RULES, Action, State, topology_of, describe_pending, is_last_round, paid_with, round_name,
+from ..rules import (PLAYERS, RULES, Action, State, topology_of, describe_pending, is_last_round, paid_with,
                      score)
 
 THEMES = ("starvation", "siege", "tribute", "trade", "battle", "phoros", "growth", "events", "proxenos")
@@ -129,7 +129,7 @@ def context(s: State) -> str:
     label = topology_of(s).comp.rounds[s.round].label
     rn = say(CONTEXT_LAST if is_last_round(s) else CONTEXT_ROUND, {"round": label}, s.components)
     prompt = describe_pending(s)  # the decision's own prompt (rules/decisions.py)
-    what = say(prompt) if hasattr(prompt, "id") and not prompt.fields() else prompt
+    what = say(prompt) if isinstance(prompt, Message) and not prompt.fields() else prompt
     args = {"where": rn, "side": PLAYERS[p], "side_other": PLAYERS[1 - p], "what": what}
     if s.phase == "roundend":
         return say(CONTEXT_END, args)

@@ -42,7 +42,7 @@ def say(msg: "str | Phrase", args: Mapping[str, Any] | None = None, components: 
     (None: the current language), its terms named as the component set ``components`` names them in
     English."""
     if isinstance(msg, Phrase):
-        msg, args = msg.msg, {**msg.args, **(args or {})}
+        return render(msg.msg, {**msg.args, **(args or {})}, resolve(lang), names_for(components))
     return render(msg, args or {}, resolve(lang), names_for(components))
 
 
