@@ -30,6 +30,7 @@ from .words import english, mark_words, outcome_words, say
 
 COMMENTARY = message("record.commentary-title", "Polis {edition}, seed {seed}")
 COMMENTARY_ROUND = message("record.commentary-title-round", "Polis {edition}, seed {seed}, round {label}")
+IN_DECISION = message("record.in-decision", "in decision {n} of {count} ({text}); nothing was played")
 LAST_TURN = message("record.last-turn", "Last turn")
 MARK = message("record.mark-line", "Mark: {mark}")
 
@@ -160,7 +161,7 @@ class Game:
                 s = apply(s, a)
             except ValueError as e:
                 if len(items) > 1:
-                    e.add_note(f"in decision {k + 1} of {len(items)} ({item!s}); nothing was played")
+                    e.add_note(say(IN_DECISION, {"n": k + 1, "count": len(items), "text": str(item)}))
                 raise
             plan.append((a, s))
         name = self._pending_name()

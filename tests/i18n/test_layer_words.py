@@ -251,3 +251,26 @@ def test_the_demo_narrates_without_english(lang, monkeypatch):
         demo.main(["--seed", "3"])
     left = left_in([out.getvalue()], lang)
     assert not left, left
+
+
+BAD_FILES = ('[Edition "ed1"]\n[Seed "3"]\n{open comment', '[Edition "ed1"]\n[Seed "3"]\n"name',
+             '[Edition "ed1"]\n[Seed "3"]\n#', '[Edition "ed1"]\n[Bogus "3"]\n', '[Edition "ed1"]\n[Seed "3"]\n)',
+             '[Edition "ed1"]\n[Seed "3"]\n(', '[Edition "ed1"\n',
+             '[Edition "ed1"]\n[Seed "3"]\n{a} [Seed "3"]')
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bad_file_is_refused_in_the_language(lang):
+    """The reader's problems with a file say themselves in a language (``RecordError.words``); ``str`` stays
+    English."""
+    from polis_nb.record import RecordError
+
+    texts = []
+    for text in BAD_FILES:
+        with pytest.raises(RecordError) as e:
+            pn.Game.from_text(text, strict=True)
+        assert str(e.value).startswith("line "), str(e.value)
+        assert e.value.words("en") == str(e.value)
+        texts.append(e.value.words(lang))
+    left = left_in(texts, lang)
+    assert not left, left
