@@ -54,7 +54,7 @@ _WORD = re.compile(r"[A-Za-z0-9\-.:,+_/]+")
 COMMENT_OPEN = message("record-error.comment-open", "comment is not closed with {char}")
 NAME_OPEN = message("record-error.name-open", "variation name is not closed with '\"'")
 UNEXPECTED = message("record-error.unexpected", "unexpected character {char}")
-UNKNOWN_HEADER = message("record-error.unknown-header", "unknown header {keyword} (own headers start with 'X-')")
+UNKNOWN_HEADER = message("record-error.unknown-header", "unknown header {keyword} (own headers start with {text})")
 UNKNOWN_GLYPH = message("record-error.unknown-glyph", "unknown glyph {text}")
 MARKS_BEFORE = message("record-error.marks-before", "board marks belong in the comment after a decision, not before it")
 EVAL_BEFORE = message("record-error.evaluation-before", "an evaluation belongs in the comment after a decision (or of "
@@ -481,7 +481,7 @@ def read(text: str) -> tuple[dict[str, str], Node | None, list[RecordError]]:
             try:
                 key, v = _parse_header(val, line)
                 if key not in KNOWN_HEADERS and not key.startswith("X-"):
-                    errors.append(RecordError(UNKNOWN_HEADER, line, col, keyword=repr(key)))
+                    errors.append(RecordError(UNKNOWN_HEADER, line, col, keyword=repr(key), text="'X-'"))
                 headers[key] = v
                 header_at[key] = (line, col)
             except RecordError as e:
