@@ -23,6 +23,7 @@ import re
 from functools import lru_cache
 from html import escape
 
+from ..i18n import get_language
 from ..record import Game, Node
 from ..rules import RULES, topology_of
 from .assets import asset_text
@@ -261,7 +262,8 @@ def document(title: str, body: str, *, kind: str, data: dict | None = None, scri
             if data is not None else "")
     if data is not None or script:
         code += f'<script>{_asset("htmlgame.js")}</script>\n'
-    return _PAGE.format(title=e(title), css=_asset("htmlgame.css"), kind=e(kind), body=body, script=code)
+    return _PAGE.format(lang=get_language(), title=e(title), css=_asset("htmlgame.css"), kind=e(kind), body=body,
+                        script=code)
 
 
 def default_title(game: Game) -> str:
@@ -296,7 +298,7 @@ record needs JavaScript; the board shows the start of the game.</noscript></sect
 """
 
 _PAGE = """<!DOCTYPE html>
-<html lang="en">
+<html lang="{lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
