@@ -11,8 +11,9 @@ kinds of number come out, and they are never shown as one another:
   capital Athenai ...").
 * **Estimates**: the share of the engine's playouts through a choice that the side to decide won
   (a shared result counts half; a playout stopped early counts the evaluation's estimate of how it
-  would have ended, see :mod:`.evaluation`). With 30 playouts or more it has a 95% interval; a
-  choice the search never tried is "not evaluated" (``p`` is None).
+  would have ended, see :mod:`.evaluation`), shown from 30 playouts on, with a 95% interval; a
+  choice the search tried fewer times (or never) is "not evaluated" (``p`` is None). An analysis
+  gives every choice not proven those 30 playouts where its budget allows.
 
 Choices that differ only in how they are paid (``trade +metal``, ``trade +wood``) stay separate in
 ``choices`` and are grouped as one row each in ``groups``.
@@ -41,7 +42,7 @@ from ..record.compare import set_evaluator
 from ..record.words import action_words, cite_sections, text_words
 from ..rules import CHANCE, PLAYERS, Action, State, apply_unchecked, topology_of, is_legal, legal_actions, paid_with
 from .cluster import Bar, check_client
-from .search import CUT, EXPLORATION, WAVE, TreeNode, Tree, rollout_policy
+from .search import CUT, EXPLORATION, ROOT_SHARE, WAVE, TreeNode, Tree, rollout_policy
 from .solver import Proof, label
 
 CHANCE_NAME = "chance"  # Analysis.player at a chance step
@@ -55,8 +56,9 @@ class ChoiceValue:
     """One choice at the analysed position, valued for the side to decide.
 
     ``p``: exactly 1.0 / 0.0 / 0.5 for a proven win / loss / shared result, the exact value for a
-    value proven over chance steps (``exact``), else the playout estimate, or None if the search
-    never tried the choice. ``low``/``high``: its 95% interval, for estimates with at least
+    value proven over chance steps (``exact``), else the playout estimate from at least
+    :data:`MIN_INTERVAL` playouts, or None ("not evaluated") if the search tried the choice fewer
+    times (``visits``: how many; 0 if never). ``low``/``high``: its 95% interval, for estimates with at least
     :data:`MIN_INTERVAL` playouts (else None). ``reason`` says it in words; ``rules`` are the rule
     ids that decide it (a proof's ending). ``ends`` counts how its playouts ended (rule ids, or
     ``("cut off",)`` for a playout scored by the evaluation). ``words`` names the choice as the
@@ -159,7 +161,8 @@ class Analysis:
 
     def __init__(self, state: State, choices: list[ChoiceValue], line: list[LineStep], decided_by: Counter,
                  iterations: int, seed: int, seconds: float, view: str | None, root: tuple[float, float, int],
-                 root_proof: Proof | None, cut: int):
+                 root_proof: Proof | None, cut: int,
+                 best_estimate: tuple[float, float | None, float | None] | None = None):
         self.state = state
         self.player = state.current_player  # "athens", "sparta", "chance" or "terminal"
         self.choices = tuple(choices)
@@ -169,6 +172,9 @@ class Analysis:
         self.cut = cut  # playouts scored by the evaluation rather than finished
         self._root = root  # (Athens' total, squares, visits) over all playouts
         self._root_proof = root_proof
+        # (Athens' mean, low, high) through the best choice when it has too few playouts to show as a
+        # choice's estimate: the position's value still comes from it (as a review weighs positions)
+        self._best_estimate = best_estimate
 
     # --- the figures ------------------------------------------------------------------------
     @property
@@ -231,6 +237,8 @@ class Analysis:
             if self.player == PLAYERS[0]:
                 return b.p, b.low, b.high
             return (1 - b.p, None if b.high is None else 1 - b.high, None if b.low is None else 1 - b.low)
+        if self._best_estimate is not None:
+            return self._best_estimate
         total, sq, n = self._root
         mean, lo, hi = _interval(total, sq, n)
         return (0.5 if mean is None else mean), lo, hi
@@ -342,7 +350,7 @@ class Analysis:
 NUMBERS_NOTE = ("What these numbers mean: 'by force' is proven — the result with best play by both sides, "
                 "over every die and card. A percentage is an estimate: the share of the engine's playouts won "
                 "(a playout stopped early counts the evaluation's estimate of how it would end), with a 95% "
-                "interval once 30 or more playouts back it. 'Not evaluated': the search never tried that choice.")
+                "interval; it takes 30 playouts. 'Not evaluated': the search tried that choice fewer times, or never.")
 
 
 class SvgPlot(str):
@@ -393,7 +401,7 @@ def _figure(c: ChoiceValue, s: State | None = None) -> str:
     if c.exact is not None:
         return f"wins with probability exactly {c.exact} (chance decides)"
     if c.p is None:
-        return "not evaluated"
+        return "not evaluated" + (f" ({c.visits} playouts: too few)" if c.visits else "")
     if c.low is None or c.high is None:
         return f"{_pc(c.p)} of {c.visits} playouts won (too few for an interval)"
     return f"{_pc(c.p)} of playouts won [{_pc(c.low)}, {_pc(c.high)}]"
@@ -466,6 +474,10 @@ def _value(a: Action, node: TreeNode, p: int, ends: Counter | None) -> ChoiceVal
                            node.proof.end.rules, e)
     if node.visits == 0:
         return _untried(a)
+    if node.visits < MIN_INTERVAL:  # too few playouts for a number worth showing
+        return ChoiceValue(a, node.visits, None, None, None, None, None,
+                           f"not evaluated: {node.visits} playout{'s' if node.visits != 1 else ''} through it, "
+                           f"too few for an estimate (it takes {MIN_INTERVAL})", (), e)
     mean, lo, hi = _interval(node.total, node.sq, node.visits)
     assert mean is not None, "a visited node has a mean"
     if p == 1:
@@ -542,7 +554,10 @@ def analyse(s: State, budget: int = 2000, *, seconds: float | None = None, targe
         got = analysis_of(s, t, seed, view, 0.0).best
         return got is not None and got.half_width is not None and got.half_width <= target
 
-    tree.solve_root_choices(ROOT_SOLVE + 2 * budget)  # near a round's end: which choices win or lose by force
+    # near a round's end and in the last round: which choices win or lose by force; the solver keeps at
+    # the others as the tree runs, and every choice not proven gets MIN_INTERVAL playouts if the budget allows
+    tree.solve_root_choices(ROOT_SOLVE + 2 * budget, wide=True)
+    tree.keep_proving(ROOT_SHARE, MIN_INTERVAL)
     try:
         tree.run(random.Random(f"polis:analyse:{seed}"), budget, seconds, seed=seed, client=client, workers=workers,
                  comp=portable, stop=enough if target is not None else None, on_wave=bar.update)
@@ -592,7 +607,19 @@ def analysis_of(s: State, tree: Tree, seed: int, view: Any, seconds: float) -> A
             for k, ((a, n), words) in enumerate(zip(best, said))]
     root = tree.root
     return Analysis(s, choices, line, decided, tree.iterations, seed, seconds, view,
-                    (root.total, root.sq, root.visits), root.proof, tree.cut)
+                    (root.total, root.sq, root.visits), root.proof, tree.cut, _thin_best(tree, choices))
+
+
+def _thin_best(tree: Tree, choices: list[ChoiceValue]) -> tuple[float, float | None, float | None] | None:
+    """Athens' (mean, low, high) through the best choice when it is an estimate too thin to show
+    (fewer than :data:`MIN_INTERVAL` playouts), else None."""
+    if not choices or choices[0].p is not None or not choices[0].visits:
+        return None
+    node = tree.root.children.get(choices[0].action)
+    if node is None or node.proof is not None:
+        return None
+    mean, lo, hi = _interval(node.total, node.sq, node.visits)
+    return (0.5 if mean is None else mean), lo, hi
 
 
 set_evaluator(analyse)  # g.compare(a, b, evaluate=...) and Comparison.evaluate use it

@@ -32,8 +32,10 @@ bounds with their exact probabilities (an outcome not yet met counts from 0 to 1
 meet, the node is *proven*: its value is exact, the tree stops spending playouts below it, and
 choices proven worse than a sibling are no longer tried. Late positions (the last round once a side
 has passed, or its round end) are also handed to the exact solver (:mod:`.solver`) with a small
-node limit. Below a card the analysing side cannot see, nodes merge many positions and are never
-proven.
+node limit. An analysis hands the solver its root's choices too (:meth:`Tree.solve_root_choices`)
+and keeps at those not proven yet while the tree runs (:meth:`Tree.keep_proving`), since a learner
+compares them all: once one choice is proven to win, the others are still worth proving. Below a
+card the analysing side cannot see, nodes merge many positions and are never proven.
 
 Everything random comes from generators seeded by the run's seed; the same seed and budget in
 iterations give the same tree on any number of workers. A budget in seconds depends on the machine.
@@ -47,7 +49,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any, Callable, Generator, Iterator
 
-from ..rules import (CHANCE, Action, State, apply_unchecked, chance_outcomes, is_last_round, legal_actions,
+from ..rules import (CHANCE, Action, State, apply_unchecked, chance_outcomes, is_last_round, legal_actions, paid_with,
                      register_components, sample_chance)
 from .bots import POLICIES, Policy
 from .playout import prior
@@ -69,6 +71,9 @@ SOLVE_PER_VISIT = 25  # ... with this many nodes per visit
 SOLVE_SHARE = 2  # solver nodes allowed per iteration run (plus SOLVE_BASE): it never takes over
 SOLVE_BASE = 200
 ROOT_LIMITS = (30, 150, 800, 4000)  # node limits of the rounds over the root's choices
+WIDE_FIRST = 1000  # solver nodes for the root's choices at first where nobody has passed (an analysis, wide)
+ROOT_SHARE = 8  # solver nodes per iteration an analysis may spend proving its root's choices as it runs ...
+PROVEN_SHARE = 32  # ... and once the root is proven (the rest of the budget is for the choices not proven yet)
 CUT = ("cut off",)  # how a playout stopped at the horizon "ended" (for the counts of endings)
 TERMINAL = 2  # TreeNode.mover of a finished game
 ROUND_CUT = False  # stop playouts at the start of the next round
@@ -251,6 +256,14 @@ class Tree:
         self.solved = self.solver.nodes if self.solver is not None else 0  # a shared solver's nodes before this tree
         self.root = TreeNode(CHANCE, exact=not hidden_from(s, self.viewer))
         self._init(self.root, s, root=True)
+        # proving the root's choices (solve_root_choices; an analysis keeps at it as it runs, see keep_proving)
+        self.root_share = 0  # solver nodes per iteration for that (0: only what solve_root_choices does)
+        self.least = 0  # playouts each row of root choices not proven should get before the budget runs out
+        self._kids: list[tuple[Action, TreeNode]] = []  # the root's choices the solver may prove
+        self._tried: dict[Action, int] = {}  # the node limit a root choice was last tried with in vain
+        self._allow = 0  # solver nodes the root's choices may still take
+        self._left: int | None = None  # iterations left in the current run (None: a budget in seconds only)
+        self._rows: dict[Action, str] = {}  # the root's choices up to how they are paid (see _short)
         self.iterations = 0
         self.leaves = 0  # leaves scored so far (numbers the playouts' generators)
         self.ends: dict[Action, Counter] = {}
@@ -290,9 +303,11 @@ class Tree:
             if end is not None and time.perf_counter() >= end:
                 break
             n = self.wave if left is None else min(self.wave, left)
+            self._left = left
             done = self._wave(rng, n, seed, client, workers, comp)
             if left is not None:
                 left -= done
+            self._keep_proving(done)
             yield done
             if stop is not None and stop(self):
                 break
@@ -321,6 +336,7 @@ class Tree:
         t.root = node
         t.iterations = t.leaves = t.cut = 0
         t.ends = {}
+        t.root_share, t.least, t._kids, t._tried, t._allow, t._left, t._rows = 0, 0, [], {}, 0, None, {}
         t.solved = self.solver.nodes if self.solver is not None else 0
         return t
 
@@ -335,7 +351,11 @@ class Tree:
         return len(root.children) >= root.nacts and all(c.proof is not None for c in root.children.values())
 
     def _wave(self, rng: random.Random, n: int, seed: int, client: Any, workers: int | None, comp: Any) -> int:
-        picked = [self._descend(rng) for _ in range(n)]
+        picked = []
+        for _ in range(n):
+            picked.append(self._descend(rng))
+            if self._left is not None:
+                self._left -= 1
         todo = [(i, leaf) for i, (_, leaf, _, _) in enumerate(picked) if leaf is not None]
         scores: dict[int, tuple[float, tuple[str, ...]]] = {}
         if todo:
@@ -441,32 +461,95 @@ class Tree:
             self._set_proof(node, proof)
         return proof
 
-    def solve_root_choices(self, allowance: int = 4000) -> None:
+    def solve_root_choices(self, allowance: int = 4000, *, wide: bool = False) -> None:
         """Hand every root choice not yet proven to the solver, in rounds of growing node limits
         (:data:`ROOT_LIMITS`) within ``allowance`` nodes in all, so that a position near a round's end
         reports which choices win or lose by force; updates the root's bounds. Positions far from a
-        round's end (nobody has passed, no round end under way) are left to the search."""
+        round's end (nobody has passed, no round end under way) are left to the search; ``wide``
+        (an analysis) tries every position of the last round too, whose tree may be small. At a
+        battle whose hidden cards cannot matter to a choice (the battle is over once it is made),
+        that choice is tried too."""
+        kids = self._root_kids(wide)
+        for _, c in kids:
+            if c.proof is not None:  # (proven as its node was made)
+                self._prove_up([self.root, c])
+        if not (_late(self.state) or self.state.passed):  # (most such trees are far too big: keep_proving goes on)
+            allowance = min(allowance, WIDE_FIRST)
+        stop = self._solver_nodes() + allowance
+        for limit in ROOT_LIMITS:
+            for a, c in kids:
+                left = stop - self._solver_nodes()
+                if c.proof is None and left > 0 and self._tried.get(a, 0) < limit:
+                    self._attempt(a, c, min(limit, left))
+
+    def keep_proving(self, share: int = ROOT_SHARE, least: int = 0) -> None:
+        """As the tree runs, go on proving the root's choices (those :meth:`solve_root_choices` took
+        on): ``share`` solver nodes per iteration (:data:`PROVEN_SHARE` once the root is proven, when
+        the budget's work is valuing the other choices), the choice tried so far with the smallest
+        node limit first (the cheapest; of those, the one whose bounds are closest), each with twice
+        its last limit. ``least``: see :attr:`least` (each row of the root's choices not proven, the
+        choices up to how they are paid, is given that many playouts at the end of the budget, as
+        far as the iterations left allow)."""
+        self.root_share, self.least = share, least
+
+    def _root_kids(self, wide: bool) -> list[tuple[Action, TreeNode]]:
+        """The root's choices the solver may prove (their nodes made where missing), kept for
+        :meth:`_keep_proving`."""
+        if self._kids:
+            return self._kids
         root = self.root
         s = self.state
-        if self.solver is None or not root.exact or root.mover not in (0, 1) or not (_late(s) or s.passed):
-            return
+        if self.solver is None or root.mover not in (0, 1) or not (_late(s) or s.passed or (wide and is_last_round(s))):
+            return []
+        if not root.exact and root.mover != self.viewer:
+            return []
         kids = []
         for a in legal_actions(s):
             c = root.children.get(a)
             if c is None:
+                t = apply_unchecked(s, a)
+                if not root.exact and (t.battle is not None or hidden_from(t, self.viewer)):
+                    continue  # the cards not seen still matter below this choice
                 c = root.children[a] = TreeNode(root.mover, True)
-                self._init(c, apply_unchecked(s, a))
-            kids.append(c)
-        stop = self.solver.nodes + allowance
-        for limit in ROOT_LIMITS:
-            for c in kids:
-                left = stop - self.solver.nodes
-                if c.proof is None and left > 0:
-                    proof = self.solver.solve(c.position(), min(limit, left))
-                    if proof is not None:
-                        self._set_proof(c, proof)
-                if c.proof is not None:
-                    self._prove_up([root, c])
+                self._init(c, t)
+            if c.exact and c.state is not None:
+                kids.append((a, c))
+        self._kids = kids
+        return kids
+
+    def _solver_nodes(self) -> int:
+        return self.solver.nodes if self.solver is not None else 0
+
+    def _attempt(self, a: Action, c: TreeNode, limit: int) -> None:
+        """One try of the solver at root choice ``a`` within ``limit`` new nodes."""
+        assert self.solver is not None
+        if c.proof is None:
+            proof = self.solver.solve(c.position(), limit)
+            if proof is None:
+                self._tried[a] = max(self._tried.get(a, 0), limit)
+                return
+            self._set_proof(c, proof)
+        self._prove_up([self.root, c])
+
+    def _keep_proving(self, done: int) -> None:
+        """After a wave of ``done`` iterations: spend what it earned on the root's choices (see
+        :meth:`keep_proving`)."""
+        if not self.root_share or not self._kids:
+            return
+        self._allow += done * (PROVEN_SHARE if self.root.proof is not None else self.root_share)
+        while True:
+            todo = [(a, c) for a, c in self._kids if c.proof is None]
+            if not todo:
+                return
+            a, c = min(todo, key=lambda ac: (self._tried.get(ac[0], 0), ac[1].fhi - ac[1].flo))
+            limit = max(ROOT_LIMITS[0], 2 * self._tried.get(a, 0))
+            if limit > self._allow:
+                return
+            before = self._solver_nodes()
+            self._attempt(a, c, limit)
+            spent = self._solver_nodes() - before
+            self._allow -= spent
+            self.solved += spent  # (not taken from the allowance of the solver's tries inside the tree)
 
     @staticmethod
     def _set_proof(node: TreeNode, proof: Proof) -> None:
@@ -494,6 +577,13 @@ class Tree:
             untried = next((a for a in acts if a not in ch), None)
             if untried is not None:
                 return self._new(node, untried, p)
+            if self.least and self._left is not None:
+                fresh = next((a for a in acts if ch[a].visits == 0 and ch[a].proof is None), None)
+                if fresh is not None:  # (made by the solver's round, not tried yet)
+                    return fresh, ch[fresh], False
+                short = self._short(acts)
+                if short is not None:
+                    return short, ch[short], False
         pr = self._prior(s, node, acts) if not ucb else {}  # (UCB uses no prior)
         floor = max((_lo(c, p) for a in acts if (c := ch.get(a)) is not None), default=0.0) if node.exact else 0.0
         if node.proof is not None:  # a proven root: value the choices not proven yet
@@ -524,6 +614,36 @@ class Tree:
                 best, best_v = a, v
         c = ch.get(best)
         return (best, c, False) if c is not None else self._new(node, best, p)
+
+    def _short(self, acts: tuple[Action, ...]) -> Action | None:
+        """At the root, once the iterations left are no more than the playouts the rows still lack to
+        reach :attr:`least` (a row: the choices that differ only in how they are paid, shown by its
+        best; a row with a proven choice or one with enough playouts lacks none): the most visited
+        choice of the row closest to it, the better estimate first (so that as many rows as the
+        budget allows get an estimate worth showing, the likelier ones first); else None (the search
+        chooses)."""
+        if self._left is None or self._left > self.least * len(acts):  # (more left than all rows could lack)
+            return None
+        ch = self.root.children
+        rows: dict[str, list[TreeNode]] = {}
+        for a in acts:
+            rows.setdefault(self._row(a), []).append(ch[a])
+        lack = {k: self.least - max(c.visits for c in row) for k, row in rows.items()
+                if all(c.proof is None for c in row)}
+        lack = {k: n for k, n in lack.items() if n > 0}
+        if not lack or self._left > sum(lack.values()):
+            return None
+        p = self.side
+        todo = [(a, ch[a]) for a in acts if self._row(a) in lack]
+        return max(todo, key=lambda ac: (ac[1].visits, ac[1].for_player(p)))[0]
+
+    def _row(self, a: Action) -> str:
+        """The row of root choice ``a``: what is chosen, up to how it is paid (:func:`paid_with`)."""
+        got = self._rows.get(a)
+        if got is None:
+            pw = paid_with(self.state, a)
+            got = self._rows[a] = pw[0] if pw else str(a)
+        return got
 
     @staticmethod
     def _new(node: TreeNode, a: Action, p: int) -> tuple[Action, TreeNode, bool]:
@@ -601,6 +721,7 @@ class Tree:
             # the bounds of a chance step meet only once every outcome is proven
             return chance_proof([(prob, _proven(node.children[a])) for a, prob in node.chances().items()])
         kids = [c.proof for c in node.children.values() if c.proof is not None and c.proof.value == v]
+        kids = [q for q in kids if not q.mixed] or kids  # a sure result rather than a toss worth as much
         p = node.mover
         winning = v == (ONE if p == 0 else ZERO)
         pick = min(kids, key=lambda q: q.depth) if winning else max(kids, key=lambda q: q.depth)

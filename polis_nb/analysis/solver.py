@@ -150,9 +150,12 @@ class Solver:
 
 
 def _better(a: Proof, b: Proof, p: int) -> bool:
-    """Whether ``a`` is better than ``b`` for ``p``: a higher value for p, then (same value) the
-    quicker win or the slower loss."""
+    """Whether ``a`` is better than ``b`` for ``p``: a higher value for p, then (same value) a sure
+    result over one that averages results over chance (a shared result rather than a coin toss worth
+    as much), then the quicker win or the slower loss."""
     if a.value != b.value:
         return (a.value > b.value) if p == 0 else (a.value < b.value)
+    if a.mixed != b.mixed:
+        return not a.mixed
     winning = a.value == (ONE if p == 0 else ZERO)
     return a.depth < b.depth if winning else a.depth > b.depth

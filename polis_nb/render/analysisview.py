@@ -5,9 +5,9 @@ What it holds: the evaluation bar (Athens' value: a proven result in words, or t
 estimate with its 95% interval when enough playouts back it), the choices best first as rows (the
 variants that differ only in how they are paid share a row: "pay with metal, wood or wine"), each
 with its value in words ("wins by force", "loses at once: ...", "62% of 140 playouts",
-"not evaluated"), the place it points at on the map and how its playouts ended; the best line in
-words; a note on what the numbers mean; and board marks for the best choice. Pure Python; no widget
-library.
+"not evaluated": never tried, or by fewer playouts than an interval takes), the place it points
+at on the map and how its playouts ended; the best line in words; a note on what the numbers mean;
+and board marks for the best choice. Pure Python; no widget library.
 """
 from __future__ import annotations
 
@@ -123,7 +123,8 @@ def analysis_view(a, *, top: int = TOP) -> dict:
         if c.proven is not None or c.exact is not None:
             what = c.reason
         elif c.p is None:
-            what = "not evaluated (the search found no time for it)"
+            what = ("not evaluated (the search found no time for it)" if not c.visits else
+                    f"not evaluated ({c.visits} playouts through it: too few for an estimate)")
         else:
             span = "" if c.low is None else f" (95% interval {b['low']}–{b['high']}%)"
             what = f"{to_decide} wins {b['p']}% of the engine's {c.visits} playouts through it{span}"

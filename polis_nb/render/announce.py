@@ -1,10 +1,13 @@
 """What a screen reader hears after a decision (issue 28): the result of the decision just taken and,
-against a bot, the bot's reply, each one sentence run for the Board's live region. The words come
-from the kernel's log (what the decision and the chance steps right after it did) and from the
-reply as the Board names it (:func:`.playview.reply_view`). Pure Python; nothing here decides a rule."""
+against a bot, the bot's reply, each one sentence run for the live region of the Board, the Viewer and
+Combat. The words come from the kernel's log (what the decision and the chance steps right after it
+did) and from the reply as the Board names it (:func:`.playview.reply_view`); in a battle, the deal
+says how many cards each side drew, never which (the kernel's log names no drawn card either).
+Pure Python; nothing here decides a rule."""
 from __future__ import annotations
 
-from ..rules import Action, State
+from ..rules import Action, State, poss
+from .text import SIDE_NAME
 from .viewmodel import log_json
 
 Step = tuple[State, Action, State]
@@ -32,3 +35,58 @@ def reply_words(reply: dict | None) -> str:
     if not reply:
         return ""
     return f"{reply['title']}: " + _sentences([x["text"] for x in reply["sentences"]])
+
+
+# --- a battle (Combat) ----------------------------------------------------------------------------
+
+def deal_words(steps: list[Step]) -> str:
+    """The cards dealt in a run of chance steps of a battle, by side and never by name: "Cards dealt:
+    2 to Sparta, 1 to Athens." Chance steps that deal no card (outside the battle) say what the
+    kernel logged."""
+    count: dict[int, int] = {}
+    other: list[str] = []
+    for before, _, after in steps:
+        bt = before.battle
+        if before.pending.kind == "draw-card" and bt is not None and bt.draws:
+            count[bt.draws[0]] = count.get(bt.draws[0], 0) + 1
+        else:
+            other += [e["text"] for e in log_json(after.log, after)]
+    dealt = ", ".join(f"{n} to {SIDE_NAME[p]}" for p, n in count.items())
+    return " ".join(x for x in (f"Cards dealt: {dealt}." if dealt else "", _sentences(other)) if x)
+
+
+def battle_items(steps: list[Step], *, bot: str | None = None, own: bool = False) -> list[tuple[str, str]]:
+    """What a battle decision did, as the live region reads it, in order (``kind``, ``text``): the
+    decision's result ("move": the kernel's sentences, "Your move: …" when ``own``), the deal that
+    followed ("chance": :func:`deal_words`) and the decisions of the bot playing ``bot`` ("reply":
+    "Sparta's reply: …"), each run of steps of one of them one item; runs that logged nothing say
+    nothing."""
+    runs: list[tuple[str, list[Step]]] = []
+    for step in steps:
+        before = step[0]
+        kind = "chance" if before.is_chance else "reply" if bot is not None and before.current_player == bot else "move"
+        if runs and runs[-1][0] == kind:
+            runs[-1][1].append(step)
+        else:
+            runs.append((kind, [step]))
+    title = f"{poss(bot)} reply" if bot is not None else ""
+    out = []
+    for kind, run in runs:
+        if kind == "chance":
+            text = deal_words(run)
+        elif kind == "reply":
+            said = [{"text": e["text"]} for _, _, t in run for e in log_json(t.log, t)]
+            text = reply_words({"title": title, "sentences": said}) if said else ""
+        else:
+            text = move_words(run, own=own)
+        if text:
+            out.append((kind, text))
+    return out
+
+
+def hand_words(side: str, shown: bool, cards: int = 0) -> str:
+    """A hand put on screen or hidden again (Combat's hot seat), without its cards: "Sparta's hand is
+    on screen: 4 cards." / "Sparta's hand is hidden." """
+    if not shown:
+        return f"{poss(side)} hand is hidden."
+    return f"{poss(side)} hand is on screen: {cards} card{'' if cards == 1 else 's'}."

@@ -25,7 +25,8 @@ named in any order), ``reveal`` (``side``: show that side's hand; hot seat), ``h
 view, is refused visibly and changes nothing.
 
 Combat is a composition of panels (:mod:`.panels`): battle (the decisions and the battle's view), hand
-(whose hand is on screen), replay (stepping a recorded battle) and odds.
+(whose hand is on screen), replay (stepping a recorded battle), odds and announce (what a screen reader
+hears after each decision: its result, the deal, the bot's reply, each once; no card of a hand named).
 """
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ import traitlets
 
 from ..analysis.bots import POLICIES, greedy_policy, make_bot  # noqa: F401 (greedy_policy: tutorial 09 imports it here)
 from ..record import Game, Node
+from ..render.announce import battle_items
 from ..render.combatview import Step, in_battle
 from ..render.widgetwords import combat_words
 from ..rules import (EDITIONS, PLAYERS, Action, State, topology_of, topology_named, parse_action, position,
@@ -45,6 +47,7 @@ from .base import PanelWidget
 from .control import Controller
 from .intents import IntentError
 from .panels import composition, scripts
+from .panels.announce import BattleAnnouncePanel
 from .panels.battle import normalise
 from .panels.hand import HandPanel
 from .panels.odds import OddsPanel
@@ -217,11 +220,13 @@ class Combat(PanelWidget):
     def _decide(self, a: Action, bot: str = "") -> None:
         """Play a legal decision through the controller: from the widget's own node into the record (the
         Game's current node follows), or on the State; the chance draws after it come from the seed."""
-        ctl = self.controller
-        explanation, note = ctl.play(str(a))
+        self._play(a)
+        self._kept(bot)
+
+    def _play(self, a: Action) -> None:
+        explanation, note = self.controller.play(str(a))
         if explanation is not None or note:  # parsed and checked here already: never expected
             raise RuntimeError(f"the decision {a} was refused: {note or explanation}")
-        self._kept(bot)
 
     def _kept(self, bot: str = "") -> None:
         """Note the decision just played: on a Game which bot made it, on a State its steps (before,
@@ -245,22 +250,28 @@ class Combat(PanelWidget):
             return None
         return "sparta" if self._side == "athens" else "athens"
 
-    def _play_bot(self) -> None:
+    def _play_bot(self) -> list[tuple[State, Action, State]]:
+        """Let the bot decide while it is its turn in the battle; returns the steps it took (with the
+        chance draws after them)."""
         bot = self._bot_side()
-        n = 0
+        steps: list[tuple[State, Action, State]] = []
         while bot is not None and self._bot is not None and in_battle(self.state, self.area) \
                 and self.state.current_player == bot:
             self._decide(self._bot.choose(self.state, self._rng), bot=self._bot_name)
-            n += 1
-            if n > 500:
+            steps += self.controller.last_steps
+            if len(steps) > 500:
                 raise RuntimeError("the bot did not finish its decisions")
+        return steps
 
     def decided(self, who: str) -> None:
         """``who`` (the user) decided, through the battle panel: keep it, pass the screen if another side
-        is to decide (hot seat), and let the bot answer."""
+        is to decide (hot seat), let the bot answer, and announce what the decision, the deal after it
+        and the bot's reply did (a new batch of the announcements)."""
+        steps = list(self.controller.last_steps)
         self._kept()
         self.panel(HandPanel).decided(self, who)
-        self._play_bot()
+        steps += self._play_bot()
+        self.panel(BattleAnnouncePanel).say(battle_items(steps, bot=self._bot_side(), own=self._mode == "bot"))
 
     def play(self, text: str | Action) -> None:
         """Make the current decision from Python (checked like a click), then let the bot answer."""
@@ -271,9 +282,8 @@ class Combat(PanelWidget):
             raise ValueError("the battle is over")
         a = parse_action(s, normalise(s, text) if isinstance(text, str) else str(text))
         who = s.current_player
-        self._decide(a)
-        self.panel(HandPanel).decided(self, who)
-        self._play_bot()
+        self._play(a)
+        self.decided(who)
         self._refresh()
 
     # --- intents and the view -------------------------------------------------------------------

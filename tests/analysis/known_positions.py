@@ -125,6 +125,31 @@ def ed1_siege_in_the_last_round() -> pn.State:
                 prestige={"athens": 1, "sparta": 12})
 
 
+def ed1_siege_before_athens_passes() -> pn.State:
+    """The position of :func:`ed1_siege_in_the_last_round` a turn earlier: Athens has not passed.
+
+    Nobody acting alone, no action costs the extra good (Ed1 · Aktionen), so Sparta may act as long
+    as it can pay; Athens holds only the wheat its cubes eat, no unit and no good that pays for an
+    action of its own, so its only choice is to pass. The choices of Sparta:
+
+    * ``siege`` then ``polis chalkis``: as in the last-round position, a fortification of 1 needs no
+      roll (Ed1 · Aktionen › g. Polis belagern); Chalkis changes hands and Sparta scores 14 against
+      12 (Ed1 · Spielende): a win.
+    * ``pass``: Athens passes too; Sparta feeds its 8 cubes with 8 prestige and scores 13 against 15:
+      a loss.
+    * ``train`` (paid with the metal) and ``hoplites`` (a military action, 1 prestige, Ed1 · II.
+      Militärische Aktionen): whether the siege is still to be had afterwards decides them; the
+      oracle's values (``train`` a win, ``hoplites`` a loss) are what the engine must prove.
+
+    Its tree is small (some 2,800 positions) but the position is not one the search used to hand to
+    the solver: nobody has passed and no round end is under way.
+    """
+    return bare("ed1", "5b", to_move="sparta",
+                poleis={"athenai": ("athens", 10), "chalkis": ("athens", 2), "sparta": ("sparta", 8)},
+                units={"attika": (0, 1)}, goods={"athens": {"wheat": 12}, "sparta": {"metal": 1}},
+                prestige={"athens": 1, "sparta": 12})
+
+
 def ed1_growth_into_megalopolis() -> pn.State:
     """Ed1, the round end of 5β (the last round), Athens to let its poleis grow.
 
@@ -450,7 +475,8 @@ def ed2_ransom_gives_the_tie_break_away() -> pn.State:
 
 POSITIONS = {f.__name__: f for f in (
     ed1_capital_unfed_after_paying_with_wheat, ed1_tribute_for_wheat_before_passing, ed1_siege_in_the_last_round,
-    ed1_growth_into_megalopolis, ed1_all_in_phoros, ed1_feeding_with_the_last_prestige, ed1_both_ostracised,
+    ed1_siege_before_athens_passes, ed1_growth_into_megalopolis, ed1_all_in_phoros,
+    ed1_feeding_with_the_last_prestige, ed1_both_ostracised,
     ed1_retreat_from_a_battle, ed1_military_action_without_prestige, ed1_trade_for_wheat_to_grow,
     ed1_project_completes, ed2_growth_win_shared_or_loss, ed2_siege_with_discs, ed2_choosing_the_siege,
     ed2_phoros_for_three_silver, ed2_capital_unfed_after_paying_with_wheat, ed2_civil_war_in_the_last_round,
@@ -462,6 +488,7 @@ RIGHT = {
     "ed1_capital_unfed_after_paying_with_wheat": ("pass",),
     "ed1_tribute_for_wheat_before_passing": ("tribute +metal",),
     "ed1_siege_in_the_last_round": ("siege +metal",),
+    "ed1_siege_before_athens_passes": ("siege", "train"),
     "ed1_growth_into_megalopolis": ("grow chalkis",),
     "ed1_all_in_phoros": ("phoros 0", "phoros 1", "phoros 2"),
     "ed1_feeding_with_the_last_prestige": ("release chalkis",),

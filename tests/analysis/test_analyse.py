@@ -16,7 +16,7 @@ from polis_nb.analysis.evaluate import MIN_INTERVAL, NUMBERS_NOTE, _interval, li
 from polis_nb.analysis.odds import setup_state
 from polis_nb.analysis.search import Tree
 from polis_nb.render.text import action_words
-from polis_nb.rules import is_legal
+from polis_nb.rules import is_legal, paid_with
 
 
 def _late(edition: str) -> pn.State:
@@ -32,6 +32,20 @@ def _late(edition: str) -> pn.State:
         if len(turns) >= 6:
             return turns[len(turns) // 2]
     raise AssertionError("no seeded game had a late turn with four choices")
+
+
+def _alone() -> pn.State:
+    """A turn of a side acting alone with goods of several kinds (its actions come in payment
+    variants), from a seeded game of sensible bots."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = pn.new_game("ed1", seed=seed)
+        while not s.is_terminal:
+            if (not s.is_chance and s.pending.kind == "turn" and s.passed
+                    and sum(1 for a in pn.legal_actions(s) if len(a.args) == 1 and a.args[0].startswith("+")) >= 4):
+                return s
+            s = pn.apply(s, pn.sample_chance(s, rng) if s.is_chance else sensible_policy(s, rng))
+    raise AssertionError("no seeded game had a side acting alone with payment variants")
 
 
 @pytest.fixture(scope="module")
@@ -54,13 +68,48 @@ def test_every_legal_choice_is_valued_honestly(late, small):
             assert c.p == {"win": 1.0, "loss": 0.0, "shared": 0.5}[c.proven] == c.low == c.high
         elif c.visits == 0:
             assert (c.p, c.low, c.high) == (None, None, None) and c.reason.startswith("not evaluated")
-        elif c.visits < MIN_INTERVAL:
-            assert 0.0 <= c.p <= 1.0 and c.low is None and c.high is None
+        elif c.visits < MIN_INTERVAL:  # no estimate from fewer playouts than an interval takes
+            assert (c.p, c.low, c.high) == (None, None, None) and c.reason.startswith("not evaluated")
+            assert f"{c.visits} playout" in c.reason
         else:
             assert 0.0 <= c.low <= c.p <= c.high <= 1.0
             assert "playouts" in c.reason
         assert sum(c.ends.values()) == c.visits or c.proven is not None
     assert a.best is a.choices[0] and a.best.p is not None
+
+
+def test_no_estimate_from_fewer_playouts_than_an_interval_takes(late, small):
+    """ARCHITECTURE §9: an estimate reads as a playout share with enough playouts behind it. Where the
+    budget allows, every row (a choice, up to how it is paid) not proven gets MIN_INTERVAL playouts;
+    where it does not, as many rows as it allows do, and the other choices are "not evaluated"
+    (their playouts counted, no number shown)."""
+    enough = analyse(late, budget=MIN_INTERVAL * len(small.groups) + len(small.choices), seed=5)
+    rows = enough.groups
+    assert all(g.best.proven is not None or (g.best.visits >= MIN_INTERVAL and g.best.low is not None) for g in rows), \
+        [(g.what, g.best.visits) for g in rows]
+    budget = MIN_INTERVAL * 2 + len(small.choices)  # two rows' worth after every choice's first playout
+    a = analyse(late, budget=budget, seed=5)
+    shown = [g for g in a.groups if g.best.p is not None and g.best.proven is None]
+    assert len(shown) == 2 and all(g.best.visits >= MIN_INTERVAL and g.best.low is not None for g in shown), str(a)
+    for c in a.choices:
+        if c.p is None:
+            assert c.visits < MIN_INTERVAL and "not evaluated" in c.reason
+    assert "not evaluated" in str(a)
+    assert a.athens_interval[0] is not None  # the position still has its value (the best choice's share)
+
+
+def test_rows_before_payment_variants_get_their_playouts():
+    """Ed1 · Aktionen (acting alone, an action paid with a good of one's choice): the variants of one
+    choice share a row, shown by its best; the playouts an estimate needs go to every row first, so
+    passing is valued beside the moves even when the three ways to pay for each could not all be."""
+    s = _alone()
+    acts = pn.legal_actions(s)
+    kinds = {pw[0] if (pw := paid_with(s, a)) else str(a) for a in acts}
+    assert len(kinds) < len(acts)
+    rows = pn.analyse(s, budget=MIN_INTERVAL * len(kinds) + len(acts), seed=3).groups  # just enough for the rows
+    assert len(rows) == len(kinds)
+    assert all(g.best.proven is not None or g.best.visits >= MIN_INTERVAL for g in rows), \
+        [(g.what, [c.visits for c in g.choices]) for g in rows]
 
 
 def test_untried_choices_are_not_evaluated_rather_than_zero(late):

@@ -434,8 +434,10 @@ def test_civilwar_effect_in_the_last_round_wins_engine():
     a = analyse(kp.ed2_civil_war_in_the_last_round())
     assert_best(a, "civilwar +wine")
     assert a.proven == "win"
-    # the proxenos journeys are losses too, but thousands of positions deep: not asked of this budget
-    assert_proven(a, {"civilwar +wine": "win", "civilwar +wheat": "loss", "pass": "loss"})
+    # the proxenos journeys are losses too, thousands of positions deep: proven as the tree runs, after
+    # the root itself is proven by the civil war
+    assert_proven(a, {"civilwar +wine": "win", "civilwar +wheat": "loss", "pass": "loss", "proxenos +wine": "loss",
+                      "proxenos +silver": "loss", "proxenos +wheat": "loss"})
 
 
 def test_proxenos_ransom_ed2_gives_the_tie_break_away_oracle():
@@ -455,6 +457,91 @@ def test_proxenos_ransom_ed2_gives_the_tie_break_away_engine():
     assert_best(a, "pass")
     assert a.proven == "win"
     assert_proven(a, {"pass": "win", "ransom": "loss"})
+
+
+# --- Ed1 · Aktionen: nobody has passed yet -------------------------------------------------------
+
+
+def test_siege_before_the_other_side_passes_oracle():
+    """Ed1 · Aktionen › g. Polis belagern; Ed1 · Spielende (Athens has not passed: no good for acting alone)."""
+    s = kp.ed1_siege_before_athens_passes()
+    assert s.current_player == "sparta" and not s.passed
+    assert listed(s) == ["train", "hoplites", "siege", "pass"]
+    assert values(s, *listed(s)) == {"train": 1, "hoplites": 0, "siege": 1, "pass": 0}
+    assert listed(pn.apply(s, "pass")) == ["pass"]  # Athens can do nothing but pass
+    o = ending(s, "siege", "polis chalkis", "pass", "pass", "feed prestige")
+    assert o.winner == "sparta" and o.scores == (12, 14)
+    assert ending(s, "pass", "pass", "feed prestige").scores == (15, 13)
+
+
+def test_siege_before_the_other_side_passes_engine():
+    """Ed1 · Aktionen › g. Polis belagern: a small tree the solver settles though nobody has passed."""
+    a = analyse(kp.ed1_siege_before_athens_passes())
+    assert_best(a, "siege", "train")
+    assert a.proven == "win"
+    assert_proven(a, {"train": "win", "hoplites": "loss", "siege": "win", "pass": "loss"})
+
+
+# --- every certain choice proven ------------------------------------------------------------------
+
+# the positions whose every choice the oracle solves within LIMIT (the others lead into a further
+# round, or below hidden battle cards; the civil war's six choices, some 6,000 positions, are checked
+# one by one above)
+SOLVED = ("ed1_capital_unfed_after_paying_with_wheat", "ed1_tribute_for_wheat_before_passing",
+          "ed1_siege_in_the_last_round", "ed1_siege_before_athens_passes", "ed1_growth_into_megalopolis",
+          "ed1_both_ostracised", "ed1_trade_for_wheat_to_grow", "ed1_project_completes",
+          "ed2_growth_win_shared_or_loss", "ed2_siege_with_discs", "ed2_choosing_the_siege",
+          "ed2_capital_unfed_after_paying_with_wheat", "ed2_ransom_gives_the_tie_break_away")
+
+
+def test_the_oracle_tells_a_sure_shared_result_from_a_coin_toss_oracle():
+    """Ed2 · Koniec gry › Określenie Zwycięzcy (a tie on resources is shared); Ed2 · Akcje › 7. Oblężenie
+    Polis (a roll that takes Argos on a 3 or a 4): both are worth 1/2, only the first is sure."""
+    tie = kp.ed2_growth_win_shared_or_loss()
+    o = oracle.Oracle("athens", LIMIT, seen_by="athens")
+    assert o.value(pn.apply(tie, "grow athenai")) == HALF and o.sure(pn.apply(tie, "grow athenai"))
+    toss = kp.ed2_choosing_the_siege()
+    o = oracle.Oracle(toss.current_player, LIMIT, seen_by=toss.current_player)
+    assert o.value(pn.apply(toss, "polis argos")) == HALF and not o.sure(pn.apply(toss, "polis argos"))
+    with pytest.raises(oracle.Hidden):  # Athens' battle cards lie below fighting on
+        oracle.Oracle("sparta", LIMIT, seen_by="sparta").value(pn.apply(kp.ed1_retreat_from_a_battle(), "fight"))
+
+
+@pytest.mark.parametrize("name", SOLVED)
+def test_every_certain_choice_is_proven_engine(name):
+    """Every choice the oracle values 1, 0 or a sure shared result is labelled proven, with that label
+    and ``p`` exactly 1, 0 or 1/2; a choice worth something else is not labelled (at most exact)."""
+    s = kp.POSITIONS[name]()
+    side = s.current_player
+    o = oracle.Oracle(side, LIMIT, seen_by=side)
+    a = analyse(s)
+    for act in pn.legal_actions(s):
+        t = pn.apply(s, act)
+        v = o.value(t)
+        want = "win" if v == 1 else "loss" if v == 0 else "shared" if o.sure(t) else None
+        c = a.choice(act)
+        if want is None:
+            assert c.proven is None and c.exact in (None, v), f"{act}: worth {v}\n{table(a)}"
+        else:
+            assert c.proven == want and c.p == P[want] and c.exact == v, f"{act} should be proven {want}:\n{table(a)}"
+
+
+def test_battle_answers_after_which_the_battle_is_over_are_proven_at_once_engine():
+    """Ed1 · Schlachten; Ed2 · Bitwy: the last answer of a battle, after which the battle is over
+    whatever is played, so the cards the side to decide cannot see no longer matter. The shipped
+    battle puzzles (each answer solved exactly by the puzzle generator) are proven before a playout:
+    the root's choices go to the solver although the root itself hides a hand."""
+    from polis_nb.analysis.hidden import hidden_from
+    from polis_nb.puzzles import puzzles
+
+    battles = [(p, p.state()) for p in puzzles()]
+    battles = [(p, s) for p, s in battles if hidden_from(s, s.pending.player)]
+    assert battles
+    for p, s in battles:
+        a = analyse(s, budget=1)
+        assert a.iterations == 0, (p.id, table(a))
+        for c in p.choices:
+            assert c.verdict is not None and a.choice(c.action).proven == c.verdict, (p.id, c.action, table(a))
 
 
 # --- the positions themselves -------------------------------------------------------------------

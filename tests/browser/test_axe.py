@@ -112,9 +112,12 @@ def test_the_widgets_outside_jupyter_have_no_serious_axe_violation(page1280, axe
     """The same widgets drawn by their real browser half without Jupyter (tests/browser/harness.py), where
     axe reads the visible text of every place of the map (in JupyterLab it finds less of it to compare):
     the Board whole, while a place is being chosen, zoomed in (Fit can be pressed); the Viewer in play mode;
-    a lesson Viewer at its first question; the PuzzleBoard."""
+    a lesson Viewer at its first question; the PuzzleBoard; Combat against a bot after its first exchange
+    (the reveal, its citations keyboard stops, the user's cards to pick)."""
+    import random
+
     import polis_nb as pn
-    from polis_nb.widgets import Board, PuzzleBoard, Viewer
+    from polis_nb.widgets import Board, Combat, PuzzleBoard, Viewer
 
     from .harness import Harness
 
@@ -124,12 +127,17 @@ def test_the_widgets_outside_jupyter_have_no_serious_axe_violation(page1280, axe
     lesson = Viewer(quizzed(), lesson=True)
     while not (lesson.view.get("lesson") or {}).get("open"):  # step on to the first question
         lesson.handle_intent({"kind": "nav", "dir": "forward", "by": "decision", "rev": lesson.view["rev"]})
+    combat = Combat.setup(units=(4, 4), prestige=(2, 2), seed=3, mode="bot", side="athens", odds=False)
+    rng = random.Random(0)
+    while not combat.view["reveal"]:  # to the first exchange's reveal, the user's choices open again
+        ch = combat.view["choice"]
+        combat.play("fight" if ch["kind"] == "window" else rng.choice(ch["options"])["action"])
     widgets = {"board": Board(g), "viewer": Viewer(pn.Game("ed2", seed=1), mode="play"), "lesson": lesson,
-               "puzzle": PuzzleBoard(pn.puzzles(edition="ed2")[:1], seed=0)}
+               "puzzle": PuzzleBoard(pn.puzzles(edition="ed2")[:1], seed=0), "combat": combat}
     found = {}
     with Harness(widgets, width="1000px") as h:
         page.goto(h.url)
-        page.wait_for_selector("#w-puzzle[data-ready]")
+        page.wait_for_selector("#w-combat[data-ready]")
         page.locator("#w-board .pn-map svg .area.legal").first.wait_for(state="attached")
         inject(page, axe)
         for key in widgets:

@@ -1,5 +1,6 @@
 // polis_nb widgets: the announcements panel (polis_nb/widgets/panels/announce.py), joined after core.js by
-// polis_nb/widgets/_assets.py (esm(name, panels=...)); core.js's helpers (`h`, ...) are in scope. Used by the Board.
+// polis_nb/widgets/_assets.py (esm(name, panels=...)); core.js's helpers (`h`, ...) are in scope. Used by the Board,
+// the Viewer and Combat.
 
 // --- what a screen reader hears after a decision: its result, then the bot's reply ------------------
 // A polite live region (role "log": what is added is read, in order). Python numbers every item

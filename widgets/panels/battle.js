@@ -24,7 +24,7 @@ function makeBattle(send, W, model) {
   actions.append(fight, retreat, retreatWhy);
   const note = h("div", "pc-note", { role: "alert" });
   const explain = h("div", "pc-explain", { "aria-live": "polite" });
-  const revealBox = h("section", "pc-reveal", { "aria-label": W.reveal, "aria-live": "polite" });
+  const revealBox = h("section", "pc-reveal", { "aria-label": W.reveal }); // its result is read in the announcements
   const endBox = h("section", "pc-end", { "aria-label": W.end });
   const logBox = h("details", "pc-log-box");
   const log = h("ol", "pc-log", { "aria-label": W.log });

@@ -28,8 +28,12 @@ function cardEl(c, tag = "span", attrs = {}) {
   return e;
 }
 
+// A rule citation ("— Ed1 · Battles"): the rules' summaries in its tooltip, shown too while it has the
+// keyboard focus (core.js focusTip: it is a Tab stop then), so that they are not for the pointer only
 function citeEl(text, tip = "") {
-  return h("span", "pc-cite", tip ? { title: tip } : {}, text ? "— " + text : "");
+  const e = h("span", "pc-cite", tip ? { title: tip } : {}, text ? "— " + text : "");
+  if (tip && text) focusTip(e, tip);
+  return e;
 }
 
 function makeHand(send, W, pick) {
@@ -89,6 +93,8 @@ function makeHand(send, W, pick) {
     sidesBox, gate, hide,
     // the card buttons of the side picking (the battle panel marks the picked ones)
     cards: (side) => sideEls[side].hand.querySelectorAll(".pc-card"),
+    // a side's hand (where the focus goes when that side picks its cards)
+    handOf: (side) => (sideEls[side] || {}).hand || null,
     update(v) {
       for (const s of v.sides || []) drawSide(v, s);
       gate.hidden = !v.gate;

@@ -1,15 +1,18 @@
 """The hand panel of Combat: whose hand is on screen. In hot seat both hands are hidden until the side to
 decide asks to see its own (``reveal``, ``side``: "Sparta: show my hand", after the screen was passed)
-and hidden again by ``hide`` or once that side has decided; against a bot the user's hand is always
+and hidden again by ``hide`` or once that side has decided (showing and hiding are announced, without
+the cards); against a bot the user's hand is always
 shown, in a replay both (or the side given). Its slice of the view is the sides with the hands they
 may see and the gate (the side that must show its hand before deciding)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...render.announce import hand_words
 from ...render.combatview import in_battle
 from ...rules import PLAYERS, poss
 from ..intents import IntentError
+from .announce import BattleAnnouncePanel
 from .panel import Intent, Panel
 
 if TYPE_CHECKING:
@@ -37,12 +40,20 @@ class HandPanel(Panel["Combat"]):
             raise IntentError(f"it is {poss(s.current_player)} decision, not {poss(who)}; {poss(who)} hand "
                               "stays hidden")
         self.shown = who
+        assert s.battle is not None  # (_live: in a battle)
+        self._say(ctx, hand_words(who, True, sum(s.battle.hands[PLAYERS.index(who)])))
         return None, ""
 
     def on_hide(self, ctx: Combat, intent: dict) -> tuple[Any, str]:
         self._live(ctx, "hide")
+        if self.shown is not None:
+            self._say(ctx, hand_words(self.shown, False))
         self.shown = None
         return None, ""
+
+    @staticmethod
+    def _say(ctx: Combat, text: str) -> None:
+        ctx.panel(BattleAnnouncePanel).say([("hand", text)])
 
     @staticmethod
     def _live(ctx: Combat, kind: str) -> Any:
