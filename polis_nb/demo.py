@@ -6,7 +6,7 @@ import argparse
 import random
 
 from .analysis import sensible_policy
-from .i18n import get_language
+from .i18n import available, get_language, language, resolve
 from .rules import LogEntry, State, apply, new_game, sample_chance
 
 
@@ -29,7 +29,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--edition", choices=("ed1", "ed2"), default="ed1",
                     help="ed1: first edition (yucata rules, default); ed2: second edition (Devir 2020)")
     ap.add_argument("--quiet", action="store_true", help="print only the final position and outcome")
+    ap.add_argument("--language", choices=available(), default=None,
+                    help="the language of the narration (default: POLIS_LANG, else the locale's, else en)")
     args = ap.parse_args(argv)
+    with language(resolve(args.language)):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     s = new_game(args.edition, seed=args.seed)
     if not args.quiet:

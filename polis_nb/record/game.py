@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any, Callable, Iterator
 
 from ..data.safeio import check_text, write_text_atomic
-from ..i18n import message
+from ..i18n import language as in_language, message, resolve
 from ..rules import (Action, IllegalActionError, State, apply, topology_of, chance_outcomes, chance_rng, new_game,
                      parse_action, sample_chance)
 from . import jsonio, textio
@@ -651,7 +651,8 @@ class Game:
 
         return svg(self.state, marks=tuple(self.node.marks))
 
-    def to_html(self, path, *, title: str | None = None, worksheet: bool = False, answers: bool = False) -> None:
+    def to_html(self, path, *, title: str | None = None, worksheet: bool = False, answers: bool = False,
+                language: str | None = None) -> None:
         """Write the whole annotated record as one self-contained HTML page: the board at every node,
         the record in words turn by turn (``3.A2``: round 3, Athens' second turn), the narrated
         decisions with the rulebook sections they follow, comments, glyphs and marks, the variations
@@ -674,12 +675,19 @@ class Game:
         without ``worksheet=True``::
 
             g.to_html("lesson.html", worksheet=True)              # to hand out
-            g.to_html("lesson-key.html", worksheet=True, answers=True)  # for the teacher"""
+            g.to_html("lesson-key.html", worksheet=True, answers=True)  # for the teacher
+
+        ``language`` (``"en"``, ``"de"``, ``"pl"``; None: the current one, :func:`polis_nb.set_language`)
+        is the page's language: its words and its ``<html lang>``::
+
+            g.to_html("partie.html", language="de")"""
         from ..render.htmlgame import game_html  # lazy: render sits above the record layer (a display hook)
 
         need(worksheet, bool, "worksheet")
         need(answers, bool, "answers")
-        write_text_atomic(path, game_html(self, title=title, worksheet=worksheet, answers=answers))
+        with in_language(resolve(language)):
+            page = game_html(self, title=title, worksheet=worksheet, answers=answers)
+        write_text_atomic(path, page)
 
     def _repr_html_(self) -> str:
         return (f"<div class='polis-game' style='display:flex;flex-wrap:wrap;gap:12px'>"
