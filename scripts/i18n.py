@@ -36,6 +36,12 @@ def template():
     found = extract_from_dir(str(ROOT / "polis_nb"), method_map=[("**.py", "python")], keywords=KEYWORDS,
                              comment_tags=("TRANSLATORS:",), strip_comment_tags=True)
     found = list(found)
+    said: dict[str, tuple[object, str]] = {}
+    for filename, lineno, msg, _comments, context in found:  # one id, one English text, wherever it is declared
+        if context in said and said[context][0] != msg:
+            raise SystemExit(f"message id {context!r} is declared with different words in {said[context][1]} "
+                             f"and polis_nb/{filename}:{lineno}")
+        said.setdefault(context, (msg, f"polis_nb/{filename}:{lineno}"))
     # messages the code declares from a table rather than a literal call (the rules' summaries, the packaged
     # event cards' texts), taken from the package's registry of messages
     sys.path.insert(0, str(ROOT))

@@ -28,8 +28,8 @@ _RULE_IDS = re.compile(r"\s*\[[A-Za-z0-9 .,_-]+\]")  # "[end.score, end.tie-brea
 _EDITION_WORDS = {"ed1": message("puzzle.edition.ed1", "first edition"),
                   "ed2": message("puzzle.edition.ed2", "second edition")}
 CHANCE = message("puzzle.chance", "Chance")
-RIGHT = message("puzzle.right", "Right — {why} The line: {line}.")
-WRONG = message("puzzle.wrong", "Not this one — {why}")
+RIGHT = message("puzzle.view.right", "Right — {why} The line: {line}.")
+WRONG = message("puzzle.view.wrong", "Not this one — {why}")
 STEP = message("puzzle.step", "{who}: {text}")
 LINE_SEP = message("puzzle.line-sep", "; ")
 TITLE = message("puzzle.title", "Puzzle {number} of {count} · {edition} · difficulty {difficulty}")

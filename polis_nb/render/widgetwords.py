@@ -252,7 +252,7 @@ def engine_words() -> dict[str, str]:
 _REVIEW = {
     "section": message("review.section", "Review of the game"),
     "back": message("review.back", "Back to the end of the game"),
-    "summary": message("review.summary", "Accuracy per side"),
+    "summary": message("review.panel.summary", "Accuracy per side"),
     "flagged": message("review.flagged", "Marked decisions"),
     "accuracy": message("review.column.accuracy", "Accuracy"),
     "inaccuracies": message("review.column.inaccuracies", "Inaccuracies ?!"),
@@ -260,8 +260,8 @@ _REVIEW = {
     "blunders": message("review.column.blunders", "Blunders ??"),
     "decisions": message("review.column.decisions", "Decisions"),
     "focus": message("review.focus", "Decision {num} · {who}: {words}"),
-    "chance": message("review.chance", "Chance for {who} in the engine's eyes: {before}% before, {after}% after."),
-    "better": message("review.better", "The engine preferred: "),
+    "chance": message("review.panel.chance", "Chance for {who} in the engine's eyes: {before}% before, {after}% after."),
+    "better": message("review.panel.better", "The engine preferred: "),
     "flagged_title": message("review.flagged-title", "Marked decisions (click one to see it)"),
     "none": message("review.none", "No inaccuracies, mistakes or blunders."),
 }
