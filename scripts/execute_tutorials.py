@@ -2,6 +2,10 @@
 
     .venv/bin/python scripts/execute_tutorials.py               # every tutorial
     .venv/bin/python scripts/execute_tutorials.py tutorials/07-trade.ipynb
+    .venv/bin/python scripts/execute_tutorials.py tutorials/de/01-tour.ipynb
+
+Every tutorial: the English ones (``tutorials/NN-*.ipynb``) and their translations, one folder a language
+(``tutorials/de/``, ``tutorials/pl/``: :func:`tutorials`).
 
 Each notebook runs top to bottom in a fresh kernel of this Python (nbclient), and is saved:
 - without widget state, so nbconvert, GitHub and nbviewer show each widget's static picture
@@ -51,10 +55,16 @@ def joined_streams(outputs: list) -> list:
     return out
 
 
+def tutorials(folder: Path = ROOT / "tutorials") -> list[Path]:
+    """The tutorials: ``NN-*.ipynb`` in ``folder``, then those of each language's folder (``de/``, ``pl/``)."""
+    return sorted(folder.glob("[0-9][0-9]-*.ipynb")) + sorted(folder.glob("[a-z][a-z]/[0-9][0-9]-*.ipynb"))
+
+
 def main(argv: list[str]) -> int:
-    paths = [Path(a) for a in argv] or sorted((ROOT / "tutorials").glob("*.ipynb"))
+    paths = [Path(a) for a in argv] or tutorials()
     for p in paths:
-        print(f"{p.name}: {execute(p):.1f} s", flush=True)
+        shown = p.resolve().relative_to(ROOT / "tutorials") if p.resolve().is_relative_to(ROOT / "tutorials") else p
+        print(f"{shown}: {execute(p):.1f} s", flush=True)
     return 0
 
 

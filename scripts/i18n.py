@@ -36,16 +36,23 @@ def template():
     found = extract_from_dir(str(ROOT / "polis_nb"), method_map=[("**.py", "python")], keywords=KEYWORDS,
                              comment_tags=("TRANSLATORS:",), strip_comment_tags=True)
     found = list(found)
-    # messages the code declares from a table rather than a literal call (the rules' summaries), taken from
-    # the package's registry of messages
+    said: dict[str, tuple[object, str]] = {}
+    for filename, lineno, msg, _comments, context in found:  # one id, one English text, wherever it is declared
+        if context in said and said[context][0] != msg:
+            raise SystemExit(f"message id {context!r} is declared with different words in {said[context][1]} "
+                             f"and polis_nb/{filename}:{lineno}")
+        said.setdefault(context, (msg, f"polis_nb/{filename}:{lineno}"))
+    # messages the code declares from a table rather than a literal call (the rules' summaries, the packaged
+    # event cards' texts), taken from the package's registry of messages
     sys.path.insert(0, str(ROOT))
     import polis_nb  # noqa: F401 - declares every message
     from polis_nb.i18n import MESSAGES
 
     seen = {m[4] for m in found}
     for mid, m in MESSAGES.items():
-        if mid not in seen and mid.startswith("rule."):
-            found.append(("rules/index.py", 0, str(m) if m.plural is None else (str(m), m.plural), [], mid))
+        if mid not in seen and mid.startswith(("rule.", "card-text.")):
+            where = "rules/index.py" if mid.startswith("rule.") else "rules/events.py"
+            found.append((where, 0, str(m) if m.plural is None else (str(m), m.plural), [], mid))
     for filename, lineno, msg, comments, context in sorted(found, key=lambda m: m[4] or ""):  # by message id
         cat.add(msg, None, [(f"polis_nb/{filename}", lineno)], auto_comments=comments, context=context)
     return cat

@@ -143,6 +143,7 @@ if [ ! -e "$site/.done" ]; then
       --LiteBuildConfig.federated_extensions="[${extensions%,}]") >"$site/build.log" 2>&1 \
     || { tail -n 30 "$site/build.log" >&2; die "jupyter lite build failed (its log: $site/build.log)"; }
   [ -s "$site/site/static/pyodide/pyodide-lock.json" ] && [ -d "$site/site/files/games" ] \
+    && [ -s "$site/site/files/de/01-tour.ipynb" ] && [ -s "$site/site/files/pl/01-tour.ipynb" ] \
     || die "the build left no Pyodide or no tutorials in $site/site (its log: $site/build.log)"
   rm -rf "$stage"
   # browsers ask every host for /favicon.ico: answer from the site, not with a 404

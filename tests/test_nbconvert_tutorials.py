@@ -16,7 +16,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
-TUTORIALS = sorted((Path(__file__).resolve().parents[1] / "tutorials").glob("*.ipynb"))
+FOLDER = Path(__file__).resolve().parents[1] / "tutorials"
+# the English tutorials and their translations, a folder a language (tutorials/de/, tutorials/pl/)
+TUTORIALS = sorted(FOLDER.glob("[0-9][0-9]-*.ipynb")) + sorted(FOLDER.glob("[a-z][a-z]/[0-9][0-9]-*.ipynb"))
 VIEW = "application/vnd.jupyter.widget-view+json"
 PICTURES = ("polis-board", "polis-combat")  # the root class of a board and of a battle picture
 
@@ -29,9 +31,12 @@ def _svgs(page: str) -> list[ET.Element]:
 
 def test_there_are_tutorials():
     assert len(TUTORIALS) >= 10
+    assert {p.parent.name for p in TUTORIALS} >= {"tutorials", "de", "pl"}  # the translations are checked too
+    assert set(FOLDER.rglob("*.ipynb")) - {p for p in FOLDER.rglob("*.ipynb") if ".ipynb_checkpoints" in p.parts} \
+        == set(TUTORIALS), "a notebook in tutorials/ is neither a tutorial NN-*.ipynb nor in a language's folder"
 
 
-@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: str(p.relative_to(FOLDER).with_suffix("")))
 def test_nbconvert_html_of_tutorial_shows_its_widgets_as_pictures(path):
     from nbconvert import HTMLExporter
 

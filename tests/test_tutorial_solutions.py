@@ -15,6 +15,10 @@ For each exercise the test runs the notebook's code cells before the reader's ce
 reader's cell, then the checker, and expects the checker to say "Correct — ...". The shipped reader's
 cell, checked the same way, must say "Not yet" (as its stored output does; nbval compares that one).
 The checkers themselves are tested in ``tests/test_lessons.py``.
+
+The translated tutorials (``tutorials/<lang>/NN-*.ipynb``, named here by that path) are checked the same
+way; they set their language in their first cell, so "Correct" and "Not yet" are looked for in the words
+of the lessons in that language.
 """
 from __future__ import annotations
 
@@ -25,6 +29,9 @@ from pathlib import Path
 
 import nbformat
 import pytest
+
+import polis_nb as pn
+from polis_nb.lessons.core import correct, not_yet
 
 TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
 KNOWN = {  # notebook -> the ids of its exercises, in order (any other marked exercise is tested too)
@@ -43,11 +50,32 @@ KNOWN = {  # notebook -> the ids of its exercises, in order (any other marked ex
     "13-editions.ipynb": ["13-free-ransom"],
     "14-puzzles.ipynb": ["14-puzzle"],
     "15-teaching.ipynb": ["15-worksheet"],
+    "de/01-tour.ipynb": ["01-thebai"],
+    "pl/01-tour.ipynb": ["01-thebai"],
 }
 SHORT_CELLS = {"09-battles.ipynb": 25, "11-annotated-game.ipynb": 25}  # their helpers live in polis_nb.lessons
-SUCCESS, NOT_YET = "Correct —", "Not yet:"
 SOLUTION = re.compile(r"<details>\s*<summary>Solution</summary>(.*?)</details>", re.S)
 FENCE = re.compile(r"```python\n(.*?)```", re.S)
+
+
+def _notebooks() -> list[Path]:
+    """The English tutorials and their translations, a folder a language (tutorials/de/, tutorials/pl/)."""
+    return sorted(TUTORIALS.glob("[0-9][0-9]-*.ipynb")) + sorted(TUTORIALS.glob("[a-z][a-z]/[0-9][0-9]-*.ipynb"))
+
+
+def _verdicts(notebook: str) -> tuple[str, str]:
+    """How a solved and an unsolved checker begin in ``notebook``'s language (its folder; English above)."""
+    folder = Path(notebook).parent.name
+    with pn.language(folder or "en"):
+        return correct("").text.strip(), not_yet("").text.strip()
+
+
+@pytest.fixture(autouse=True)
+def keep_the_language():
+    """The cells run here set the process's language (``pn.set_language`` in a translated tutorial)."""
+    before = pn.get_language()
+    yield
+    pn.set_language(before)
 
 
 def _first_line(cell) -> str:
@@ -85,16 +113,17 @@ def _run(source: str, ns: dict, label: str) -> str:
 
 def _exercises() -> dict[str, list[str]]:
     found = {}
-    for path in sorted(TUTORIALS.glob("*.ipynb")):
+    for path in _notebooks():
         nb = nbformat.read(path, as_version=4)
         names = [_first_line(c)[len("# exercise: "):] for c in nb.cells
                  if c.cell_type == "code" and _first_line(c).startswith("# exercise: ")]
         if names:
-            found[path.name] = names
+            found[path.relative_to(TUTORIALS).as_posix()] = names
     return found
 
 
 CASES = [(nb, name) for nb, names in _exercises().items() for name in names]
+IDS = [name if "/" not in nb else f"{Path(nb).parent}/{name}" for nb, name in CASES]
 
 
 def test_the_known_exercises_are_marked():
@@ -108,15 +137,16 @@ def test_every_tutorial_has_an_exercise_checked_by_the_package():
     from polis_nb.lessons import EXERCISES
 
     found = _exercises()
-    for path in sorted(TUTORIALS.glob("[0-9][0-9]-*.ipynb")):
-        assert found.get(path.name), f"{path.name} has no exercise"
+    for path in _notebooks():
+        notebook = path.relative_to(TUTORIALS).as_posix()
+        assert found.get(notebook), f"{notebook} has no exercise"
     for notebook, names in found.items():
         for name in names:
-            assert name in EXERCISES and name.startswith(notebook[:3]), \
+            assert name in EXERCISES and name.startswith(Path(notebook).name[:3]), \
                 f"{notebook}: '{name}' is not an exercise of polis_nb.lessons for this notebook"
 
 
-@pytest.mark.parametrize("notebook,name", CASES, ids=[x for _, x in CASES])
+@pytest.mark.parametrize("notebook,name", CASES, ids=IDS)
 def test_checker_cell_calls_the_package_and_is_collapsed(notebook, name):
     nb = nbformat.read(TUTORIALS / notebook, as_version=4)
     cell = nb.cells[_index(nb, f"# check: {name}")]
@@ -134,18 +164,19 @@ def test_no_long_code_cells(notebook):
     assert not long, f"{notebook}: code cells longer than {SHORT_CELLS[notebook]} lines (cell, lines): {long}"
 
 
-@pytest.mark.parametrize("notebook,name", CASES, ids=[x for _, x in CASES])
+@pytest.mark.parametrize("notebook,name", CASES, ids=IDS)
 def test_exercise_ships_unsolved_and_its_solution_solves_it(notebook, name, monkeypatch):
     nb = nbformat.read(TUTORIALS / notebook, as_version=4)
     mine, check = _index(nb, f"# exercise: {name}"), _index(nb, f"# check: {name}")
     assert mine < check
+    solved, unsolved = _verdicts(notebook)  # "Correct —", "Not yet:" in English
     stored = _stdout(nb.cells[check])
-    assert stored.startswith(NOT_YET), f"the shipped checker's stored output must say 'Not yet': {stored!r}"
+    assert stored.startswith(unsolved), f"the shipped checker's stored output must say 'Not yet': {stored!r}"
     above = "".join(_stdout(c) for c in nb.cells[:mine] if c.cell_type == "code")
-    assert SUCCESS not in above, "a cell above the reader's prints a solved checker"
+    assert solved not in above, "a cell above the reader's prints a solved checker"
     solution = _solution(nb, name, check)
 
-    monkeypatch.chdir(TUTORIALS)
+    monkeypatch.chdir((TUTORIALS / notebook).parent)
     ns: dict = {"__name__": "__main__"}
     for k, cell in enumerate(nb.cells[:mine]):
         if cell.cell_type == "code":
@@ -157,10 +188,10 @@ def test_exercise_ships_unsolved_and_its_solution_solves_it(notebook, name, monk
     for k, src in enumerate(between):
         _run(src, shipped, f"{notebook} between {k}")
     said = _run(nb.cells[check].source, shipped, f"{notebook} check")
-    assert said.startswith(NOT_YET), said
+    assert said.startswith(unsolved), said
 
     _run(solution, ns, f"{notebook} solution")
     for k, src in enumerate(between):
         _run(src, ns, f"{notebook} between {k}")
     said = _run(nb.cells[check].source, ns, f"{notebook} check")
-    assert said.startswith(SUCCESS) and NOT_YET not in said, said
+    assert said.startswith(solved) and unsolved not in said, said

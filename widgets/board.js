@@ -202,7 +202,7 @@ function renderBoard({ model, el }) {
     opponent.update(v.opponent, v.can_undo);
     undo.hidden = !v.opponent;
     el.classList.remove("pn-waiting");
-    engine.update(v.engine, { playable: true, hidden: v.engine_off, disabled: v.player === "terminal" || !!v.thinking });
+    engine.update(v.engine, { words: v.engine_words, playable: true, hidden: v.engine_off, disabled: v.player === "terminal" || !!v.thinking });
     engine.dock(map);
     reply.update(v.reply, v.thinking, v.log);
     prompt.hidden = !!v.thinking || !!v.game_over; // the thinking bar, or the end-of-game panel, says it

@@ -54,8 +54,7 @@ function renderCombat({ model, el }) {
     drawn = v.rev;
     const focus = keeper.before();
     el.setAttribute("aria-label", fillWords(W.label, { title: v.title || W.untitled }));
-    title.textContent = (v.title || "") + (v.exchanges ? fillWords(v.exchanges === 1 ? W.exchanges : W.exchanges_many,
-      { n: v.exchanges }) : "");
+    title.textContent = (v.title || "") + (v.exchanges ? fillWords(pluralOf(W.exchanges, v.exchanges), { n: v.exchanges }) : "");
     modeTag.textContent = W.modes[v.mode] || v.mode || "";
     hand.update(v);
     battle.update(v);

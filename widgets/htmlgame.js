@@ -14,7 +14,7 @@
       const hints = [...document.querySelectorAll("details.hint")];
       const open = !hints.every((d) => d.open);
       for (const d of hints) d.open = open;
-      b.textContent = open ? "Fold all hints" : "Open all hints";
+      b.textContent = open ? b.dataset.fold : b.dataset.open; // its words from the page (render/worksheet.py)
     });
   }
 
@@ -22,6 +22,8 @@
   if (!source) return;
   const data = JSON.parse(source.textContent);
   const N = data.nodes;
+  const W = data.words; // the words the script says (render/htmlpage.py script_words), `{name}` filled in here
+  const fill = (text, values) => String(text || "").replace(/\{(\w+)\}/g, (_, k) => String(values[k]));
   const svg = document.querySelector("#board > svg");
   const groups = data.layer_names.map((n) => svg.querySelector(`:scope > g[data-layer="${n}"]`));
   const title = svg.querySelector(":scope > title");
@@ -75,13 +77,13 @@
     const n = N[k];
     const box = [];
     if (n.p < 0) {
-      box.push(el("h2", "", "Start of the game"));
-      box.push(el("p", "where", `${n.where} · ${N.length - 1} decisions in the record`));
+      box.push(el("h2", "", W.start));
+      box.push(el("p", "where", fill(W.in_record, n)));
     } else {
       box.push(el("h2", "", `${n.who}: ${n.d}${n.g.join("")}`));
-      box.push(el("p", "where", `${n.where} · decision ${n.num}`));
+      box.push(el("p", "where", fill(W.decision, n)));
     }
-    if (n.var) box.push(el("div", "vname", "Variation" + (n.nm ? `: ${n.nm}` : "")));
+    if (n.var) box.push(el("div", "vname", W.variation + (n.nm ? `: ${n.nm}` : "")));
     if (n.cb) box.push(el("blockquote", "before", n.cb));
     if (n.g.length) {
       box.push(el("p", "glyph-words", n.g.map((g) => `${g} ${data.glyphs[g] || ""}`.trim()).join("; ")));
@@ -96,7 +98,7 @@
       box.push(ul);
     }
     if (n.cm) box.push(el("blockquote", "comment", n.cm));
-    if (n.mk.length) box.push(el("p", "marks", "On the board: " + n.mk.join("; ")));
+    if (n.mk.length) box.push(el("p", "marks", W.marks + n.mk.join("; ")));
     box.push(el("p", "next", n.next));
     nodeBox.replaceChildren(...box);
   }
@@ -105,9 +107,9 @@
     const n = N[k];
     const items = [];
     if (n.c.length > 1) {
-      items.push(el("p", "", "The record branches here:"));
+      items.push(el("p", "", W.branches));
       n.c.forEach((c, i) => {
-        const b = el("button", i === 0 ? "main" : "", (i === 0 ? "main line: " : (N[c].nm ? `${N[c].nm}: ` : "variation: ")) + N[c].d + N[c].g.join(""));
+        const b = el("button", i === 0 ? "main" : "", (i === 0 ? W.main_line : (N[c].nm ? `${N[c].nm}: ` : W.a_variation)) + N[c].d + N[c].g.join(""));
         b.type = "button";
         b.addEventListener("click", () => go(c));
         items.push(b);
@@ -135,12 +137,12 @@
   }
 
   function where(k) {
-    if (k === 0) return "start";
+    if (k === 0) return W.at_start;
     let main = true;
     for (let i = k; N[i].p >= 0; i = N[i].p) {
       if (N[N[i].p].c[0] !== i) main = false;
     }
-    return `decision ${N[k].num} · ${main ? "main line" : "variation"}`;
+    return fill(main ? W.where_main : W.where_variation, N[k]);
   }
 
   function siblings(k) {

@@ -7,6 +7,9 @@
 
 function renderPuzzle({ model, el }) {
   el.classList.add("pnb-puzzle");
+  const W = model.get("words") || {}; // the words of its controls (render/widgetwords.py puzzle_words)
+  const fillIn = (text, values) => String(text || "").replace(/\{(\w+)\}/g, (_, k) => String(values[k]));
+  const counted = (p, n) => p.forms[p.index[n < p.index.length ? n : 100 + (n % 100)]];
   const send = (msg) => {
     msg.rev = model.get("view").rev;
     el.classList.add("pn-waiting");
@@ -17,26 +20,26 @@ function renderPuzzle({ model, el }) {
   // the newest first) in a box as tall as the window leaves above the whole map, then the map
   const head = h("div", "pz-head");
   const title = h("span", "pz-title");
-  const streak = h("span", "pz-streak", { title: "Puzzles solved one after the other at the first try, without a hint" });
-  const score = h("span", "pz-score", { "aria-label": "Score per theme: solved at the first try / tried" });
+  const streak = h("span", "pz-streak", { title: W.streak_tip });
+  const score = h("span", "pz-score", { "aria-label": W.score });
 
-  const panel = h("section", "pz-panel", { "aria-label": "The puzzle" });
+  const panel = h("section", "pz-panel", { "aria-label": W.section });
   const promptRow = h("div", "pz-prompt-row");
   const prompt = h("div", "pz-prompt", { role: "status", "aria-live": "polite" });
   const decision = h("div", "pz-decision");
   promptRow.append(prompt, decision);
-  const buttons = h("div", "pb-buttons", { role: "group", "aria-label": "Choices" });
-  const picker = h("div", "pb-choices", { role: "group", "aria-label": "Choices at the place you clicked" });
+  const buttons = h("div", "pb-buttons", { role: "group", "aria-label": W.choices });
+  const picker = h("div", "pb-choices", { role: "group", "aria-label": W.picker });
   const places = h("span", "pz-places");
   const feedback = h("div", "pz-feedback", { role: "status", "aria-live": "polite" });
   const hintBox = h("div", "pz-hint", { "aria-live": "polite" });
   const solution = h("div", "pz-solution", { "aria-live": "polite" });
   const note = h("div", "pb-note", { role: "alert" });
   const explain = h("div", "pb-explain", { "aria-live": "polite" });
-  const tools = h("div", "pz-tools", { role: "toolbar", "aria-label": "Puzzle" });
-  const hintBtn = h("button", "pz-hint-button", { type: "button", title: "A nudge that does not name the answer" }, "Hint");
-  const showBtn = h("button", "pz-show", { type: "button", title: "After a wrong try or a hint" }, "Show the solution");
-  const nextBtn = h("button", "pz-next", { type: "button" }, "Next puzzle");
+  const tools = h("div", "pz-tools", { role: "toolbar", "aria-label": W.tools });
+  const hintBtn = h("button", "pz-hint-button", { type: "button", title: W.hint_tip }, W.hint);
+  const showBtn = h("button", "pz-show", { type: "button", title: W.show_tip }, W.show);
+  const nextBtn = h("button", "pz-next", { type: "button" }, W.next);
   const map = makeMap("pz-map");
   tools.append(hintBtn, showBtn, nextBtn);
   head.append(title, streak, score, tools);
@@ -61,7 +64,7 @@ function renderPuzzle({ model, el }) {
       b.addEventListener("click", () => send({ kind: "choose", action: o.action }));
       picker.append(b);
     }
-    const x = h("button", "pb-choices-close", { type: "button", "aria-label": "Close: choose nothing" }, "×");
+    const x = h("button", "pb-choices-close", { type: "button", "aria-label": W.close }, "×");
     x.addEventListener("click", closePicker);
     picker.append(x);
   }
@@ -78,7 +81,7 @@ function renderPuzzle({ model, el }) {
     closePicker();
     if (v.status !== "open") { send({ kind: "why", target: t }); return; }
     const here = ((v.board || {}).targets || {})[t] || [];
-    if (here.length > 1) { pickerRow("Choose:", here); return; }
+    if (here.length > 1) { pickerRow(W.choose, here); return; }
     send({ kind: "click", target: t }); // Python judges it, or explains why the place is no choice
   }
   onPlaces(map, (t) => { onTarget(t); });
@@ -154,7 +157,7 @@ function renderPuzzle({ model, el }) {
     map.update(mapPart(b));
     band.update(b);
     title.textContent = v.title || "";
-    streak.textContent = `Streak ${v.streak || 0}` + (v.best ? ` (best ${v.best})` : "");
+    streak.textContent = fillIn(W.streak, { streak: v.streak || 0 }) + (v.best ? fillIn(W.best, v) : "");
     score.replaceChildren(...(v.score || []).map((r) => h("span", "pz-theme", { "data-theme": r.theme },
       `${r.theme} ${r.solved}/${r.tried}`)));
     score.hidden = !(v.score || []).length;
@@ -164,7 +167,7 @@ function renderPuzzle({ model, el }) {
     closePicker();
     buttons.replaceChildren(...placeButtons(b.places, onTarget), ...choiceEntries(v.choices || [], send, openPicker));
     const n = Object.keys(b.targets || {}).length;
-    places.textContent = n ? `${n} place${n === 1 ? "" : "s"} on the map ${n === 1 ? "is a" : "are"} choice${n === 1 ? "" : "s"} (outlined in gold)` : "";
+    places.textContent = n ? fillIn(counted(W.places, n), { n }) : "";
     if (n) buttons.append(places);
     buttons.hidden = !buttons.children.length;
     const f = v.feedback;
@@ -176,19 +179,19 @@ function renderPuzzle({ model, el }) {
       if (f.cite) feedback.append(h("span", "pz-cite", { title: f.cite_original || "" }, " · " + f.cite));
     }
     hintBox.hidden = !v.hint;
-    hintBox.textContent = v.hint ? "Hint: " + v.hint : "";
+    hintBox.textContent = v.hint ? W.hint_said + v.hint : "";
     const s = v.solution;
     solution.hidden = !s;
     solution.replaceChildren();
     if (s) {
       if (v.status === "shown") { // when found, the feedback above already gives the reason and the line
         solution.append(h("div", "pz-solution-text", {}, s.text));
-        const ol = h("ol", "pz-line", { "aria-label": "The solution line" });
+        const ol = h("ol", "pz-line", { "aria-label": W.line });
         for (const x of s.line || []) ol.append(h("li", "", {}, `${x.who}: ${x.text}`));
         solution.append(ol);
       }
       solution.append(h("div", "pz-themes", { title: s.cite_original || "" },
-        "Themes: " + (s.themes || []).join(", ") + (s.cite ? " · " + s.cite : "")));
+        W.themes + (s.themes || []).join(", ") + (s.cite ? " · " + s.cite : "")));
     }
     note.textContent = v.note || "";
     note.hidden = !v.note;

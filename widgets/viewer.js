@@ -83,7 +83,7 @@ function renderViewer({ model, el }) {
     note.hidden = !b.note;
     drawExplanation(explain, b.explanation);
     playBar.hidden = !(prompt.textContent || b.note || b.explanation || buttons.children.length || v.lesson);
-    engine.update(v.engine, { playable: v.mode === "play", hidden: v.engine_off, disabled: b.player === "terminal" });
+    engine.update(v.engine, { words: v.engine_words, playable: v.mode === "play", hidden: v.engine_off, disabled: b.player === "terminal" });
     engine.dock(map);
     review.update(v.review);
     keeper.after(focus, announcer.update(v.announce), focusFirst);

@@ -39,11 +39,14 @@ from typing import Any
 
 from ..data import Components
 from ..record.compare import set_evaluator
-from ..record.words import action_words, cite_sections, text_words
+from ..i18n import Phrase
+from ..record.words import action_words, cite_sections, english, say, text_words
 from ..rules import CHANCE, PLAYERS, Action, State, apply_unchecked, topology_of, is_legal, legal_actions, paid_with
 from .cluster import Bar, check_client
 from .search import CUT, EXPLORATION, ROOT_SHARE, WAVE, TreeNode, Tree, rollout_policy
 from .solver import Proof, label
+from . import words as W
+from .words import NUMBERS_NOTE
 
 CHANCE_NAME = "chance"  # Analysis.player at a chance step
 MIN_INTERVAL = 30  # playouts below which no interval is shown
@@ -76,11 +79,18 @@ class ChoiceValue:
     rules: tuple[str, ...] = ()
     ends: dict[tuple[str, ...], int] = field(default_factory=dict)
     words: str = ""
+    said: Any = field(default=None, compare=False, repr=False)  # the reason as a phrase, for other languages
 
     @property
     def notation(self) -> str:
         """The choice as action text (``"trade +metal"``); :attr:`words` names it as the widgets do."""
         return str(self.action)
+
+    def reason_words(self, lang: str | None = None) -> str:
+        """:attr:`reason` in ``lang`` (None: the current language)."""
+        if self.said is None or (english() if lang is None else lang == "en"):
+            return self.reason
+        return say(self.said, lang=lang)
 
     @property
     def half_width(self) -> float | None:
@@ -144,7 +154,8 @@ class LineStep:
         return self.text
 
     def __str__(self) -> str:
-        return f"{self.who.capitalize()}: {self.words or self.text}"
+        who = say(W.CHANCE) if self.who == "chance" else say("{side}", {"side": self.who})
+        return say(W.STEP, {"who": who, "decision": self.words or self.text})
 
 
 class Analysis:
@@ -262,14 +273,14 @@ class Analysis:
         v, lo, hi = self.athens_interval
         lab = self.athens_proven
         if lab is not None:
-            return {"win": "Athens wins by force", "loss": "Sparta wins by force",
-                    "shared": "a shared result by force"}[lab]
+            return say(W.BAR[lab])
         if self.athens_exact is not None:
-            return f"Athens wins with probability exactly {self.athens_exact}"
+            return say(W.BAR_EXACT, {"value": self.athens_exact})
         if self.iterations == 0:
-            return "not evaluated"
-        span = "" if lo is None or hi is None else f" (95% interval {_pc(lo)}–{_pc(hi)})"
-        return f"Athens wins {_pc(v)} of the engine's playouts{span}"
+            return say(W.NOT_EVALUATED)
+        if lo is None or hi is None:
+            return say(W.BAR_ESTIMATE, {"share": _pc(v)})
+        return say(W.BAR_INTERVAL, {"share": _pc(v), "low": _pc(lo), "high": _pc(hi)})
 
     def to_dict(self) -> dict:
         """Plain JSON-safe data, e.g. for a view model (evaluation bar, best-choice arrows)."""
@@ -284,32 +295,33 @@ class Analysis:
     # --- showing it -------------------------------------------------------------------------
     def _heading(self) -> str:
         if self.player in PLAYERS:
-            return f"Analysis for {self.player.capitalize()}"
-        return "Analysis of a chance step" if self.player == CHANCE_NAME else "Analysis of a finished game"
+            return say(W.HEADING, {"side": self.player})
+        return say(W.HEADING_CHANCE) if self.player == CHANCE_NAME else say(W.HEADING_OVER)
 
     def __repr__(self) -> str:
         b = self.best
-        head = f"<{self._heading()}, {self.iterations} playouts"
         if b is None:
-            return head + f": {self.bar_text()}>"
-        return head + f": best “{_words_of(self.state, b)}”, {_figure(b, self.state)}>"
+            return say(W.REPR, {"heading": self._heading(), "n": self.iterations, "bar": self.bar_text()})
+        return say(W.REPR_BEST, {"heading": self._heading(), "n": self.iterations, "choice": _words_of(self.state, b),
+                                 "figure": _figure(b, self.state)})
 
     def __str__(self) -> str:
-        rows = [f"{self._heading()}: {self.iterations} playouts, seed {self.seed}; {self.bar_text()}"]
+        rows = [say(W.TITLE, {"heading": self._heading(), "n": self.iterations, "seed": self.seed, "bar": self.bar_text()})]
         if self.choices:
             groups = self.groups
             width = min(max(len(g.words) for g in groups), 56)
-            rows.append(f"  {'choice':{width}} {'playouts':>8}  value")
+            choice, playouts, value = say(W.COLUMN_CHOICE), say(W.COLUMN_PLAYOUTS), say(W.COLUMN_VALUE)
+            rows.append(f"  {choice:{width}} {playouts:>8}  {value}")
             for g in groups:
                 rows.append(f"  {g.words:{width}} {g.best.visits:8d}  {_figure(g.best, self.state)}")
         steps = self.line_said()
         if steps:
-            rows.append("  best line:")
+            rows.append("  " + say(W.BEST_LINE))
             rows += [f"    {x}" for x in steps]
         ended = _ended_words(self.decided_by, self.cut, self.state.edition)
         if ended:
-            rows.append("  playouts ended by: " + ended)
-        rows.append("  " + NUMBERS_NOTE)
+            rows.append("  " + say(W.ENDED_BY, {"ended": ended}))
+        rows.append("  " + say(NUMBERS_NOTE))
         return "\n".join(rows)
 
     def _repr_html_(self) -> str:
@@ -318,15 +330,16 @@ class Analysis:
             f"<tr><td>{esc(g.words)}</td><td style='text-align:right'>{g.best.visits}</td>"
             f"<td>{esc(_figure(g.best, self.state))}</td></tr>" for g in self.groups)
         steps = self.line_said(numbered=False)
-        line = (f"<p>Best line:</p><ol start='{self.line[0].number}'>"
+        line = (f"<p>{esc(say(W.BEST_LINE_HTML))}</p><ol start='{self.line[0].number}'>"
                 + "".join(f"<li>{esc(x)}</li>" for x in steps) + "</ol>") if steps else ""
         ended = esc(_ended_words(self.decided_by, self.cut, self.state.edition))
-        table = ("<table class='polis-analysis'><tr><th>choice</th><th>playouts</th><th>value</th></tr>"
+        heads = "".join(f"<th>{esc(say(m))}</th>" for m in (W.COLUMN_CHOICE, W.COLUMN_PLAYOUTS, W.COLUMN_VALUE))
+        table = (f"<table class='polis-analysis'><tr>{heads}</tr>"
                  f"{rows}</table>") if self.choices else ""
-        return (f"<div class='polis-analysis'><p>{esc(self._heading())}: {self.iterations} "
-                f"playouts; {esc(self.bar_text())}</p>{table}{line}"
-                + (f"<p>Playouts ended by: {ended}</p>" if ended else "")
-                + f"<p><small>{esc(NUMBERS_NOTE)}</small></p></div>")
+        title = say(W.TITLE_HTML, {"heading": self._heading(), "n": self.iterations, "bar": self.bar_text()})
+        return (f"<div class='polis-analysis'><p>{esc(title)}</p>{table}{line}"
+                + (f"<p>{say(W.ENDED_BY_HTML, {'ended': ended})}</p>" if ended else "")
+                + f"<p><small>{esc(say(NUMBERS_NOTE))}</small></p></div>")
 
     def line_said(self, *, numbered: bool = True) -> list[str]:
         """The best line in words, one decision a row as the widgets number and name it ("12. Athens:
@@ -335,7 +348,7 @@ class Analysis:
         out = []
         for x in self.line:
             if not x.words:
-                out.append("… (the line goes on with cards this analysis cannot see)")
+                out.append(say(W.LINE_HIDDEN))
                 break
             out.append((f"{x.number}. " if numbered else "") + str(x))
         return out
@@ -345,12 +358,6 @@ class Analysis:
         from .plot import analysis_svg
 
         return SvgPlot(analysis_svg(self, width))
-
-
-NUMBERS_NOTE = ("What these numbers mean: 'by force' is proven — the result with best play by both sides, "
-                "over every die and card. A percentage is an estimate: the share of the engine's playouts won "
-                "(a playout stopped early counts the evaluation's estimate of how it would end), with a 95% "
-                "interval; it takes 30 playouts. 'Not evaluated': the search tried that choice fewer times, or never.")
 
 
 class SvgPlot(str):
@@ -372,14 +379,15 @@ def _pay_words(pay: str) -> str:
     """How a variant pays, in words: "+oil" → "oil", "silver-for:wood,metal" → "silver for wood and
     metal", "in kind" → "the goods asked"."""
     if pay.startswith("+"):
-        return pay[1:]
+        return _good(pay[1:])
     if pay.startswith("silver-for:"):
-        return "silver for " + _listed(pay.split(":", 1)[1].split(","), "and")
-    return "the goods asked" if pay == "in kind" else pay.replace(" ", ", ")
+        return say(W.SILVER_FOR, {"goods": W.listed([_good(g) for g in pay.split(":", 1)[1].split(",")], "and")})
+    return say(W.IN_KIND) if pay == "in kind" else pay.replace(" ", ", ")
 
 
-def _listed(items: list[str], word: str = "or") -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
+def _good(g: str) -> str:
+    """A good by its id, as the current language names it (English: the id itself)."""
+    return g if english() else say("{good}", {"good": g})
 
 
 def group_words(s: State, choices: tuple[ChoiceValue, ...], payments: tuple[str, ...]) -> str:
@@ -390,33 +398,31 @@ def group_words(s: State, choices: tuple[ChoiceValue, ...], payments: tuple[str,
         return first
     pays = [_pay_words(p) for p in payments]
     if s.pending.kind == "turn":  # an action paid with a good of the side's choice (it acts alone)
-        return f"{first.split(' (pay', 1)[0]} (pay with {_listed(pays)})"
-    return f"{first} (or with {_listed(pays[1:])})"
+        return say(W.PAY_WITH, {"choice": first.split(' (pay', 1)[0], "goods": W.listed(pays)})
+    return say(W.OR_WITH, {"choice": first, "goods": W.listed(pays[1:])})
 
 
 def _figure(c: ChoiceValue, s: State | None = None) -> str:
     """A choice's value in a few words: proven, exact, estimated or not evaluated."""
     if c.proven is not None:
-        return text_words(c.reason, None if s is None else s.components)
+        return text_words(c.reason, None if s is None else s.components) if english() else c.reason_words()
     if c.exact is not None:
-        return f"wins with probability exactly {c.exact} (chance decides)"
+        return say(W.EXACT, {"value": c.exact})
     if c.p is None:
-        return "not evaluated" + (f" ({c.visits} playouts: too few)" if c.visits else "")
+        return say(W.TOO_FEW, {"n": c.visits}) if c.visits else say(W.NOT_EVALUATED)
     if c.low is None or c.high is None:
-        return f"{_pc(c.p)} of {c.visits} playouts won (too few for an interval)"
-    return f"{_pc(c.p)} of playouts won [{_pc(c.low)}, {_pc(c.high)}]"
+        return say(W.FEW, {"share": _pc(c.p), "n": c.visits})
+    return say(W.INTERVAL, {"share": _pc(c.p), "low": _pc(c.low), "high": _pc(c.high)})
 
 
-_END_WORDS = {"end.score": "the final scoring", "end.tie-break": "a tie broken on goods",
-              "end.ostracism": "ostracism", "end.ostracism-ed2": "ostracism",
-              "end.capital-unfed": "an unfed capital", "end.capital-unfed-ed2": "an unfed capital",
-              "end.prestige-owed": "prestige owed", "battle.salpinx-unpayable": "an unpaid Salpinx"}
+_END_WORDS = W.END_WORDS
 
 
 def end_words(rule: str, edition: str = "ed1") -> str:
     """How a game ended by ``rule``, in a few words ("the final scoring", "ostracism"); a rule
     without such words is named by its rulebook section."""
-    return _END_WORDS.get(rule) or cite_sections((rule,), edition)[0] or "another rule"
+    said = _END_WORDS.get(rule)
+    return say(said) if said else cite_sections((rule,), edition)[0] or say(W.ANOTHER_RULE)
 
 
 def _ended_words(ends: Counter, cut: int = 0, edition: str = "ed1") -> str:
@@ -425,11 +431,11 @@ def _ended_words(ends: Counter, cut: int = 0, edition: str = "ed1") -> str:
     total = sum(n for r, n in ends.items() if not r.startswith("end.tie-break")) + cut
     if not total:
         return ""
-    parts = [] if not cut else [f"stopped early and estimated {cut / total:.0%}"]
+    parts = [] if not cut else [say(W.STOPPED, {"share": f"{cut / total:.0%}"})]
     for r, n in ends.most_common():
         if r.startswith("end.tie-break"):
             continue
-        parts.append(f"{end_words(r, edition)} {n / total:.0%}")
+        parts.append(say(W.ENDING_SHARE, {"ending": end_words(r, edition), "share": f"{n / total:.0%}"}))
     return ", ".join(parts[:5])
 
 
@@ -451,18 +457,16 @@ def proof_words(proof: Proof, p: int, *, sentence: bool = False) -> tuple[str | 
     ...", "a shared result by force: ...", or the exact chance of winning when a die or card decides.
     ``sentence``: to follow a choice's name in a sentence ("is a shared result ..."), with the deciding
     rules' ids in brackets (the puzzles' explanations)."""
+    lab, said = proof_said(proof, p, sentence=sentence)
+    return lab, say(said, {"why": proof.why.rstrip(".")}, lang="en")
+
+
+def proof_said(proof: Proof, p: int, *, sentence: bool = False) -> tuple[str | None, Phrase]:
+    """:func:`proof_words` as a phrase for any language (why the line ends: the outcome's reason)."""
     v = proof.value if p == 0 else 1 - proof.value
     lab = label(v, proof.mixed)
-    quick = "at once" if proof.choices == 0 else "by force"
-    why = proof.why.rstrip(".")
     rules = f" [{', '.join(proof.end.rules)}]" if sentence and proof.end.rules else ""
-    if lab == "win":
-        return lab, f"wins {quick}: {why}{rules}"
-    if lab == "loss":
-        return lab, f"loses {quick}: {why}{rules}"
-    if lab == "shared":
-        return lab, f"{'is ' if sentence else ''}a shared result {quick}: {why}{rules}"
-    return None, f"wins with probability exactly {v} (chance decides; e.g. {why}){rules}"
+    return lab, W.proof_phrase(lab, proof.choices == 0, W.why_phrase(proof), rules, v, sentence)
 
 
 def _value(a: Action, node: TreeNode, p: int, ends: Counter | None) -> ChoiceValue:
@@ -471,21 +475,20 @@ def _value(a: Action, node: TreeNode, p: int, ends: Counter | None) -> ChoiceVal
         lab, reason = proof_words(node.proof, p)
         exact = node.proof.value if p == 0 else 1 - node.proof.value
         return ChoiceValue(a, node.visits, float(exact), float(exact), float(exact), lab, exact, reason,
-                           node.proof.end.rules, e)
+                           node.proof.end.rules, e, said=proof_said(node.proof, p)[1])
     if node.visits == 0:
         return _untried(a)
     if node.visits < MIN_INTERVAL:  # too few playouts for a number worth showing
-        return ChoiceValue(a, node.visits, None, None, None, None, None,
-                           f"not evaluated: {node.visits} playout{'s' if node.visits != 1 else ''} through it, "
-                           f"too few for an estimate (it takes {MIN_INTERVAL})", (), e)
+        thin = Phrase(W.THIN, {"n": node.visits, "least": MIN_INTERVAL})
+        return ChoiceValue(a, node.visits, None, None, None, None, None, say(thin, lang="en"), (), e, said=thin)
     mean, lo, hi = _interval(node.total, node.sq, node.visits)
     assert mean is not None, "a visited node has a mean"
     if p == 1:
         mean, lo, hi = 1 - mean, (None if hi is None else 1 - hi), (None if lo is None else 1 - lo)
     top = Counter(e).most_common(1)
     rules = () if not top or tuple(top[0][0]) == CUT else tuple(top[0][0])
-    reason = f"{PLAYERS[p].capitalize()} wins {_pc(mean)} of the engine's {node.visits} playouts through it"
-    return ChoiceValue(a, node.visits, mean, lo, hi, None, None, reason, rules, e)
+    said = Phrase(W.ESTIMATE, {"side": PLAYERS[p], "share": _pc(mean), "n": node.visits})
+    return ChoiceValue(a, node.visits, mean, lo, hi, None, None, say(said, lang="en"), rules, e, said=said)
 
 
 def line_words(s: State, actions: list[Action]) -> list[str]:
@@ -504,7 +507,7 @@ def line_words(s: State, actions: list[Action]) -> list[str]:
 
 
 def _untried(a: Action) -> ChoiceValue:
-    return ChoiceValue(a, 0, None, None, None, None, None, "not evaluated: the search never tried it")
+    return ChoiceValue(a, 0, None, None, None, None, None, str(W.UNTRIED), said=Phrase(W.UNTRIED))
 
 
 # --- running ----------------------------------------------------------------------------------

@@ -6,11 +6,36 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Callable
 
+from ..i18n import message, plural
+from ..record.words import say
+from . import words as W
+from .reviewwords import NAMES as GLYPH_NAMES
+
 if TYPE_CHECKING:
     from .evaluate import Analysis
     from .review import DecisionReview, Review
 
-GLYPH_NAMES = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
+PLOT_TITLE = plural("plot.title", "{side} to decide: proven results, or the share of {n} engine playouts won with its "
+                                  "95% interval", "{side} to decide: proven results, or the share of {n} engine playouts "
+                                                  "won with its 95% interval")
+PLOT_TITLE_CHANCE = plural("plot.title-chance", "Chance to decide: proven results, or the share of {n} engine playouts "
+                                                "won with its 95% interval", "Chance to decide: proven results, or the "
+                                                "share of {n} engine playouts won with its 95% interval")
+PLOT_PROVEN = {"win": message("plot.wins", "wins by force"), "loss": message("plot.loses", "loses by force"),
+               "shared": message("plot.shared", "shared by force")}
+PLOT_EXACT = message("plot.exact", "exactly {value}")
+CHART_LABEL = message("plot.review-label", "Athens’ win chance after each decision")
+CHART_LABEL_CLICK = message("plot.review-label-click", "Athens’ win chance after each decision; a point opens its decision")
+CHART_TITLE = message("plot.review-title", "Athens’ win chance after each decision (the engine’s value; Sparta’s is the rest)")
+TIP = message("plot.review-tip", "Decision {n} · {step}: {decision}{judged}. Athens {before} before, {after} after{proven}")
+AXIS = plural("plot.review-axis", "the {n} decisions reviewed, in order", "the {n} decisions reviewed, in order")
+AXIS_CLICK = plural("plot.review-axis-click", "the {n} decisions reviewed, in order — a point opens its decision",
+                    "the {n} decisions reviewed, in order — a point opens its decision")
+
+
+def _quoted(text: str) -> str:
+    """Words for SVG text: escaped, the apostrophe as the entity the charts always wrote."""
+    return escape(text).replace("’", "&#8217;")
 
 ROW, TOP, LABEL, PAD = 20, 28, 190, 12
 BAR, BEST, WHISKER, PROVEN = "#9fb8d6", "#2f6fb0", "#222", "#2f855a"
@@ -27,8 +52,11 @@ def analysis_svg(a: "Analysis", width: int = 560) -> str:
 
     rows = [g.best for g in a.groups]
     height = TOP + ROW * max(1, len(rows)) + 24
-    title = (f"{a.player.capitalize()} to decide: proven results, or the share of {a.iterations} engine "
-             "playouts won with its 95% interval")
+    if a.player == "chance":
+        title = say(PLOT_TITLE_CHANCE, {"n": a.iterations})
+    else:  # (a finished game's "Terminal" as it always read)
+        title = say(PLOT_TITLE, {"side": a.player if a.player in ("athens", "sparta") else a.player.capitalize(),
+                                 "n": a.iterations})
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12" class="polis-analysis-plot">',
            f'<text x="{PAD}" y="16" font-weight="bold">{escape(title)}</text>']
@@ -38,9 +66,9 @@ def analysis_svg(a: "Analysis", width: int = 560) -> str:
         name = g.what if g.payments else str(c.action)
         out.append(f'<text x="{LABEL - 4}" y="{y + 13}" text-anchor="end">{escape(name)}</text>')
         if c.p is None:
-            out.append(f'<text x="{x(0) + 4:.1f}" y="{y + 13}" fill="#777">not evaluated</text>')
+            out.append(f'<text x="{x(0) + 4:.1f}" y="{y + 13}" fill="#777">{escape(say(W.NOT_EVALUATED))}</text>')
             continue
-        tip = escape(f"{name}: {c.reason}")
+        tip = escape(f"{name}: {c.reason_words()}")
         out.append(f'<rect x="{x(0):.1f}" y="{y + 3}" width="{x(c.p) - x(0):.1f}" height="{ROW - 6}" '
                    f'fill="{PROVEN if c.proven else fill}"><title>{tip}</title></rect>')
         if c.low is not None and c.high is not None and c.exact is None:
@@ -48,8 +76,8 @@ def analysis_svg(a: "Analysis", width: int = 560) -> str:
                        f'stroke="{WHISKER}"/>')
             for v in (c.low, c.high):
                 out.append(f'<line x1="{x(v):.1f}" x2="{x(v):.1f}" y1="{y + 6}" y2="{y + ROW - 6}" stroke="{WHISKER}"/>')
-        words = {"win": "wins by force", "loss": "loses by force", "shared": "shared by force"}.get(
-            c.proven or "", f"{c.p:.0%}" if c.exact is None else f"exactly {c.exact}")
+        proven = PLOT_PROVEN.get(c.proven or "")
+        words = say(proven) if proven else f"{c.p:.0%}" if c.exact is None else say(PLOT_EXACT, {"value": c.exact})
         out.append(f'<text x="{x(1) + 6:.1f}" y="{y + 13}">{escape(words)}</text>')
     base = TOP + ROW * max(1, len(rows))
     out.append(f'<line x1="{x(0.5):.1f}" x2="{x(0.5):.1f}" y1="{TOP}" y2="{base}" stroke="#c33" '
@@ -63,7 +91,7 @@ def analysis_svg(a: "Analysis", width: int = 560) -> str:
 # --- the win-chance chart of a game review -------------------------------------------------------
 
 JUDGED = {"?!": "#d69e2e", "?": "#dd6b20", "??": "#c53030"}
-FORCED = {"win": "Athens wins by force", "loss": "Sparta wins by force", "shared": "a shared result by force"}
+FORCED = W.BAR
 POINT, LINE, FILL = "#4a5568", "#2b6cb0", "rgba(43,108,176,.12)"
 
 
@@ -91,12 +119,11 @@ def review_svg(r: "Review", width: int = 640, height: int = 240, *, current: str
         return top + (1 - v) * h
 
     words = describe or (lambda d: d.words)
-    opens = "; a point opens its decision" if clickable else ""
+    label = _quoted(say(CHART_LABEL_CLICK if clickable else CHART_LABEL))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12" class="pn-review-chart" '
-           f'role="group" aria-label="Athens&#8217; win chance after each decision{opens}">',
-           f'<text x="{left}" y="16" font-weight="bold">Athens&#8217; win chance after each decision '
-           f'(the engine&#8217;s value; Sparta&#8217;s is the rest)</text>',
+           f'role="group" aria-label="{label}">',
+           f'<text x="{left}" y="16" font-weight="bold">{_quoted(say(CHART_TITLE))}</text>',
            f'<rect x="{left}" y="{top}" width="{w}" height="{h}" fill="#fafafa" stroke="#bbb"/>']
     for level in (0, 0.5, 1):
         out.append(f'<text x="{left - 6}" y="{y(level) + 4:.1f}" text-anchor="end" fill="#444">{level:.0%}</text>')
@@ -110,10 +137,10 @@ def review_svg(r: "Review", width: int = 640, height: int = 240, *, current: str
     for k, d in enumerate(ds):
         px, py = x(k + 1), y(d.athens_after)
         colour = JUDGED.get(d.judgement or "", POINT)
-        judged = f" {d.judgement} ({GLYPH_NAMES[d.judgement]})" if d.judgement else ""
-        proven = f" ({FORCED[d.proven_after]})" if d.proven_after in FORCED else ""
-        tip = (f"Decision {d.num} · {d.step}: {words(d)}{judged}. "
-               f"Athens {d.athens_before:.0%} before, {d.athens_after:.0%} after{proven}")
+        judged = f" {d.judgement} ({say(GLYPH_NAMES[d.judgement])})" if d.judgement else ""
+        proven = f" ({say(FORCED[d.proven_after])})" if d.proven_after in FORCED else ""
+        tip = say(TIP, {"n": d.num, "step": d.step, "decision": words(d), "judged": judged,
+                        "before": f"{d.athens_before:.0%}", "after": f"{d.athens_after:.0%}", "proven": proven})
         ring = (f'<circle cx="{px:.1f}" cy="{py:.1f}" r="9" fill="none" stroke="#1a202c" stroke-width="2" '
                 f'class="pn-review-current"/>') if d.node_id == current else ""
         button = ' role="button" tabindex="-1" style="cursor:pointer"' if clickable else ""
@@ -129,6 +156,6 @@ def review_svg(r: "Review", width: int = 640, height: int = 240, *, current: str
             out.append(f'<text x="{px:.1f}" y="{ty:.1f}" text-anchor="middle" font-weight="bold" fill="{colour}" '
                        f'pointer-events="none">{escape(d.judgement)}</text>')
     out.append(f'<text x="{left + w / 2:.1f}" y="{height - 8}" text-anchor="middle" fill="#444">'
-               f'the {len(ds)} decisions reviewed, in order{" — a point opens its decision" if clickable else ""}</text>')
+               f'{escape(say(AXIS_CLICK if clickable else AXIS, {"n": len(ds)}))}</text>')
     out.append("</svg>")
     return "\n".join(out)

@@ -58,18 +58,18 @@ from typing import Any
 
 from ..record.game import Game, set_reviewer
 from ..record.node import PROVEN, Evaluation, Node
-from ..record.steps import step_title
+from ..record.steps import title_at
 from ..record.turns import StepInfo, index_steps
-from ..record.words import action_words  # render registers the words (the widgets' names of choices)
-from ..rules import (PLAYERS, RULES, Action, State, apply, topology_of, chance_rng, legal_actions, parse_action, poss,
-                     sample_chance)
+from ..record.words import action_words, english, say  # render registers the words (the widgets' names of choices)
+from ..rules import (PLAYERS, RULES, Action, State, apply, chance_rng, legal_actions, parse_action, sample_chance)
+from . import reviewwords as W
 from .evaluate import Analysis
 
 INACCURACY, MISTAKE, BLUNDER = 0.10, 0.20, 0.30
 #: glyph, the least loss that earns it, and its name (worst first)
 JUDGEMENTS = (("??", BLUNDER, "blunder"), ("?", MISTAKE, "mistake"), ("?!", INACCURACY, "inaccuracy"))
-NAMES = {g: name for g, _, name in JUDGEMENTS}
-#: how the review's own paragraph of a comment starts
+NAMES = W.NAMES  # by glyph: the English names (messages, said in the current language)
+#: how the review's own paragraph of a comment starts (in English; W.prefixes(): in every language)
 PREFIXES = tuple(f"{name.capitalize()}: " for _, _, name in JUDGEMENTS)
 VARIATION_NAME = "engine"
 _FLIP = {"win": "loss", "loss": "win", "shared": "shared"}
@@ -169,10 +169,10 @@ class DecisionReview:
     def step(self) -> str:
         """The decision's step and side in words: "Round 3 · Sparta, turn 1", "End of round 4 · Sparta"
         (the side named after a step that does not name it)."""
-        side = self.who.capitalize()
+        side = say("{side}", {"side": self.who})
         if not self.turn:
             return side
-        return self.turn + ("" if side in self.turn else f" · {side}")
+        return self.turn if side in self.turn else say(W.STEP_SIDE, {"title": self.turn, "side": self.who})
 
     @property
     def place(self) -> str:
@@ -181,8 +181,7 @@ class DecisionReview:
 
     def chance_words(self) -> str:
         """"Sparta's chance 33% → 20%": the engine's value for the side that decided, before and after."""
-        side = self.who.capitalize()
-        return f"{poss(self.who)} chance {_pc(self.before)} \u2192 {_pc(self.after)}"
+        return say(W.CHANCE, {"side": self.who, "before": _pc(self.before), "after": _pc(self.after)})
 
     def to_dict(self) -> dict:
         return {"node": self.node_id, "ply": self.ply, "who": self.who, "action": self.action,
@@ -192,10 +191,12 @@ class DecisionReview:
                 "glyphs": list(self.glyphs)}
 
     def __str__(self) -> str:
-        mark = f" {self.judgement} ({NAMES[self.judgement]}; {self.chance_words()})" if self.judgement else \
-            f" ({self.chance_words()})"
-        kept = f", the author's {''.join(self.glyphs)} kept" if self.kept_glyph else ""
-        return f"{self.place}: {self.words}{mark[:-1] + kept + ')' if kept else mark}"
+        args = {"place": self.place, "decision": self.words, "chance": self.chance_words(), "glyph": self.judgement,
+                "glyphs": "".join(self.glyphs)}
+        if not self.judgement:
+            return say(W.LINE, args)
+        args["name"] = say(NAMES[self.judgement])
+        return say(W.LINE_KEPT if self.kept_glyph else W.LINE_JUDGED, args)
 
 
 @dataclass(frozen=True)
@@ -216,9 +217,9 @@ class SideSummary:
 
     def __str__(self) -> str:
         acc = "-" if self.accuracy is None else f"{self.accuracy:.0f}%"
-        return (f"{self.side.capitalize()}: accuracy {acc}, {_count(self.inaccuracies, 'inaccuracy', 'inaccuracies')}, "
-                f"{_count(self.mistakes, 'mistake')}, {_count(self.blunders, 'blunder')} "
-                f"in {_count(self.decisions, 'decision')}")
+        return say(W.SUMMARY, {"side": self.side, "accuracy": acc, "inaccuracies": W.count(W.INACCURACIES, self.inaccuracies),
+                               "mistakes": W.count(W.MISTAKES, self.mistakes), "blunders": W.count(W.BLUNDERS, self.blunders),
+                               "decisions": W.count(W.DECISIONS, self.decisions)})
 
 
 class ReviewChart(str):
@@ -273,50 +274,53 @@ class Review:
         return isinstance(other, Review) and self.to_dict() == other.to_dict()
 
     def __repr__(self) -> str:
-        sides = ", ".join(f"{s.side.capitalize()} {'-' if s.accuracy is None else f'{s.accuracy:.0f}%'} "
-                          f"({s.inaccuracies}/{s.mistakes}/{s.blunders})" for s in self.summary.values())
-        return f"<Review {_count(len(self.decisions), 'decision')}: {sides} (?!/?/??)>"
+        sides = ", ".join(say(W.REPR_SIDE, {"side": s.side, "accuracy": '-' if s.accuracy is None else f'{s.accuracy:.0f}%',
+                                            "inaccuracies": s.inaccuracies, "mistakes": s.mistakes,
+                                            "blunders": s.blunders}) for s in self.summary.values())
+        return say(W.REPR, {"decisions": W.count(W.DECISIONS, len(self.decisions)), "sides": sides})
 
     def __str__(self) -> str:
-        rows = [f"Review of {_count(len(self.decisions), 'decision')} "
-                f"({self._basis()}; win 1, shared 1/2, loss 0)"]
-        rows.append(f"  {'side':8} {'accuracy':>8} {'inaccuracies':>12} {'mistakes':>8} {'blunders':>8} "
-                    f"{'decisions':>9}")
+        rows = [say(W.TITLE, {"decisions": W.count(W.DECISIONS, len(self.decisions)), "basis": self._basis()})]
+        side, accuracy, inaccuracies, mistakes, blunders, decisions = (say(c) for c in W.COLUMNS)
+        w = [max(8, len(side)), max(8, len(accuracy)), max(12, len(inaccuracies)), max(8, len(mistakes)),
+             max(8, len(blunders)), max(9, len(decisions))]
+        rows.append(f"  {side:{w[0]}} {accuracy:>{w[1]}} {inaccuracies:>{w[2]}} {mistakes:>{w[3]}} {blunders:>{w[4]}} "
+                    f"{decisions:>{w[5]}}")
         for s in self.summary.values():
             acc = "-" if s.accuracy is None else f"{s.accuracy:.0f}%"
-            rows.append(f"  {s.side.capitalize():8} {acc:>8} {s.inaccuracies:12d} {s.mistakes:8d} {s.blunders:8d} "
-                        f"{s.decisions:9d}")
+            name = say("{side}", {"side": s.side})
+            rows.append(f"  {name:{w[0]}} {acc:>{w[1]}} {s.inaccuracies:{w[2]}d} {s.mistakes:{w[3]}d} "
+                        f"{s.blunders:{w[4]}d} {s.decisions:{w[5]}d}")
         for d in self.flagged:
             rows.append(f"  {d}")
         for d in self.kept:
             judged = d.judgement
             assert judged is not None, "an author's glyph is kept only where the review judged the decision"
-            rows.append(f"Kept the author's glyph {''.join(d.glyphs)} at decision {d.place} ({d.words}), where the "
-                        f"review finds {_a(NAMES[judged])}.")
+            rows.append(say(W.KEPT, {"glyphs": "".join(d.glyphs), "place": d.place, "decision": d.words,
+                                     "finding": say(W.FINDS[judged])}))
         return "\n".join(rows)
 
     def _basis(self) -> str:
         n = self.playouts
-        return f"up to {n} playouts per position" if n else "every value proven"
+        return W.count(W.BASIS, n) if n else say(W.BASIS_PROVEN)
 
     def _repr_html_(self) -> str:
         esc = html.escape
-        head = ("<tr><th>side</th><th>accuracy</th><th>inaccuracies</th><th>mistakes</th><th>blunders</th>"
-                "<th>decisions</th></tr>")
+        head = "<tr>" + "".join(f"<th>{esc(say(c))}</th>" for c in W.COLUMNS) + "</tr>"
         body = "".join(
-            f"<tr><td>{s.side.capitalize()}</td><td>{'-' if s.accuracy is None else f'{s.accuracy:.0f}%'}</td>"
+            f"<tr><td>{esc(say('{side}', {'side': s.side}))}</td><td>{'-' if s.accuracy is None else f'{s.accuracy:.0f}%'}</td>"
             f"<td>{s.inaccuracies}</td><td>{s.mistakes}</td><td>{s.blunders}</td><td>{s.decisions}</td></tr>"
             for s in self.summary.values())
         items = []
         for d in self.flagged:
             said = _review_paragraph(d.node.comment)
-            kept = f" (the author's {esc(''.join(d.glyphs))} kept)" if d.kept_glyph else ""
+            kept = " " + esc(say(W.KEPT_HTML, {"glyphs": "".join(d.glyphs)})) if d.kept_glyph else ""
             items.append(f"<li data-node='{esc(d.node_id)}'><b>{esc(d.judgement or '')}</b> {esc(d.place)}: "
                          f"{esc(d.words)}{kept} ({esc(d.chance_words())})"
                          + (f"<br>{esc(said)}" if said else "") + "</li>")
-        flagged = f"<ul>{''.join(items)}</ul>" if items else "<p>No inaccuracies, mistakes or blunders.</p>"
-        return (f"<div class='polis-review'><p>Review of {_count(len(self.decisions), 'decision')} "
-                f"({esc(self._basis())})</p><table>{head}{body}</table>"
+        flagged = f"<ul>{''.join(items)}</ul>" if items else f"<p>{esc(say(W.NONE_FLAGGED))}</p>"
+        title = say(W.TITLE_HTML, {"decisions": W.count(W.DECISIONS, len(self.decisions)), "basis": self._basis()})
+        return (f"<div class='polis-review'><p>{esc(title)}</p><table>{head}{body}</table>"
                 f"{self.chart() if self.decisions else ''}{flagged}</div>")
 
 
@@ -456,7 +460,6 @@ def _words(glyph: str, who: str, d: Node, a: Analysis, later: Analysis | None, b
     """The review's paragraph for a judged decision, in plain words: what the decision does (the
     engine's reason when it proved it, else the game's end, else the fall of the decider's share of
     the playouts) and the better choice with its value."""
-    side = who.capitalize()
     try:
         played = a.choice(d.decision)
     except KeyError:
@@ -464,37 +467,38 @@ def _words(glyph: str, who: str, d: Node, a: Analysis, later: Analysis | None, b
     reason = _proof_reason(played)
     s = d.state
     if reason is not None:
-        what = "this " + reason
+        what = say(W.WHAT_PROVEN, {"reason": reason})
     elif s.outcome is not None:  # the game is over
         o = s.outcome
         lost = o.winner is not None and o.winner != who
-        what = f"this {'loses at once' if lost else 'ends the game'}: {o.reason}"
+        said = o.reason if english() or o.msg is None else o.reason_words()
+        what = say(W.WHAT_LOSES_NOW if lost else W.WHAT_ENDS, {"reason": said})
     elif _side_label(who, after.proven) == "loss":
-        what = "this loses by force"
+        what = say(W.WHAT_LOSES)
     else:
-        what = (f"{poss(who)} share of the engine's playouts falls from {_pc(_side_value(who, before.athens))} "
-                f"to {_pc(_side_value(who, after.athens))}")
         ending = _sudden_ending(later)
-        if ending:
-            what += f"; most of its playouts after this end by the rule: {ending}"
+        what = say(W.WHAT_FALLS_ENDING if ending else W.WHAT_FALLS,
+                   {"side": who, "before": _pc(_side_value(who, before.athens)),
+                    "after": _pc(_side_value(who, after.athens)), "ending": ending or ""})
     best = a.best
     better = ""
     if best is not None:
         name = action_words(d.before, best.action)
         why = _proof_reason(best)
         if why is not None:
-            better = f" Better: {name}, which {'holds ' if why.startswith('a shared') else ''}{why}."
+            holds = why.startswith("a shared") if english() else best.proven == "shared"
+            better = say(W.BETTER_HOLDS if holds else W.BETTER_PROVEN, {"choice": name, "reason": why})
         elif isinstance(best.p, (int, float)):
-            better = f" Better: {name} ({side} wins {_pc(best.p)} of the engine's playouts)."
+            better = say(W.BETTER_SHARE, {"choice": name, "side": who, "share": _pc(best.p)})
         else:
-            better = f" Better: {name}."
-    return f"{NAMES[glyph].capitalize()}: {what}.{better}"
+            better = say(W.BETTER, {"choice": name})
+    return say(W.PARAGRAPH, {"head": say(W.HEADS[glyph]), "what": what, "better": better})
 
 
 def _proof_reason(c: Any) -> str | None:
     """A choice's reason in words when the engine proved its value ("loses at once: ..."), else None
     (an estimate's reason only restates its playout share)."""
-    reason = getattr(c, "reason", None)
+    reason = getattr(c, "reason", None) if english() or not hasattr(c, "reason_words") else c.reason_words()
     proved = getattr(c, "proven", None) in PROVEN or getattr(c, "exact", None) is not None
     if not proved or not isinstance(reason, str) or not reason.strip():
         return None
@@ -508,6 +512,8 @@ def _sudden_ending(a: Analysis | None) -> str | None:
     rule, n = a.decided_by.most_common(1)[0]
     if rule in _SCORING or not rule.startswith("end.") or rule not in RULES or 2 * n < a.iterations:
         return None
+    if not english():
+        return RULES[rule].words().strip().rstrip(".")
     text = RULES[rule].summary.strip().rstrip(".")
     return text[:1].lower() + text[1:]
 
@@ -559,9 +565,10 @@ def _apply(d: Node, glyph: str | None, words: str | None, line: list[tuple[Actio
 
 def _strip_review(comment: str) -> tuple[str, bool]:
     """``comment`` without the review's paragraph (always the last one), and whether it had one."""
-    if comment.startswith(PREFIXES):
+    prefixes = W.prefixes()
+    if comment.startswith(prefixes):
         return "", True
-    k = max(comment.rfind("\n\n" + p) for p in PREFIXES)
+    k = max(comment.rfind("\n\n" + p) for p in prefixes)
     return (comment[:k], True) if k >= 0 else (comment, False)
 
 
@@ -575,7 +582,7 @@ def _review_paragraph(comment: str) -> str:
 def _step_title(info: StepInfo, s: State) -> str:
     """The step of a decision as the widgets title it (``s``: the position where it was taken)."""
     player = PLAYERS[info.player] if info.kind == "turn" and info.player is not None else ""
-    return step_title(info.kind, topology_of(s).comp.rounds[s.round].name, player, info.number)
+    return title_at(s, info.kind, player, info.number)
 
 
 def _choice_words(at: Node | None, action: str | None) -> str:
@@ -606,14 +613,6 @@ def _summary(side: str, ds: list[DecisionReview]) -> SideSummary:
 
 def _pc(x: float) -> str:
     return f"{100 * x:.0f}%"
-
-
-def _count(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else plural or word + 's'}"
-
-
-def _a(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word
 
 
 set_reviewer(review, stored_review)  # g.review(...) and g.review_result() use them

@@ -17,6 +17,7 @@ holds each language's catalogue; ``terms.json`` the names with their case forms.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import locale as _locale
 import os
 from typing import Iterator
@@ -50,14 +51,22 @@ def _locale_language() -> str | None:
         return None
 
 
-_current: list[str] = []
+# The language now: a block's (``with language(...)``), else the one set for the process. The block's is a
+# context variable, so a block in one thread or task leaves the others alone; a new thread starts outside
+# every block (in the language set), and work a widget starts in the background carries the context it was
+# started from (``widgets/background.py``: the widget's own language).
+_block: contextvars.ContextVar[str] = contextvars.ContextVar("polis_nb_language")
+_chosen: list[str] = []  # the language set for the process (set_language), made from the environment at first
 
 
 def get_language() -> str:
     """The language words are said in now: ``"en"``, ``"de"`` or ``"pl"``."""
-    if not _current:
-        _current.append(_from_environment())
-    return _current[-1]
+    lang = _block.get(None)
+    if lang is not None:
+        return lang
+    if not _chosen:
+        _chosen.append(_from_environment())
+    return _chosen[0]
 
 
 def resolve(lang: str | None) -> str:
@@ -71,20 +80,22 @@ def resolve(lang: str | None) -> str:
 
 def set_language(lang: str | None) -> str:
     """Say words in ``lang`` from now on (``"en"``, ``"de"``, ``"pl"``; None: as the environment
-    says, ``POLIS_LANG`` or the locale, else English). Returns the language set."""
+    says, ``POLIS_LANG`` or the locale, else English), in every thread. Inside a ``with language(...)``
+    block it holds after the block too. Returns the language set."""
     chosen = _from_environment() if lang is None else resolve(lang)
-    get_language()
-    _current[:] = [chosen] * max(1, len(_current))
+    _chosen[:] = [chosen]
+    if _block.get(None) is not None:
+        _block.set(chosen)  # (the block ends by going back to what was before it: unset, so the language set)
     return chosen
 
 
 @contextlib.contextmanager
 def language(lang: str) -> Iterator[str]:
-    """Say words in ``lang`` inside a ``with`` block, then go back to the language before."""
+    """Say words in ``lang`` inside a ``with`` block (in this thread or task only), then go back to the
+    language before."""
     chosen = resolve(lang)
-    get_language()
-    _current.append(chosen)
+    token = _block.set(chosen)
     try:
         yield chosen
     finally:
-        _current.pop()
+        _block.reset(token)

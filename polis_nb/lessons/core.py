@@ -10,11 +10,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..i18n import Phrase, message
 from ..record import Game, Node
+from ..record.words import english, say
 from ..render.text import cite_sections, plain
 from ..rules import PolisError, State, apply
 
-CORRECT, NOT_YET = "Correct — ", "Not yet: "
+CORRECT, NOT_YET = "Correct — ", "Not yet: "  # how a verdict starts in English
+CORRECT_SAID = message("lesson.correct", "Correct — {text}")
+NOT_YET_SAID = message("lesson.not-yet", "Not yet: {text}")
+DOES_NOT_WORK = message("lesson.does-not-work", "that does not work here: {reason}")
+UNREADABLE = message("lesson.unreadable", "it cannot be read as a decision ({problem})")
+REFUSED = message("lesson.refused", "{reason}.")
+REFUSED_SEE = message("lesson.refused-see", "{reason} (see {section}).")
+EXERCISE = message("lesson.exercise", "{id}: {task}")
+EXERCISE_SEE = message("lesson.exercise-see", "{id}: {task} (rulebook: {section})")
 #: rules of the kernel's own bookkeeping (the decision asked for), which no rulebook section states
 KERNEL_RULES = ("decision.",)
 
@@ -35,11 +45,11 @@ class Verdict:
 
 
 def correct(text: str) -> Verdict:
-    return Verdict(True, CORRECT + text)
+    return Verdict(True, say(CORRECT_SAID, {"text": text}))
 
 
 def not_yet(text: str) -> Verdict:
-    return Verdict(False, NOT_YET + text)
+    return Verdict(False, say(NOT_YET_SAID, {"text": text}))
 
 
 @dataclass(frozen=True)
@@ -57,7 +67,7 @@ class Exercise:
         """The exercise in words: its id, its task and where the rulebook states the rules it practises
         (their ids are in ``rules``)."""
         where = cite_sections(self.rules, _edition(self.rules))[0]
-        return f"{self.id}: {self.task}" + (f" (rulebook: {where})" if where else "")
+        return say(EXERCISE_SEE if where else EXERCISE, {"id": self.id, "task": self.task, "section": where})
 
 
 class NotAnAnswer(TypeError):
@@ -144,7 +154,7 @@ def verdict(exercise_id: str, answer: Any, *, start: Any = None) -> Verdict:
     try:
         return ex.judge(answer, begin)
     except PolisError as err:  # a malformed or refused decision: the kernel's explanation is the hint
-        return not_yet(f"that does not work here: {refusal_words(err, begin)}")
+        return not_yet(say(DOES_NOT_WORK, {"reason": refusal_words(err, begin)}))
     except NotAnAnswer as err:
         return not_yet(str(err))
 
@@ -156,10 +166,14 @@ def refusal_words(err: PolisError, s: State) -> str:
     ex = getattr(err, "explanation", None)
     if ex is None:
         problem = getattr(err, "problem", None)
-        return f"it cannot be read as a decision ({problem})" if problem else str(err)
-    text = plain(ex.text, s.components).rstrip(".")
+        if not english() and hasattr(err, "words"):
+            phrase = getattr(err, "params", {}).get("problem", problem)
+            said = say(phrase) if isinstance(phrase, Phrase) else phrase
+            return say(UNREADABLE, {"problem": said}) if said else err.words()
+        return say(UNREADABLE, {"problem": problem}) if problem else str(err)
+    text = (plain(ex.text, s.components) if english() or ex.msg is None else ex.words()).rstrip(".")
     where = cite_sections([r for r in ex.rule_ids if not r.startswith(KERNEL_RULES)], s.edition)[0]
-    return text + (f" (see {where})" if where else "") + "."
+    return say(REFUSED_SEE if where else REFUSED, {"reason": text, "section": where})
 
 
 def _edition(rules: tuple[str, ...]) -> str:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable, Mapping
@@ -11,8 +11,33 @@ from ..analysis.solver import Solver
 from ..data.safeio import loads_json
 from ..rules import (PLAYERS, RULES, Action, IllegalActionError, PolisError, State, apply_unchecked, topology_of, explain,
                      legal_actions, parse_action, poss)
+from ..i18n import language, message
+from ..record.words import english, say
 from .prove import Step, group_key, solve_choices
-from .words import THEMES, answer_name, choice_name, hint_sentences, leaks, reason_sentence
+from .words import THEMES, answer_name, choice_name, context as context_words, hint_sentences, leaks, reason_sentence, summaries
+
+RIGHT = message("puzzle.right", "Right: {reason}")
+WRONG = message("puzzle.wrong", "Wrong: {reason}")
+NOT_LEGAL = message("puzzle.not-legal", "{action} is not a legal choice here: {explanation}")
+RIGHT_IDEA = message("puzzle.right-idea", "{choice} is the right idea, but paid this way it {after} Pay another way.")
+#: what a choice achieves, said from the verdict the file stores (the languages other than English)
+VERDICTS = {"win": message("puzzle.verdict-win", "wins"), "loss": message("puzzle.verdict-loss", "loses"),
+            "shared": message("puzzle.verdict-shared", "leads to a shared result")}
+VERDICT_CHANCE = message("puzzle.verdict-chance", "wins with probability {value}")
+CHOICE_REASON = message("puzzle.choice-reason", "{choice} {verdict}.")
+CHOICE_REASON_RULES = message("puzzle.choice-reason-rules", "{choice} {verdict}. {rules}")
+AFTER = message("puzzle.after", "{verdict}.")
+EXPLANATION = message("puzzle.explanation", "{context} The answer: {choice}. It {verdict}.")
+EXPLANATION_RULES = message("puzzle.explanation-rules", "{context} The answer: {choice}. It {verdict}. What decides it: {rules}")
+REPR = message("puzzle.repr", "<Puzzle {id}: {side} to play, {themes}, difficulty {n}>")
+THEME_WORDS = {"starvation": message("puzzle.theme-starvation", "starvation"),
+               "siege": message("puzzle.theme-siege", "siege"), "tribute": message("puzzle.theme-tribute", "tribute"),
+               "trade": message("puzzle.theme-trade", "trade"), "battle": message("puzzle.theme-battle", "battle"),
+               "phoros": message("puzzle.theme-phoros", "phoros"), "growth": message("puzzle.theme-growth", "growth"),
+               "events": message("puzzle.theme-events", "events"), "proxenos": message("puzzle.theme-proxenos", "proxenos")}
+FOLLOW = message("puzzle.line-step", "{who}: {decision}")
+FORCED = message("puzzle.line-step-forced", "{who}: {decision} (the only choice)")
+CHANCE = message("puzzle.chance", "Chance")
 
 FORMAT = "polis-puzzles/1"
 EDITIONS = ("ed1", "ed2")
@@ -46,6 +71,20 @@ class Choice:
     def to_dict(self) -> dict:
         return {"action": self.action, "group": self.group, "payment": self.payment, "value": str(self.value),
                 "verdict": self.verdict, "reason": self.reason, "rules": list(self.rules), "share": self.share}
+
+    def verdict_words(self) -> str:
+        """What the choice achieves, in a few words of the current language ("loses", "wins")."""
+        msg = VERDICTS.get(self.verdict or "")
+        return say(msg) if msg is not None else say(VERDICT_CHANCE, {"value": self.value})
+
+    def reason_words(self, s: State) -> str:
+        """:attr:`reason` in the current language (``s``: the puzzle's position). The file stores the
+        English; another language says the choice, its verdict and the rules that decide it, from ids."""
+        if english():
+            return self.reason
+        rules = summaries(self.rules, s.edition)
+        args = {"choice": choice_name(s, parse_action(s, self.action)), "verdict": self.verdict_words(), "rules": rules}
+        return say(CHOICE_REASON_RULES if rules else CHOICE_REASON, args)
 
 
 @dataclass(frozen=True)
@@ -149,9 +188,25 @@ class Puzzle:
         """A puzzle from its dict, checked field by field (:class:`PuzzleError` names what is wrong)."""
         return _parse(d, where)
 
+    def explanation_words(self) -> str:
+        """:attr:`explanation` in the current language. The file stores the English; another language says
+        where the puzzle stands, the answer, what it achieves and the rules that decide it (from ids)."""
+        if english():
+            return self.explanation
+        s = self.state()
+        c = self.choice(self.accepted[0])
+        rules = summaries(self.rules, s.edition, 4)
+        args = {"context": context_words(s), "choice": answer_name(s, parse_action(s, c.action)),
+                "verdict": c.verdict_words(), "rules": rules}
+        return say(EXPLANATION_RULES if rules else EXPLANATION, args)
+
+    def theme_words(self) -> tuple[str, ...]:
+        """The themes in the current language."""
+        return tuple(say(THEME_WORDS[t]) if t in THEME_WORDS else t for t in self.themes)
+
     def __repr__(self) -> str:
-        return (f"<Puzzle {self.id}: {self.player.capitalize()} to play, {', '.join(self.themes)}, "
-                f"difficulty {self.difficulty}>")
+        return say(REPR, {"id": self.id, "side": self.player, "themes": ", ".join(self.theme_words()),
+                          "n": self.difficulty})
 
 
 @functools.lru_cache(maxsize=256)
@@ -367,7 +422,7 @@ def _difficulty_range(d: Any) -> tuple[int, int]:
 class Verdict:
     """The result of :func:`check`: right or not, the choice, its proven value for the side to play
     (None for an illegal choice), its verdict ("win", "loss", "shared" or None), why in words, and
-    the rule ids that decide it."""
+    the rule ids that decide it; ``words``: the reason in the language of the check (when not English)."""
 
     right: bool
     action: str
@@ -375,10 +430,11 @@ class Verdict:
     verdict: str | None
     reason: str
     rules: tuple[str, ...]
+    words: str = field(default="", compare=False)
 
     @property
     def text(self) -> str:
-        return ("Right: " if self.right else "Wrong: ") + self.reason
+        return say(RIGHT if self.right else WRONG, {"reason": self.words or self.reason})
 
     def __str__(self) -> str:
         return self.text
@@ -437,17 +493,20 @@ def check(puzzle: Puzzle, action: Action | str, at: int = 0) -> Verdict:
         a = parse_action(s, text)
     except IllegalActionError as e:
         ex = e.explanation if getattr(e, "explanation", None) is not None else explain(s, text)
-        return Verdict(False, text, None, None, f"{text} is not a legal choice here: {ex.text}", tuple(ex.rule_ids))
+        reason = say(NOT_LEGAL, {"action": text, "explanation": ex.text}, lang="en")
+        words = "" if english() else say(NOT_LEGAL, {"action": text, "explanation": ex.words()})
+        return Verdict(False, text, None, None, reason, tuple(ex.rule_ids), words)
     text = str(a)
     if at:
         return _check_later(puzzle, s, a)
     c = puzzle.choice(text)
     if text in puzzle.accepted or c.group != puzzle.answer:
-        return Verdict(text in puzzle.accepted, text, c.value, c.verdict, c.reason, c.rules)
+        return Verdict(text in puzzle.accepted, text, c.value, c.verdict, c.reason, c.rules,
+                       "" if english() else c.reason_words(s))
     name = answer_name(s, a)  # the right idea, paid a way that falls short
-    return Verdict(False, text, c.value, c.verdict,
-                   f"{name} is the right idea, but paid this way it {after_name(c.reason, s, a)} Pay another way.",
-                   c.rules)
+    reason = say(RIGHT_IDEA, {"choice": name, "after": after_name(c.reason, s, a)}, lang="en")
+    words = "" if english() else say(RIGHT_IDEA, {"choice": name, "after": say(AFTER, {"verdict": c.verdict_words()})})
+    return Verdict(False, text, c.value, c.verdict, reason, c.rules, words)
 
 
 def after_name(reason: str, s: State, a: Action) -> str:
@@ -464,8 +523,10 @@ def _check_later(puzzle: Puzzle, s: State, a: Action) -> Verdict:
     best = max(c.value for c in solved)
     mine = next(c for c in solved if c.action == a)
     p = PLAYERS.index(puzzle.player)
-    return Verdict(mine.value == best, str(a), mine.value, mine.verdict, reason_sentence(s, a, mine.proof, p),
-                   mine.proof.end.rules)
+    with language("en"):
+        reason = reason_sentence(s, a, mine.proof, p)
+    return Verdict(mine.value == best, str(a), mine.value, mine.verdict, reason,
+                   mine.proof.end.rules, "" if english() else reason_sentence(s, a, mine.proof, p))
 
 
 def hint(puzzle: Puzzle) -> str:
@@ -509,8 +570,9 @@ def line_words(s: State, steps: Iterable[Step]) -> list[str]:
     out = []
     for st in steps:
         a = find_action(s, st.action)
-        who = "Chance" if st.who == "chance" else st.who.capitalize()
-        out.append(f"{who}: {choice_name(s, a)}" + (" (the only choice)" if st.forced and st.who != "chance" else ""))
+        who = say(CHANCE) if st.who == "chance" else say("{side}", {"side": st.who})
+        forced = st.forced and st.who != "chance"
+        out.append(say(FORCED if forced else FOLLOW, {"who": who, "decision": choice_name(s, a)}))
         s = apply_unchecked(s, a)
     return out
 

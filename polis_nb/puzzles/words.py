@@ -36,10 +36,11 @@ import math
 import re
 from typing import Iterable
 
-from ..analysis.evaluate import proof_words as engine_proof_words
+from ..analysis.evaluate import proof_said, proof_words as engine_proof_words
 from ..analysis.solver import Proof
-from ..record.words import action_words, cite_sections, text_words
-from ..rules import (PLAYERS, RULES, Action, State, topology_of, describe_pending, is_last_round, paid_with, round_name,
+from ..i18n import Message, message
+from ..record.words import action_words, cite_sections, english, say, text_words
+from ..rules import (PLAYERS, RULES, Action, State, topology_of, describe_pending, is_last_round, paid_with,
                      score)
 
 THEMES = ("starvation", "siege", "tribute", "trade", "battle", "phoros", "growth", "events", "proxenos")
@@ -113,19 +114,30 @@ def sides(p: int) -> str:
     return me + ("'" if me.endswith("s") else "'s")
 
 
+CONTEXT_ROUND = message("puzzle.round", "{round}")
+CONTEXT_LAST = message("puzzle.last-round", "{round}, the last round")
+CONTEXT_END = message("puzzle.context-roundend", "The end of round {where}: {side} is to {what}.")
+CONTEXT_BATTLE = message("puzzle.context-battle", "Round {where}, a battle in {area:loc}: {side} is to {what}.")
+CONTEXT_ALONE = message("puzzle.context-alone", "Round {where}: {side_other} has passed, so {side} acts alone and pays "
+                                                "one good before each action ({section}); {side} is to {what}.")
+CONTEXT = message("puzzle.context", "Round {where}: {side} is to {what}.")
+
+
 def context(s: State) -> str:
     """Where the puzzle stands, in one sentence."""
     p = s.pending.player
-    rn = round_name(s) + (", the last round" if is_last_round(s) else "")
-    what = describe_pending(s)  # the decision's own prompt (rules/decisions.py)
+    label = topology_of(s).comp.rounds[s.round].label
+    rn = say(CONTEXT_LAST if is_last_round(s) else CONTEXT_ROUND, {"round": label}, s.components)
+    prompt = describe_pending(s)  # the decision's own prompt (rules/decisions.py)
+    what = say(prompt) if isinstance(prompt, Message) and not prompt.fields() else prompt
+    args = {"where": rn, "side": PLAYERS[p], "side_other": PLAYERS[1 - p], "what": what}
     if s.phase == "roundend":
-        return f"The end of round {rn}: {side(p)} is to {what}."
+        return say(CONTEXT_END, args)
     if s.phase == "battles" and s.battle is not None:
-        return f"Round {rn}, a battle in {topology_of(s).name(s.battle.area)}: {side(p)} is to {what}."
+        return say(CONTEXT_BATTLE, {**args, "area": topology_of(s).comp.areas[s.battle.area].id}, s.components)
     if s.passed and s.passed[0] != p:
-        return (f"Round {rn}: {side(1 - p)} has passed, so {side(p)} acts alone and pays one good before each "
-                f"action ({section_name('turn.alone', s.edition)}); {side(p)} is to {what}.")
-    return f"Round {rn}: {side(p)} is to {what}."
+        return say(CONTEXT_ALONE, {**args, "section": section_name('turn.alone', s.edition)})
+    return say(CONTEXT, args)
 
 
 def pct(x: float) -> str:
@@ -138,8 +150,17 @@ def summaries(rules: Iterable[str], edition: str = "ed1", limit: int = 5) -> str
     out = []
     for r in [r for r in rules if r in RULES][:limit]:
         sec = section_name(r, edition)
-        out.append(RULES[r].summary.rstrip(".") + (f" ({sec})." if sec else "."))
+        summary = (RULES[r].summary if english() else RULES[r].words()).rstrip(".")
+        out.append(say(SUMMARY_SECTION if sec else SUMMARY, {"summary": summary, "section": sec}))
     return " ".join(out)
+
+
+SUMMARY = message("puzzle.summary", "{summary}.")
+SUMMARY_SECTION = message("puzzle.summary-section", "{summary} ({section}).")
+THE_EVENT_CARD = message("puzzle.the-event-card", "the event card")
+LEADS_TO = message("puzzle.leads-to", "leads to {result}")
+REASON = message("puzzle.reason", "{choice} {verdict}.")
+REASON_RULES = message("puzzle.reason-rules", "{choice} {verdict}. {rules}")
 
 
 # --- words ------------------------------------------------------------------------------------------
@@ -171,7 +192,7 @@ def section_name(rid: str, edition: str) -> str:
         return ""
     src = ref.section(edition)
     if rid.startswith("event.") and not src.startswith(("Ed1 ·", "Ed2 ·")):
-        return "the event card"
+        return say(THE_EVENT_CARD)
     if not src.startswith(("Ed1 ·", "Ed2 ·")):
         return ""
     words = cite_sections((rid,), edition)[0].split("; ")[0].split(" · ", 1)[-1]
@@ -188,6 +209,10 @@ def verdict_phrase(proof: Proof, p: int, s: State | None = None) -> str:
     """What a proven choice achieves for side ``p``, to follow its name, in the engine's words
     (:func:`polis_nb.analysis.evaluate.proof_words`): "wins by force: Athens has the higher score at
     the final scoring, 7–6 (Athens–Sparta)", "leads to a shared result at once: ..."."""
+    if not english():
+        lab, said = proof_said(proof, p)
+        text = say(said, components=None if s is None else s.components)
+        return say(LEADS_TO, {"result": text}) if lab == "shared" else text
     text = engine_proof_words(proof, p)[1]
     if text.startswith("a shared result"):
         text = "leads to " + text
@@ -197,9 +222,9 @@ def verdict_phrase(proof: Proof, p: int, s: State | None = None) -> str:
 def reason_sentence(s: State, a: Action, proof: Proof, p: int, name: str | None = None) -> str:
     """Why choice ``a`` at ``s`` is worth what it is, in full sentences: the choice in words, its
     proven result, then the rules that end the game that way, with their sections in words."""
-    first = f"{name or choice_name(s, a)} {verdict_phrase(proof, p, s)}."
     rules = summaries([r for r in proof.end.rules if r not in QUIET_RULES], s.edition)
-    return f"{first} {rules}" if rules else first
+    args = {"choice": name or choice_name(s, a), "verdict": verdict_phrase(proof, p, s), "rules": rules}
+    return say(REASON_RULES if rules else REASON, args)
 
 
 # --- the hint ----------------------------------------------------------------------------------
@@ -226,49 +251,62 @@ def hint_sentences(s: State, themes: tuple[str, ...]) -> list[str]:
     b = topology_of(s)
     comp = b.comp
     p = s.pending.player
-    me, them = side(p), side(1 - p)
-    mine = sides(p)
-    capital = comp.poleis[b.capital[p]].name
+    me, them = PLAYERS[p], PLAYERS[1 - p]
+    capital = comp.poleis[b.capital[p]].id
     cubes = sum(n for o, n in zip(s.owner, s.pop) if o == p)
     wheat = s.goods[p][-1]
-    own = [comp.poleis[i].name for i, o in enumerate(s.owner) if o == p]
+    own = tuple(comp.poleis[i].id for i, o in enumerate(s.owner) if o == p)
+    args = {"side": me, "side_other": them, "polis": capital, "wheat": wheat, "n": cubes}
     out: list[str] = []
     for t in themes:
-        if t == "starvation":
-            out.append(f"Look at {mine} wheat: {wheat} against the {cubes} cubes of its poleis, and remember "
-                       f"what happens to a side that cannot feed {capital}.")
-        elif t == "growth":
-            out.append(f"Before the final count, ask which of {mine} poleis gains more than one cube's worth "
-                       f"from growing: a polis above its base population also gives Megalopolis prestige.")
-        elif t == "phoros":
-            out.append(f"A side left without prestige after Phoros is ostracised: count the prestige {them} and "
-                       f"{me} keep.")
-        elif t == "siege":
-            out.append(f"Which polis could {mine} hoplites still take before the game is scored, and what "
-                       f"would it be worth?")
-        elif t == "tribute":
-            out.append(f"Look at the territories where {mine} hoplites stand: which tribute would bring what "
-                       f"{me} lacks?")
-        elif t == "trade":
-            out.append(f"What does {me} lack, and which market could supply it?")
-        elif t == "proxenos":
-            out.append(f"Where can {mine} proxenos still make a difference, and at what price?")
-        elif t == "battle":
-            out.append("Count the units each answer leaves in the battle, and the prestige the cards win.")
+        if t in HINTS:
+            out.append(say(HINTS[t], args, s.components))
         elif t == "events":
-            ev = next((e.name for e in comp.events if e.id == s.event), None)
+            ev = next((e.id for e in comp.events if e.id == s.event), None)
             if ev:
-                out.append(f"Re-read this round's event, {ev}: it changes what the usual choice is worth.")
+                out.append(say(HINT_EVENT, {"event": ev}, s.components))
     if is_last_round(s) and s.outcome is None:
         a, sp = score(s, 0), score(s, 1)
-        when = "As things stand" if s.phase == "roundend" else "As things stand, before the round end,"
-        short = [f"{side(q)} lacks {n} wheat for its cubes and pays for it in prestige or poleis"
-                 for q in (0, 1) for n in [_shortfall(s, q)] if n and s.phase != "roundend"]
-        out.append(f"{when} Athens has {a} points and Sparta {sp} (cubes, prestige, finished projects)"
-                   + (f", but {' and '.join(short)} at the round end" if short else "")
-                   + "; on equal scores the goods left decide.")
+        short = tuple(say(SHORT, {"side": PLAYERS[q], "n": n}) for q in (0, 1) for n in [_shortfall(s, q)]
+                      if n and s.phase != "roundend")
+        msg = (SCORE_SHORT_END if short else SCORE_END) if s.phase == "roundend" else (SCORE_SHORT if short else SCORE)
+        out.append(say(msg, {"score_athens": a, "score_sparta": sp, "short": say(AND, {"a": short[0], "b": short[1]})
+                             if len(short) > 1 else short[0] if short else ""}))
     if len(own) > 1:
-        out.append(f"{me} owns {', '.join(own)}.")
-    out.append("Work out what each choice leads to with best play by both sides; the obvious one is "
-               "not always right.")
+        out.append(say(OWNS, {"side": me, "polis": own}, s.components))
+    out.append(say(WORK_OUT))
     return out
+
+
+HINTS = {
+    "starvation": message("hint.starvation", "Look at {side:gen} wheat: {wheat} against the {n} cubes of its poleis, and "
+                                             "remember what happens to a side that cannot feed {polis}."),
+    "growth": message("hint.growth", "Before the final count, ask which of {side:gen} poleis gains more than one cube's "
+                                     "worth from growing: a polis above its base population also gives Megalopolis "
+                                     "prestige."),
+    "phoros": message("hint.phoros", "A side left without prestige after Phoros is ostracised: count the prestige "
+                                     "{side_other} and {side} keep."),
+    "siege": message("hint.siege", "Which polis could {side:gen} hoplites still take before the game is scored, and what "
+                                   "would it be worth?"),
+    "tribute": message("hint.tribute", "Look at the territories where {side:gen} hoplites stand: which tribute would "
+                                       "bring what {side} lacks?"),
+    "trade": message("hint.trade", "What does {side} lack, and which market could supply it?"),
+    "proxenos": message("hint.proxenos", "Where can {side:gen} proxenos still make a difference, and at what price?"),
+    "battle": message("hint.battle", "Count the units each answer leaves in the battle, and the prestige the cards win."),
+}
+HINT_EVENT = message("hint.event", "Re-read this round's event, {event}: it changes what the usual choice is worth.")
+SHORT = message("hint.short", "{side} lacks {n} wheat for its cubes and pays for it in prestige or poleis")
+AND = message("hint.and", "{a} and {b}")
+SCORE_END = message("hint.score-roundend", "As things stand Athens has {score_athens} points and Sparta {score_sparta} "
+                                           "(cubes, prestige, finished projects); on equal scores the goods left decide.")
+SCORE_SHORT_END = message("hint.score-roundend-short", "As things stand Athens has {score_athens} points and Sparta "
+                                                       "{score_sparta} (cubes, prestige, finished projects), but {short} "
+                                                       "at the round end; on equal scores the goods left decide.")
+SCORE = message("hint.score", "As things stand, before the round end, Athens has {score_athens} points and Sparta "
+                              "{score_sparta} (cubes, prestige, finished projects); on equal scores the goods left decide.")
+SCORE_SHORT = message("hint.score-short", "As things stand, before the round end, Athens has {score_athens} points and "
+                                          "Sparta {score_sparta} (cubes, prestige, finished projects), but {short} at the "
+                                          "round end; on equal scores the goods left decide.")
+OWNS = message("hint.owns", "{side} owns {polis}.")
+WORK_OUT = message("hint.work-out", "Work out what each choice leads to with best play by both sides; the obvious one "
+                                    "is not always right.")

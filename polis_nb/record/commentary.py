@@ -7,9 +7,15 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from ..rules import LogEntry, topology_of, poss
+from ..i18n import message
+from ..rules import PLAYERS, LogEntry, topology_of
 from .node import Node
-from .words import cite_sections, text_words
+from .steps import STEP_TITLES
+from .words import cite_sections, english, say, text_words
+
+TURN = message("commentary.turn", "{side:gen} turn")
+VARIATION = message("commentary.variation", "variation: {name}")
+COMMENT = message("commentary.comment", "comment: {comment}")
 
 
 def cite(rule_ids: tuple[str, ...], edition: str = "ed1") -> str:
@@ -20,7 +26,7 @@ def cite(rule_ids: tuple[str, ...], edition: str = "ed1") -> str:
 
 def sentence(e: LogEntry, edition: str = "ed1", components: str | None = None) -> str:
     """A log entry as a sentence of the commentary: the kernel's words, then its rules' sections."""
-    text = text_words(e.text, components)
+    text = text_words(e.text, components) if english() or e.msg is None else e.words()
     text = text if text.endswith((".", "!", "?")) else text + "."
     where = cite(e.rules, edition) if e.rules else ""
     return f"{text} — {where}" if where else text
@@ -59,7 +65,7 @@ class Commentary:
                 out.append(e.heading)
                 continue
             if e.variation:
-                out.append(f"  [variation: {e.variation}]")
+                out.append(f"  [{say(VARIATION, {'name': e.variation})}]")
             if e.comment_before:
                 out.append(f"  {{{e.comment_before}}}")
             out.append(f"  {e.said}{_glyphs(e)}")
@@ -77,12 +83,12 @@ class Commentary:
             if e.heading:
                 out += ["", f"#### {_md(e.heading)}", ""]
                 continue
-            extra = f" *(variation: {_md(e.variation)})*" if e.variation else ""
+            extra = f" *({_md(say(VARIATION, {'name': e.variation}))})*" if e.variation else ""
             before = f" *{_md(e.comment_before)}*" if e.comment_before else ""
             out.append(f"- {_md(e.said)}{_md(_glyphs(e))}{extra}{before}")
             out += [f"  - {_md(s)}" for s in e.sentences]
             if e.comment:
-                out.append(f"  - comment: {_md(e.comment)}")
+                out.append(f"  - {_md(say(COMMENT, {'comment': e.comment}))}")
         return "\n".join(out)
 
     def _repr_html_(self) -> str:
@@ -99,7 +105,7 @@ class Commentary:
             if not open_list:
                 out.append("<ul>")
                 open_list = True
-            extra = f" <i>(variation: {esc(e.variation)})</i>" if e.variation else ""
+            extra = f" <i>({esc(say(VARIATION, {'name': e.variation}))})</i>" if e.variation else ""
             before = f" <i>{esc(e.comment_before)}</i>" if e.comment_before else ""
             items = "".join(f"<li>{esc(s)}</li>" for s in e.sentences)
             comment = f"<li class='comment'>{esc(e.comment)}</li>" if e.comment else ""
@@ -133,10 +139,10 @@ def narrate(nodes: list[Node], title: str, *, round: str | None = None) -> Comme
         if round is not None and label != round:
             continue
         if label != last_round:
-            entries.append(Entry(f"Round {comp.rounds[parent.round].name}", "", "", (), "", "", ""))
+            entries.append(Entry(say(STEP_TITLES[""], {"round": label}, parent.components), "", "", (), "", "", ""))
             last_round = label
         if parent.pending.kind == "turn" and not parent.turn_actions:
-            entries.append(Entry(f"{poss(parent.pending.player)} turn", "", "", (), "", "", ""))
+            entries.append(Entry(say(TURN, {"side": PLAYERS[parent.pending.player]}), "", "", (), "", "", ""))
         log = n.state.log
         said = tuple(sentence(e, n.state.edition, n.state.components) for e in log)
         entries.append(Entry("", str(n.action), "".join(n.glyphs), said, n.starting_comment, n.comment,

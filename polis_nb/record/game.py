@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, Callable, Iterator
 
 from ..data.safeio import check_text, write_text_atomic
+from ..i18n import language as in_language, message, resolve
 from ..rules import (Action, IllegalActionError, State, apply, topology_of, chance_outcomes, chance_rng, new_game,
                      parse_action, sample_chance)
 from . import jsonio, textio
@@ -25,7 +26,13 @@ from .node import GLYPHS, Mark, Node, Quiz, RecordError, check_mark, quiz_proble
 from .reading import unix_lines
 from .result import Result, result_at
 from .turns import Turn, line_steps
-from .words import mark_words, outcome_words
+from .words import english, mark_words, outcome_words, say
+
+COMMENTARY = message("record.commentary-title", "Polis {edition}, seed {seed}")
+COMMENTARY_ROUND = message("record.commentary-title-round", "Polis {edition}, seed {seed}, round {label}")
+IN_DECISION = message("record.in-decision", "in decision {n} of {count} ({text}); nothing was played")
+LAST_TURN = message("record.last-turn", "Last turn")
+MARK = message("record.mark-line", "Mark: {mark}")
 
 # keywords of chance outcomes, by what a what-if names
 _CHANCE_WORDS = {"die": ("die", "roll"), "card": ("card",), "event": ("event",), "project": ("draw",)}
@@ -154,7 +161,7 @@ class Game:
                 s = apply(s, a)
             except ValueError as e:
                 if len(items) > 1:
-                    e.add_note(f"in decision {k + 1} of {len(items)} ({item!s}); nothing was played")
+                    e.add_note(say(IN_DECISION, {"n": k + 1, "count": len(items), "text": str(item)}))
                 raise
             plan.append((a, s))
         name = self._pending_name()
@@ -506,7 +513,9 @@ class Game:
         nodes = [self.root] + n.path() + list(n.mainline())
         labels = [r.label for r in topology_of(self.root.state).comp.rounds]
         label = labels[round - 1] if isinstance(round, int) else round
-        title = f"Polis {self.headers['Edition']}, seed {self.headers['Seed']}" + (f", round {label}" if label else "")
+        named = label if english() or not label else say("{round}", {"round": label})  # English: the label as given
+        args = {"edition": self.headers["Edition"], "seed": self.headers["Seed"], "label": named or ""}
+        title = say(COMMENTARY_ROUND if label else COMMENTARY, args, self.root.state.components)
         return narrate(nodes, title, round=label)
 
     def last_turn(self):
@@ -517,7 +526,7 @@ class Game:
             ps = n.before
             if ps.pending.kind == "turn" and not ps.turn_actions:
                 start = k
-        return narrate(path[start:], "Last turn")
+        return narrate(path[start:], say(LAST_TURN))
 
     # --- files ----------------------------------------------------------------------------------
     def to_text(self) -> str:
@@ -630,8 +639,8 @@ class Game:
     # --- display ------------------------------------------------------------------------------
     def __str__(self) -> str:
         """For terminals: the board as text (with this node's marks) and the last turn narrated."""
-        marks = "".join(f"\nMark: {mark_words(topology_of(self.state), m)}" for m in self.node.marks)
-        board_text = str(self.state)
+        marks = "".join("\n" + say(MARK, {"mark": mark_words(topology_of(self.state), m)}) for m in self.node.marks)
+        board_text = str(self.state) if english() else self.state.words()
         o = self.state.outcome
         if o is not None:  # the kernel's outcome ends in its rule ids; here it reads as words
             board_text = board_text.replace(str(o), outcome_words(o))
@@ -642,7 +651,8 @@ class Game:
 
         return svg(self.state, marks=tuple(self.node.marks))
 
-    def to_html(self, path, *, title: str | None = None, worksheet: bool = False, answers: bool = False) -> None:
+    def to_html(self, path, *, title: str | None = None, worksheet: bool = False, answers: bool = False,
+                language: str | None = None) -> None:
         """Write the whole annotated record as one self-contained HTML page: the board at every node,
         the record in words turn by turn (``3.A2``: round 3, Athens' second turn), the narrated
         decisions with the rulebook sections they follow, comments, glyphs and marks, the variations
@@ -665,12 +675,19 @@ class Game:
         without ``worksheet=True``::
 
             g.to_html("lesson.html", worksheet=True)              # to hand out
-            g.to_html("lesson-key.html", worksheet=True, answers=True)  # for the teacher"""
+            g.to_html("lesson-key.html", worksheet=True, answers=True)  # for the teacher
+
+        ``language`` (``"en"``, ``"de"``, ``"pl"``; None: the current one, :func:`polis_nb.set_language`)
+        is the page's language: its words and its ``<html lang>``::
+
+            g.to_html("partie.html", language="de")"""
         from ..render.htmlgame import game_html  # lazy: render sits above the record layer (a display hook)
 
         need(worksheet, bool, "worksheet")
         need(answers, bool, "answers")
-        write_text_atomic(path, game_html(self, title=title, worksheet=worksheet, answers=answers))
+        with in_language(resolve(language)):
+            page = game_html(self, title=title, worksheet=worksheet, answers=answers)
+        write_text_atomic(path, page)
 
     def _repr_html_(self) -> str:
         return (f"<div class='polis-game' style='display:flex;flex-wrap:wrap;gap:12px'>"

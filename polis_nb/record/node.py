@@ -12,10 +12,14 @@ from typing import Iterator
 
 from ..rules import Action, State, apply, topology_of, paid_with, parse_action
 from .steps import node_title
-from .words import action_words
+from ..i18n import Message, message, render, resolve
+from .words import action_words, say
 
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
 COLOURS = ("green", "red", "blue", "yellow")
+NODE = message("record.node", "<Node {n} · {title}: {decision}{glyphs}{quiz}>")
+NODE_START = message("record.node-start", "<Node 0 · the start of the record>")
+NODE_QUIZ = message("record.node-quiz", "(a question)")
 #: the results an evaluation can call proven, from Athens' side
 PROVEN = ("win", "loss", "shared")
 #: the most playouts an evaluation may claim (a bound for the readers, far above any real run)
@@ -23,13 +27,29 @@ MAX_PLAYOUTS = 10**15
 _ACTION_TEXT = re.compile(r"[A-Za-z0-9\-.:,+_/]+(?: [A-Za-z0-9\-.:,+_/]+)*")
 
 
-class RecordError(ValueError):
-    """A bad record file or edit; ``.line``/``.column`` (1-based) say where, when known."""
+WHERE = message("record-error.where", "line {line}, column {column}: {problem}")
 
-    def __init__(self, message: str, line: int | None = None, column: int | None = None):
-        self.message, self.line, self.column = message, line, column
+
+class RecordError(ValueError):
+    """A bad record file or edit; ``.line``/``.column`` (1-based) say where, when known. ``message`` is
+    the problem in English; given as a message with its arguments (``RecordError(MSG, line, col,
+    char="#")``) it is said in any language by :meth:`words`."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None, **params):
+        self.msg = message if isinstance(message, Message) else None
+        self.params = params
+        text = render(message, params) if self.msg is not None else message
+        self.message, self.line, self.column = text, line, column
         where = f"line {line}, column {column}: " if line is not None else ""
-        super().__init__(where + message)
+        super().__init__(where + text)
+
+    def words(self, lang: str | None = None) -> str:
+        """The error in ``lang`` (None: the current language); English where it has no message."""
+        lang = resolve(lang)
+        problem = render(self.msg, self.params, lang) if self.msg is not None else self.message
+        if self.line is None:
+            return problem
+        return render(WHERE, {"line": self.line, "column": self.column, "problem": problem}, lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -441,7 +461,8 @@ class Node:
         """Short and in words: the decision's number, its step and what was decided,
         ``<Node 9 · Round 3 · Sparta, turn 1: A hoplite from Lakedaimon !?>``."""
         if self.parent is None:
-            return "<Node 0 · the start of the record>"
+            return say(NODE_START)
         glyphs = f" {''.join(self.glyphs)}" if self.glyphs else ""
-        quiz = " (a question)" if self._quiz is not None else ""
-        return f"<Node {self.number} · {node_title(self)}: {self.words()}{glyphs}{quiz}>"
+        quiz = " " + say(NODE_QUIZ) if self._quiz is not None else ""
+        return say(NODE, {"n": self.number, "title": node_title(self), "decision": self.words(), "glyphs": glyphs,
+                          "quiz": quiz})

@@ -10,8 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import Phrase, message
 from ..rules import Outcome
 from .node import SIDES, Node
+from .words import english, say
+
+RESIGNS = message("result.resigns", "{side} resigns: {side_winner} wins")
+WINS = message("result.wins", "{side} wins")
+SHARED = message("result.shared", "A shared result")
+SCORE = message("result.score", "{head}, {score_athens} to {score_sparta} (Athens to Sparta): {reason}")
+HEAD = message("result.head", "{head}: {reason}")
 
 #: how a game ends: by the rules of the game, or because a side resigned
 TERMINATIONS = ("rules", "resignation")
@@ -31,7 +39,9 @@ class Result:
 
     @property
     def text(self) -> str:
-        """The result in words, without a final stop."""
+        """The result in words, without a final stop (in the current language)."""
+        if not english():
+            return self.words()
         if self.resigned is not None:
             return f"{_name(self.resigned)} resigns: {_name(self.winner)} wins"
         o = self.outcome
@@ -39,6 +49,19 @@ class Result:
         head = f"{_name(o.winner)} wins" if o.winner else "A shared result"
         score = f", {o.scores[0]} to {o.scores[1]} (Athens to Sparta)" if o.scores else ""
         return f"{head}{score}: {o.reason}"
+
+    def words(self, lang: str | None = None) -> str:
+        """:attr:`text` in ``lang`` (None: the current language)."""
+        if self.resigned is not None:
+            return say(RESIGNS, {"side": self.resigned, "side_winner": self.winner}, lang=lang)
+        o = self.outcome
+        assert o is not None
+        head = Phrase(WINS, {"side": o.winner}) if o.winner else Phrase(SHARED)
+        reason = o.reason_words(lang) if o.msg is not None else o.reason
+        if o.scores:
+            return say(SCORE, {"head": head, "score_athens": o.scores[0], "score_sparta": o.scores[1],
+                               "reason": reason}, lang=lang)
+        return say(HEAD, {"head": head, "reason": reason}, lang=lang)
 
     def __str__(self) -> str:
         return self.text

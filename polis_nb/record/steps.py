@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import PLAYERS, topology_of, edition_of, poss
+from ..i18n import message
+from ..rules import PLAYERS, State, topology_of, edition_of
+from .words import say
 
 Decision = Any  # a record Node
 
@@ -80,16 +82,28 @@ def step_last(node: Decision) -> Decision:
     return n
 
 
-def step_title(kind: str, round_name: str, player: str = "", number: int = 0) -> str:
+STEP_TITLES = {
+    "turn": message("step.turn", "Round {round} · {side}, turn {n}"),
+    "turn-unnumbered": message("step.turn-unnumbered", "Round {round} · {side:gen} turn"),
+    "round-start": message("step.round-start", "Round {round} begins"),
+    "battle": message("step.battle", "Round {round} · a battle"),
+    "round-end": message("step.round-end", "End of round {round}"),
+    "": message("step.round", "Round {round}"),
+}
+
+
+def step_title(kind: str, round_name: str, player: str = "", number: int = 0, components: str | None = None) -> str:
     """A step in words, as the widgets head it: "Round 3 · Athens, turn 2" ("Round 4 · Sparta's turn"
     for a turn whose start the record does not hold), "Round 4 begins", "Round 5β · a battle", "End
-    of round 3" (the round by its name)."""
-    if kind == "turn":
-        if not number:
-            return f"Round {round_name} · {poss(PLAYERS.index(player))} turn"
-        return f"Round {round_name} · {player.capitalize()}, turn {number}"
-    return {"round-start": f"Round {round_name} begins", "battle": f"Round {round_name} · a battle",
-            "round-end": f"End of round {round_name}"}.get(kind, f"Round {round_name}")
+    of round 3", in the current language. ``round_name``: the round's label ("5b", named as the
+    component set ``components`` and each language name it) or its name as shown ("5β")."""
+    key = ("turn" if number else "turn-unnumbered") if kind == "turn" else kind if kind in STEP_TITLES else ""
+    return say(STEP_TITLES[key], {"round": round_name, "side": player, "n": number}, components)
+
+
+def title_at(s: State, kind: str, player: str = "", number: int = 0) -> str:
+    """:func:`step_title` of a step at position ``s`` (of its round)."""
+    return step_title(kind, topology_of(s).comp.rounds[s.round].label, player, number, s.components)
 
 
 def step_of(node: Decision) -> tuple[Decision, str, str, int]:
@@ -116,5 +130,4 @@ def step_of(node: Decision) -> tuple[Decision, str, str, int]:
 def node_title(node: Decision) -> str:
     """The title of the step that holds the decision at ``node`` ("Round 3 · Sparta, turn 1")."""
     first, kind, player, number = step_of(node)
-    ps = first.parent.state
-    return step_title(kind, topology_of(ps).comp.rounds[ps.round].name, player, number)
+    return title_at(first.parent.state, kind, player, number)

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from ..i18n import message
 from ..rules import topology_of
 from .headers import KNOWN_HEADERS, start_position
 from .node import GLYPHS, PROVEN, Evaluation, Mark, Node, Quiz, RecordError, check_mark, quiz_problem, resign_problem
@@ -48,6 +49,25 @@ _EVAL_FIELD = re.compile(r'\s+([a-z]+)=("[^"]*"|[^\s"]*)(?=\s|$)')
 _QUIZ = re.compile(r"\[%quiz(?=[\s\]])")
 _RESIGN = re.compile(r"\[%resign(?=[\s\]])([^\]]*)\]")
 _WORD = re.compile(r"[A-Za-z0-9\-.:,+_/]+")
+
+#: what the reader says of a file it cannot read (in any language: RecordError.words)
+COMMENT_OPEN = message("record-error.comment-open", "comment is not closed with {char}")
+NAME_OPEN = message("record-error.name-open", "variation name is not closed with '\"'")
+UNEXPECTED = message("record-error.unexpected", "unexpected character {char}")
+UNKNOWN_HEADER = message("record-error.unknown-header", "unknown header {keyword} (own headers start with {text})")
+UNKNOWN_GLYPH = message("record-error.unknown-glyph", "unknown glyph {text}")
+MARKS_BEFORE = message("record-error.marks-before", "board marks belong in the comment after a decision, not before it")
+EVAL_BEFORE = message("record-error.evaluation-before", "an evaluation belongs in the comment after a decision (or of "
+                                                      "the game), not before a decision")
+QUIZ_BEFORE = message("record-error.quiz-before", "a question belongs in the comment after the decision it asks for, "
+                                                  "not before a decision")
+RESIGN_BEFORE = message("record-error.resignation-before", "a resignation belongs in the comment after the decision "
+                                                           "where the side resigned, not before a decision")
+VARIATION_FIRST = message("record-error.variation-first", "a variation needs a decision before it to replace")
+UNMATCHED_CLOSE = message("record-error.unmatched-close", "')' without a matching '('")
+HEADERS_LATE = message("record-error.headers-late", "headers belong at the top of the file")
+VARIATION_OPEN = message("record-error.variation-open", "variation not closed with ')'")
+BAD_HEADER = message("record-error.bad-header", "malformed header {text}; expected [Name \"value\"]")
 
 
 # --- writing --------------------------------------------------------------------------------------
@@ -214,7 +234,7 @@ class _Tokens:
                 # the raw body, escapes kept: an escaped '[%' is text, not a mark (see _split_marks)
                 j, l0, c0 = _scan_escaped(t, i + 1, "}"), line, col
                 if j >= n:
-                    self.errors.append(RecordError("comment is not closed with '}'", l0, c0))
+                    self.errors.append(RecordError(COMMENT_OPEN, l0, c0, char="'}'"))
                 self.toks.append(("comment", t[i + 1:min(j, n)], l0, c0))
                 adv(min(j + 1, n) - i)
             elif ch == "[" and t.startswith("[%", i) is False and col == 1:
@@ -225,7 +245,7 @@ class _Tokens:
             elif ch == '"':
                 j, l0, c0 = _scan_escaped(t, i + 1, '"\n'), line, col
                 if j >= n or t[j] != '"':
-                    self.errors.append(RecordError("variation name is not closed with '\"'", l0, c0))
+                    self.errors.append(RecordError(NAME_OPEN, l0, c0))
                 self.toks.append(("name", _unescape(t[i + 1:j]), l0, c0))
                 adv(min(j + 1, n) - i)
             else:
@@ -244,7 +264,7 @@ class _Tokens:
                     self.toks.append(("word", m.group(), line, col))
                     adv(len(m.group()))
                 else:
-                    self.errors.append(RecordError(f"unexpected character {ch!r}", line, col))
+                    self.errors.append(RecordError(UNEXPECTED, line, col, char=repr(ch)))
                     self.toks.append(("bad", ch, line, col))
                     adv(1)
 
@@ -269,7 +289,7 @@ def _unescape(text: str, table: dict[str, str] = _CR) -> str:
 def _parse_header(tok: str, line: int) -> tuple[str, str]:
     m = re.fullmatch(r'\[([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\]', tok)
     if not m:
-        raise RecordError(f"malformed header {tok!r}; expected [Name \"value\"]", line, 1)
+        raise RecordError(BAD_HEADER, line, 1, text=repr(tok))
     return m.group(1), _unescape(m.group(2), _CR_LF)
 
 
@@ -461,7 +481,7 @@ def read(text: str) -> tuple[dict[str, str], Node | None, list[RecordError]]:
             try:
                 key, v = _parse_header(val, line)
                 if key not in KNOWN_HEADERS and not key.startswith("X-"):
-                    errors.append(RecordError(f"unknown header {key!r} (own headers start with 'X-')", line, col))
+                    errors.append(RecordError(UNKNOWN_HEADER, line, col, keyword=repr(key), text="'X-'"))
                 headers[key] = v
                 header_at[key] = (line, col)
             except RecordError as e:
@@ -521,7 +541,7 @@ def read(text: str) -> tuple[dict[str, str], Node | None, list[RecordError]]:
         flush()
         if kind == "glyph":
             if val not in GLYPHS:
-                errors.append(RecordError(f"unknown glyph {val!r}", line, col))
+                errors.append(RecordError(UNKNOWN_GLYPH, line, col, text=repr(val)))
             elif not skipping and cur is not root and val not in cur.glyphs:
                 cur.glyphs.append(val)
         elif kind == "comment":
@@ -532,17 +552,13 @@ def read(text: str) -> tuple[dict[str, str], Node | None, list[RecordError]]:
             if var_start is not None:
                 pending_comment = txt
                 if marks:
-                    errors.append(RecordError("board marks belong in the comment after a decision, not before it",
-                                              line, col))
+                    errors.append(RecordError(MARKS_BEFORE, line, col))
                 if ev is not None:
-                    errors.append(RecordError("an evaluation belongs in the comment after a decision (or of the "
-                                              "game), not before a decision", line, col))
+                    errors.append(RecordError(EVAL_BEFORE, line, col))
                 if qz is not None:
-                    errors.append(RecordError("a question belongs in the comment after the decision it asks for, "
-                                              "not before a decision", line, col))
+                    errors.append(RecordError(QUIZ_BEFORE, line, col))
                 if rs is not None:
-                    errors.append(RecordError("a resignation belongs in the comment after the decision where the "
-                                              "side resigned, not before a decision", line, col))
+                    errors.append(RecordError(RESIGN_BEFORE, line, col))
             else:
                 cur.comment = txt
                 cur.marks.extend(m for m in marks if m not in cur.marks)
@@ -559,19 +575,19 @@ def read(text: str) -> tuple[dict[str, str], Node | None, list[RecordError]]:
         elif kind == "open":
             stack.append([cur, skipping, var_start, pending_name, pending_comment, line, col])
             if cur is root or cur.parent is None:
-                errors.append(RecordError("a variation needs a decision before it to replace", line, col))
+                errors.append(RecordError(VARIATION_FIRST, line, col))
                 skipping = True
             var_start = cur.parent
             pending_name, pending_comment = "", ""
         elif kind == "close":
             if not stack:
-                errors.append(RecordError("')' without a matching '('", line, col))
+                errors.append(RecordError(UNMATCHED_CLOSE, line, col))
                 continue
             cur, skipping, var_start, pending_name, pending_comment, _, _ = stack.pop()
         elif kind == "header":
-            errors.append(RecordError("headers belong at the top of the file", line, col))
+            errors.append(RecordError(HEADERS_LATE, line, col))
     flush()
     for *_, line, col in stack:  # each '(' still open
-        errors.append(RecordError("variation not closed with ')'", line, col))
+        errors.append(RecordError(VARIATION_OPEN, line, col))
     errors.sort(key=lambda e: (e.line or 0, e.column or 0))
     return headers, root, errors

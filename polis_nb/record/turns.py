@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from ..rules import PLAYERS, topology_of
 from .node import Node
-from .steps import (KINDS, PHASE_KIND, kind_of, starts_step, step_first, step_last, step_title,  # noqa: F401
+from .steps import (KINDS, PHASE_KIND, kind_of, starts_step, step_first, step_last, step_title, title_at,  # noqa: F401
                     turn_start)
 
 
@@ -56,7 +56,7 @@ class Turn:
         """The step in words, as the widgets head it: "Round 3 · Athens, turn 2", "Round 4 begins"
         (see :func:`.steps.step_title`)."""
         ps = self.node.parent.state if self.node.parent is not None else self.node.state
-        return step_title(self.kind, topology_of(ps).comp.rounds[ps.round].name, self.player, self.number)
+        return title_at(ps, self.kind, self.player, self.number)
 
     def __str__(self) -> str:
         return self.title

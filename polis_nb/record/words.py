@@ -23,13 +23,32 @@ sentences stay as the kernel wrote them; a citation is each section as the ruleb
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
-from ..rules import RULES, Action, Outcome, State, Topology, apply
+from ..i18n import Phrase, get_language, message, render, resolve
+from ..rules import RULES, Action, Outcome, State, Topology, apply, names_for
 
 ActionWords = Callable[[State, Action], str]
 TextWords = Callable[[str, "str | None"], str]
 CiteSections = Callable[[Iterable[str], str], "tuple[str, str]"]
+
+
+QUOTED = message("record.quoted", "'{action}'")
+
+
+def say(msg: "str | Phrase", args: Mapping[str, Any] | None = None, components: str | None = None,
+        lang: str | None = None) -> str:
+    """A message (or a phrase: a message with its arguments) of the layers above the kernel in ``lang``
+    (None: the current language), its terms named as the component set ``components`` names them in
+    English."""
+    if isinstance(msg, Phrase):
+        return render(msg.msg, {**msg.args, **(args or {})}, resolve(lang), names_for(components))
+    return render(msg, args or {}, resolve(lang), names_for(components))
+
+
+def english() -> bool:
+    """Whether words are said in English now (where the layers keep their English code paths)."""
+    return get_language() == "en"
 
 
 def _kernel_action_words(s: State, a: Action) -> str:
@@ -37,7 +56,9 @@ def _kernel_action_words(s: State, a: Action) -> str:
         log = apply(s, a).log
     except ValueError:
         log = ()
-    return log[0].text if log else f"'{a}'"
+    if not log:
+        return say(QUOTED, {"action": str(a)})
+    return log[0].text if english() else log[0].words()
 
 
 def _kernel_text(text: str, components: str | None = None) -> str:
@@ -89,16 +110,32 @@ def cite_sections(rule_ids: Iterable[str], edition: str = "ed1") -> tuple[str, s
 
 
 # --- outcomes, places and marks (no wording of render needed) --------------------------------------
+OFFER = message("record.offer", "{market} offer {n}")
+ARROW = message("record.mark-arrow", "arrow from {place_from} to {place_to} ({colour})")
+MARK = message("record.mark", "{kind} on {places} ({colour})")
+NOTHING = message("record.mark-nothing", "nothing")
+MARK_KINDS = {"arrow": message("record.mark-kind-arrow", "arrow"),
+              "highlight": message("record.mark-kind-highlight", "highlight"),
+              "": message("record.mark-kind-mark", "mark")}
+COLOUR_WORDS = {"green": message("record.colour-green", "green"), "red": message("record.colour-red", "red"),
+                "blue": message("record.colour-blue", "blue"), "yellow": message("record.colour-yellow", "yellow")}
+
+
 def outcome_words(o: Outcome) -> str:
     """How a game ended, in words and without rule ids: "Athens wins (7–5, Athens–Sparta): Athens has
-    the higher score"."""
+    the higher score" (in the current language)."""
+    if not english() and o.msg is not None:
+        return o.words()
     who = o.winner.capitalize() + " wins" if o.winner else "Shared result"
     sc = f" ({o.scores[0]}–{o.scores[1]}, Athens–Sparta)" if o.scores else ""
     return f"{who}{sc}: {o.reason}"
 
 
 def target_name(b: Topology, t: str) -> str:
-    """Plain name of a mark target (area, polis, market or offer id); unknown ids as given."""
+    """Plain name of a mark target (area, polis, market or offer id) in the current language; unknown
+    ids as given."""
+    if not english():
+        return _target_words(b, t)
     if t in b.area_index:
         return b.comp.areas[b.area_index[t]].name
     if t in b.polis_index:
@@ -118,6 +155,24 @@ def mark_words(b: Topology, m) -> str:
     targets = tuple(str(t) for t in getattr(m, "targets", ()))
     colour = str(getattr(m, "colour", "green"))
     names = [target_name(b, t) for t in targets]
+    if english():
+        if kind == "arrow" and len(names) >= 2:
+            return f"arrow from {names[0]} to {names[1]} ({colour})"
+        return f"{kind or 'mark'} on {', '.join(names) or 'nothing'} ({colour})"
+    said_colour = say(COLOUR_WORDS[colour]) if colour in COLOUR_WORDS else colour
     if kind == "arrow" and len(names) >= 2:
-        return f"arrow from {names[0]} to {names[1]} ({colour})"
-    return f"{kind or 'mark'} on {', '.join(names) or 'nothing'} ({colour})"
+        return say(ARROW, {"place_from": names[0], "place_to": names[1], "colour": said_colour})
+    said_kind = say(MARK_KINDS[kind]) if kind in MARK_KINDS else kind
+    return say(MARK, {"kind": said_kind, "places": ", ".join(names) or say(NOTHING), "colour": said_colour})
+
+
+def _target_words(b: Topology, t: str) -> str:
+    """:func:`target_name` in a language other than English (its terms from the term table)."""
+    comp = b.comp.name if hasattr(b.comp, "name") else None
+    for kind, index in (("area", b.area_index), ("polis", b.polis_index), ("market", b.market_index)):
+        if t in index:
+            return say("{%s}" % kind, {kind: t}, comp)
+    if t in b.offer_index:
+        m, slot = t.split(".")
+        return say(OFFER, {"market": m, "n": int(slot) + 1}, comp)
+    return t

@@ -13,9 +13,27 @@ from __future__ import annotations
 
 from ..record.node import Mark
 from ..rules import PLAYERS, State, topology_of, target_of
-from .text import SIDE_NAME, action_words
+from ..i18n import Either, message, plural
+from .say import say, side_name
+from .text import action_words
 
 TOP = 6  # rows listed in the panel
+STOPPED = message("engine.ends.stopped", "stopped early, estimated")
+OTHER_END = message("engine.ends.other", "another ending")
+END_SHARE = message("engine.ends.share", "{ending} {n}%")
+EXACT = message("engine.value.exact", "wins exactly {n} (chance decides)")
+NOT_EVALUATED = message("engine.value.not-evaluated", "not evaluated")
+SHARE = plural("engine.value.share", "{p}% of {n} playout", "{p}% of {n} playouts")
+PAY_WITH = message("engine.pay", "pay with {good}")
+OVER = message("engine.summary.over", "The game is over.")
+CHANCE_STEP = message("engine.summary.chance", "A chance step: {bar}.")
+NO_TIME = message("engine.summary.no-time", "not evaluated (the search found no time for it)")
+TOO_FEW = plural("engine.summary.too-few", "not evaluated ({n} playout through it: too few for an estimate)",
+                 "not evaluated ({n} playouts through it: too few for an estimate)")
+INTERVAL = message("engine.summary.interval", " (95% interval {low}–{high}%)")
+WINS_SHARE = plural("engine.summary.wins-share", "{side} wins {p}% of the engine's {n} playout through it{span}",
+                    "{side} wins {p}% of the engine's {n} playouts through it{span}")
+BEST_FOR = message("engine.summary.best", "Best for {side}: {label} — {what}.")
 BEST, GOOD = "green", "blue"
 
 
@@ -34,11 +52,11 @@ def _ends_words(ends: dict, edition: str) -> str:
     parts = []
     for rules, n in sorted(ends.items(), key=lambda kv: -kv[1])[:2]:
         if tuple(rules) == CUT:
-            what = "stopped early, estimated"
+            what = say(STOPPED)
         else:
             what = next((_END_WORDS[r] for r in rules if r in _END_WORDS), None) or (
-                end_words(rules[0], edition) if rules else "another ending")
-        parts.append(f"{what} {round(100 * n / total)}%")
+                end_words(rules[0], edition) if rules else say(OTHER_END))
+        parts.append(say(END_SHARE, ending=what, n=round(100 * n / total)))
     return "; ".join(parts)
 
 
@@ -52,10 +70,10 @@ def _value_words(c) -> str:
     if c.proven is not None:
         return c.reason.split(":", 1)[0]  # "wins by force", "loses at once", ...
     if c.exact is not None:
-        return f"wins exactly {c.exact} (chance decides)"
+        return say(EXACT, n=c.exact)
     if c.p is None:
-        return "not evaluated"
-    return f"{_pc(c.p)}% of {c.visits} playouts"
+        return say(NOT_EVALUATED)
+    return say(SHARE, p=_pc(c.p), n=c.visits)
 
 
 def _line_words(line) -> list[dict]:
@@ -65,7 +83,7 @@ def _line_words(line) -> list[dict]:
     for step in line:
         if step.who not in PLAYERS or not step.words:
             break
-        out.append({"who": SIDE_NAME[PLAYERS.index(step.who)], "text": step.words,
+        out.append({"who": side_name(step.who), "text": step.words,
                     "p": _pc(step.p), "proven": step.proven, "playouts": step.visits})
     return out
 
@@ -93,7 +111,7 @@ def _pay_words(s: State, g) -> str:
     if not g.payments:
         return ""
     goods = [p.lstrip("+") for p in g.payments]
-    return "pay with " + (", ".join(goods[:-1]) + " or " + goods[-1] if len(goods) > 1 else goods[0])
+    return say(PAY_WITH, good=Either((tuple(goods[:-1]), goods[-1])) if len(goods) > 1 else goods[0])
 
 
 def analysis_view(a, *, top: int = TOP) -> dict:
@@ -102,7 +120,8 @@ def analysis_view(a, *, top: int = TOP) -> dict:
 
     s = a.state
     est, lo, hi = a.athens_interval
-    to_decide = SIDE_NAME[s.pending.player] if s.pending.player in (0, 1) and not s.is_terminal else None
+    side = PLAYERS[s.pending.player] if s.pending.player in (0, 1) and not s.is_terminal else None
+    to_decide = side_name(side) if side is not None else None
     rows = []
     for g in a.groups[:top]:
         c = g.best
@@ -115,20 +134,19 @@ def analysis_view(a, *, top: int = TOP) -> dict:
                      "ended_by": _why(c) if c.proven or c.exact is not None else _ends_words(c.ends, s.edition)})
     b = rows[0] if rows else None
     if s.is_terminal:
-        summary = "The game is over."
+        summary = say(OVER)
     elif b is None:
-        summary = f"A chance step: {a.bar_text()}."
+        summary = say(CHANCE_STEP, bar=a.bar_text())
     else:
         c = a.best
         if c.proven is not None or c.exact is not None:
             what = c.reason
         elif c.p is None:
-            what = ("not evaluated (the search found no time for it)" if not c.visits else
-                    f"not evaluated ({c.visits} playouts through it: too few for an estimate)")
+            what = say(NO_TIME) if not c.visits else say(TOO_FEW, n=c.visits)
         else:
-            span = "" if c.low is None else f" (95% interval {b['low']}–{b['high']}%)"
-            what = f"{to_decide} wins {b['p']}% of the engine's {c.visits} playouts through it{span}"
-        summary = f"Best for {to_decide}: {b['label']} — {what}."
+            span = "" if c.low is None else say(INTERVAL, low=b["low"], high=b["high"])
+            what = say(WINS_SHARE, side=side, p=b["p"], n=c.visits, span=span)
+        summary = say(BEST_FOR, side=side, label=b["label"], what=what)
     return {
         "summary": summary,
         "player": to_decide,

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from html import escape
 
+from ..i18n import message, plural
+from .say import say, side_name
 from .svg import SIDE_COLOUR
 
 WIDTH = 720
@@ -21,6 +23,28 @@ INK = "#2d2a26"
 COLOURS = {"athens": SIDE_COLOUR[0], "sparta": SIDE_COLOUR[1]}
 CARD_FILL = {"salpinx": "#fff5f5", "mercenaries": "#f0fff4"}
 RESULT_INK = {"match": "#276749", "fail": "#9b2c2c", "salpinx": "#9b2c2c"}
+CARD_ARIA = message("combat.svg.card", "{formation} {manoeuvre}, value {value}")
+OVER = message("combat.svg.over", "The battle is over")
+HIDDEN = plural("combat.svg.hidden", "{n} card (hidden)", "{n} cards (hidden)")
+ROLES = {"attacker": message("combat.svg.attacker", "attacker"), "defender": message("combat.svg.defender", "defender")}
+TO_DECIDE = message("combat.svg.to-decide", " · to decide")
+BOT = message("combat.svg.bot", " · bot: {bot}")
+UNITS = message("combat.svg.units", "Units {units}")
+PRESTIGE = message("combat.svg.prestige", " · Prestige {prestige}")
+EXCHANGE = message("combat.svg.exchange", "Exchange {exchange}: {attacker} attacks, {defender} answers")
+VS = message("combat.svg.vs", "vs")
+LOSES = plural("combat.svg.loses", "{who} loses {n} unit", "{who} loses {n} units")
+WINS = message("combat.svg.prestige-change", "{who} {n} prestige")
+NOTHING = message("combat.svg.nothing", "No losses, no prestige")
+END = message("combat.svg.end", "The battle is over: {cause}")
+END_SIDE = message("combat.svg.end-side", "{who}: lost {lost}, {left} left, prestige {prestige}")
+EXCHANGES = plural("combat.svg.exchanges", " · {n} exchange", " · {n} exchanges")
+MODES = {"hotseat": message("combat.svg.hotseat", "hot seat"), "bot": message("combat.svg.against-bot", "against a bot"),
+         "replay": message("combat.svg.replay", "replay")}
+PILE = plural("combat.svg.pile", "Draw pile: {n} card", "Draw pile: {n} cards")
+ATTACKS = message("combat.svg.attacks", "{side} attacks with")
+BATTLE = message("combat.svg.battle", "Battle")
+NAME = message("combat.svg.name", "Polis combat: {head}. {prompt}")
 
 _RULES = (
     "text{font-family:sans-serif;font-size:12px;fill:#2d2a26}",
@@ -68,10 +92,16 @@ def wrap(text: str, width: float, px: float = 6.3) -> list[str]:
     return lines + [cur] if cur else lines
 
 
+def _side_name(side: object) -> str:
+    """A side of the view ("athens") by its name; anything else as it is, capitalised."""
+    return side_name(side) if side in ("athens", "sparta") else str(side or "").capitalize()
+
+
 def _card(x: float, y: float, c: dict) -> str:
     fill = CARD_FILL.get(c.get("formation", ""))
     style = f' style="fill:{fill}"' if fill else ""
-    label = f"{c.get('formation_name', '')} {c.get('manoeuvre_name', '')}, value {c.get('value', 0)}"
+    label = say(CARD_ARIA, formation=c.get("formation_name", ""), manoeuvre=c.get("manoeuvre_name", ""),
+                value=c.get("value", 0))
     man = str(c.get("manoeuvre_name", ""))
     return (f'<g class="card-face" data-card="{_e(c.get("name", ""))}" role="img" aria-label="{_e(label)}">'
             f'<rect class="card" x="{_f(x)}" y="{_f(y)}" width="{CARD_W}" height="{CARD_H}" rx="5"{style}/>'
@@ -90,25 +120,25 @@ def _hand(x: float, y: float, side: dict, over: bool) -> tuple[str, float]:
         rows = max(1, -(-len(cards) // per_row))
         return "".join(out), rows * (CARD_H + CARD_GAP)
     if over or side.get("hand_size") is None:
-        return _text(x, y + 16, "The battle is over", "mute"), 24
+        return _text(x, y + 16, say(OVER), "mute"), 24
     n = int(side["hand_size"])
     out = [f'<rect class="back" x="{_f(x + k * 14)}" y="{_f(y)}" width="40" height="{CARD_H}" rx="5"/>'
            for k in range(min(n, 12))]
-    out.append(_text(x + min(n, 12) * 14 + 34, y + 27, f"{n} card{'' if n == 1 else 's'} (hidden)", "mute"))
+    out.append(_text(x + min(n, 12) * 14 + 34, y + 27, say(HIDDEN, n=n), "mute"))
     return "".join(out), CARD_H + CARD_GAP
 
 
 def _side(x: float, y: float, side: dict, over: bool) -> tuple[str, float]:
     col = COLOURS.get(side.get("side", ""), INK)
-    head = side.get("name", "") + " · " + ("attacker" if side.get("role") == "attacker" else "defender")
+    head = side.get("name", "") + " · " + say(ROLES["attacker" if side.get("role") == "attacker" else "defender"])
     if side.get("to_act"):
-        head += " · to decide"
+        head += say(TO_DECIDE)
     if side.get("bot"):
-        head += f" · bot: {side['bot']}"
+        head += say(BOT, bot=side["bot"])
     du = int(side.get("units", 0)) - int(side.get("units_start", 0))
     dp = int(side.get("prestige", 0)) - int(side.get("prestige_start", 0))
-    stats = (f"Units {side.get('units', 0)}" + (f" ({_signed(du)})" if du else "")
-             + f" · Prestige {side.get('prestige', 0)}" + (f" ({_signed(dp)})" if dp else ""))
+    stats = (say(UNITS, units=side.get("units", 0)) + (f" ({_signed(du)})" if du else "")
+             + say(PRESTIGE, prestige=side.get("prestige", 0)) + (f" ({_signed(dp)})" if dp else ""))
     hand, hh = _hand(x + PAD, y + 50, side, over)
     h = 50 + hh + 4
     ring = ' stroke="#d69e2e" stroke-width="3"' if side.get("to_act") else ""
@@ -126,21 +156,21 @@ def _lines(x: float, y: float, text: str, width: float, cls: str = "", fill: str
 def _reveal(y: float, r: dict) -> tuple[str, float]:
     x = PAD
     inner = WIDTH - 2 * PAD
-    out = [_text(x + PAD, y + 18, f"Exchange {r.get('exchange', '')}: {str(r.get('attacker', '')).capitalize()} "
-                 f"attacks, {str(r.get('defender', '')).capitalize()} answers", "b")]
+    out = [_text(x + PAD, y + 18, say(EXCHANGE, exchange=r.get("exchange", ""), attacker=_side_name(r.get("attacker")),
+                                      defender=_side_name(r.get("defender"))), "b")]
     cy = y + 28
     for p in r.get("pairs", []):
         out.append(_card(x + PAD, cy, p["attack"]))
-        out.append(_text(x + PAD + CARD_W + 14, cy + 28, "vs", "mute ctr"))
+        out.append(_text(x + PAD + CARD_W + 14, cy + 28, say(VS), "mute ctr"))
         out.append(_card(x + PAD + CARD_W + 28, cy, p["answer"]))
         tx = x + PAD + 2 * CARD_W + 40
         body, th = _lines(tx, cy + 16, p.get("text", ""), inner - (tx - x) - PAD, "", RESULT_INK.get(p.get("result"), ""))
         out.append(body)
         out.append(_lines(tx, cy + 16 + th, p.get("cite", ""), inner - (tx - x) - PAD, "s mute")[0])
         cy += max(CARD_H, th + 15 * len(wrap(p.get("cite", ""), inner - (tx - x) - PAD))) + 6
-    loss = [f"{s.capitalize()} loses {n} unit{'' if n == 1 else 's'}" for s, n in r.get("losses", {}).items() if n]
-    pres = [f"{s.capitalize()} {_signed(n)} prestige" for s, n in r.get("prestige", {}).items() if n]
-    body, th = _lines(x + PAD, cy + 14, "; ".join(loss + pres) or "No losses, no prestige", inner - 2 * PAD, "b")
+    loss = [say(LOSES, who=_side_name(s), n=n) for s, n in r.get("losses", {}).items() if n]
+    pres = [say(WINS, who=_side_name(s), n=_signed(n)) for s, n in r.get("prestige", {}).items() if n]
+    body, th = _lines(x + PAD, cy + 14, "; ".join(loss + pres) or say(NOTHING), inner - 2 * PAD, "b")
     h = cy + th + 6 - y
     return (f'<g class="reveal"><rect class="box" x="{_f(x)}" y="{_f(y)}" width="{_f(inner)}" height="{_f(h)}" '
             f'rx="6"/>' + "".join(out) + body + "</g>"), h
@@ -148,10 +178,10 @@ def _reveal(y: float, r: dict) -> tuple[str, float]:
 
 def _end(y: float, end: dict) -> tuple[str, float]:
     x, inner = PAD, WIDTH - 2 * PAD
-    parts = [("The battle is over: " + str(end.get("cause_text", "")), "b")]
+    parts = [(say(END, cause=str(end.get("cause_text", ""))), "b")]
     parts += [(f"{e.get('text', '')} — {e.get('cite', '')}", "") for e in end.get("reasons", [])]
-    parts.append((" · ".join(f"{s.capitalize()}: lost {end['losses'][s]}, {end['units'][s]} left, prestige "
-                             f"{_signed(end['prestige'][s])}" for s in ("athens", "sparta")
+    parts.append((" · ".join(say(END_SIDE, who=_side_name(s), lost=end["losses"][s], left=end["units"][s],
+                                 prestige=_signed(end["prestige"][s])) for s in ("athens", "sparta")
                              if s in end.get("losses", {})), ""))
     if end.get("game_over"):
         parts.append((str(end["game_over"]), "b"))
@@ -170,10 +200,10 @@ def _end(y: float, end: dict) -> tuple[str, float]:
 def combat_svg(view: dict) -> str:
     """The battle of a Combat view model (see :func:`polis_nb.render.combatview.combat_view`) as a
     standalone SVG document."""
-    title = str(view.get("title", "Battle"))
+    title = str(view["title"]) if "title" in view else say(BATTLE)
     n = int(view.get("exchanges", 0) or 0)
-    head = title + (f" · {n} exchange{'' if n == 1 else 's'}" if n else "")
-    mode = {"hotseat": "hot seat", "bot": "against a bot", "replay": "replay"}.get(view.get("mode") or "", "")
+    head = title + (say(EXCHANGES, n=n) if n else "")
+    mode = say(MODES[view["mode"]]) if view.get("mode") in MODES else ""
     body = [_text(PAD, 24, head, "t"), _text(WIDTH - PAD, 22, mode, "end mute")]
     y = 36.0
     sides = view.get("sides", [])
@@ -185,12 +215,12 @@ def combat_svg(view: dict) -> str:
     y += max(heights or [0]) + 18
     if view.get("deck_size") is not None:
         d = int(view["deck_size"])
-        body.append(_text(PAD, y, f"Draw pile: {d} card{'' if d == 1 else 's'}"))
+        body.append(_text(PAD, y, say(PILE, n=d)))
         y += 8
     table = view.get("table")
     if table:
-        who = "Athens" if table.get("attacker") == "athens" else "Sparta"
-        body.append(_text(PAD, y + 26, f"{who} attacks with", "b"))
+        who = "athens" if table.get("attacker") == "athens" else "sparta"
+        body.append(_text(PAD, y + 26, say(ATTACKS, side=who), "b"))
         body += [_card(PAD + 130 + k * (CARD_W + CARD_GAP), y, c) for k, c in enumerate(table.get("cards", []))]
         y += CARD_H + 6
     text, th = _lines(PAD, y + 14, str(view.get("prompt", "")), WIDTH - 2 * PAD, "b")
@@ -205,7 +235,7 @@ def combat_svg(view: dict) -> str:
         body.append(markup)
         y += h + 8
     height = int(y + 4)
-    name = f"Polis combat: {head}. {view.get('prompt', '')}"
+    name = say(NAME, head=head, prompt=view.get("prompt", ""))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" '
             f'height="{height}" role="img" aria-label="{_e(name)}" class="polis-combat">'
             f"<title>{_e(name)}</title>{STYLE}"

@@ -19,20 +19,57 @@ from typing import Any, Sequence
 from ..rules import (BATTLE_STAGES, HIDDEN, PLAYERS, RULES, SALPINX_COST, SIDE_BATTLE_DECISIONS, Action, Battle,
                      Explanation, State, topology_of, card_name, card_types, describe_pending, explain, legal_actions,
                      matched, poss, retreat_cost, view as visible_state)
+from ..i18n import get_language, message, plural, term
 from .choiceview import outcome_words
+from .say import say, side_name
 from .text import NOBODY, action_words, cite_sections, cite_words, plain, retreat_words, rule_json
 from .viewmodel import explanation_json, prompt as decision_prompt
 
 NAMES = {"athens": "Athens", "sparta": "Sparta"}
+OVER = message("combat.view.over", "The battle is over.")
+DEALING = message("combat.view.dealing", "Dealing: a card for {side}")
+DEALING_CHANCE = message("combat.view.dealing-chance", "Dealing: a card for Chance")
+PASS_SCREEN = message("combat.view.pass-screen", "{side} decides. Pass the screen to {side}, then show the hand.")
+TITLES = {"sea": message("combat.view.sea", "Sea battle in {area}"), "land": message("combat.view.land", "Land battle in {area}")}
+GATE = message("combat.view.gate", "{side}: show my hand")
 END_RULES = frozenset({"battle.end", "battle.salpinx-unpayable"})
 CAUSES = {
-    "retreat": "a side retreated",
-    "defender-broken": "the defender kept fewer than two units",
-    "deck-exhausted": "the draw pile could not serve both redraws",
-    "attacker-out-of-cards": "the attacker could not play two cards",
-    "salpinx-unpayable": "the attacker could not pay for the Salpinx and lost the game",
-    "left": "the game left this battle",
+    "retreat": message("combat.cause.retreat", "a side retreated"),
+    "defender-broken": message("combat.cause.defender-broken", "the defender kept fewer than two units"),
+    "deck-exhausted": message("combat.cause.deck-exhausted", "the draw pile could not serve both redraws"),
+    "attacker-out-of-cards": message("combat.cause.attacker-out-of-cards", "the attacker could not play two cards"),
+    "salpinx-unpayable": message("combat.cause.salpinx-unpayable",
+                                 "the attacker could not pay for the Salpinx and lost the game"),
+    "left": message("combat.cause.left", "the game left this battle"),
 }
+CAUSE_SENTENCE = message("combat.cause.sentence", "{cause}.")
+CARD = message("combat.card", "{formation} ({manoeuvre})")
+OPENS = message("combat.step.opens", "The battle opens")
+CHANCE_STEP = message("combat.step.chance", "Chance: {action}")
+SIDE_STEP = message("combat.step.side", "{side}: {action}{bot}")
+CHANCE_SIDE_STEP = message("combat.step.chance-side", "Chance: {action}{bot}")
+BOT = message("combat.step.bot", " (bot: {bot})")
+SALPINX = message("combat.reveal.salpinx", "{card} cannot be matched: a unit lost, and the attacker owes {n} prestige")
+MATCHES = message("combat.reveal.matches", "{answer} matches {attack}{mercenaries}{gain}")
+MERCENARIES = message("combat.reveal.mercenaries", " ({name})")
+GAIN = message("combat.reveal.gain", ": +{n} prestige to the attacker")
+NO_LOSS = message("combat.reveal.no-loss", ": no loss")
+FAILS = message("combat.reveal.fails", "{answer} fails against {attack}: a unit lost{gain}")
+FAIL_GAIN = message("combat.reveal.fail-gain", ", +{n} prestige to the attacker")
+GAME_OVER = message("combat.next.game-over", "Game over — {outcome}")
+GOES_ON = message("combat.next.goes-on", "The game goes on. {side}: {pending}")
+GOES_ON_CHANCE = message("combat.next.goes-on-chance", "The game goes on. Chance: {pending}")
+PAYING = message("combat.retreat.paying", "Retreat, paying {n} prestige")
+NOBODY_MAY = message("combat.retreat.nobody", "Nobody may retreat from this view.")
+TOO_POOR = message("combat.retreat.too-poor", "{side} has {prestige} prestige; retreating costs {n}, paid to the opponent.")
+WINDOW = message("combat.retreat.window", "Retreat is offered only at a retreat window: before the first exchange and "
+                                          "after each exchange.")
+FIRST = message("combat.retreat.first", "{side} decides first at this retreat window.")
+CANNOT = message("combat.retreat.cannot", "{side} cannot decide from this view.")
+PAYS = message("combat.retreat.pays", "{side} pays {n} prestige to the opponent; its units stay in the area.")
+FIGHT = message("combat.choice.fight", "Fight on")
+ATTACK = message("combat.choice.attack", "Attack with these two")
+ANSWER = message("combat.choice.answer", "Answer")
 
 
 @dataclass(frozen=True)
@@ -61,14 +98,19 @@ def _battle(s: State) -> Battle:
 
 def card_label(t) -> str:
     """A card's display name in its edition's words: "Cavalry (Advance)" (Ed1), "Ippiko (Proothisi)" (Ed2)."""
-    return f"{t.formation_label} ({t.manoeuvre_label})"
+    if get_language() == "en":  # the edition's own English names
+        return f"{t.formation_label} ({t.manoeuvre_label})"
+    return say(CARD, formation=t.formation, manoeuvre=t.manoeuvre)
 
 
 def card_json(t) -> dict:
     """A card: ``name`` is its notation (the same ids in every edition; intents use it), ``label``,
     ``formation_name`` and ``manoeuvre_name`` are what the edition calls it (for display)."""
+    english = get_language() == "en"  # the edition's own English names; another language's from its term table
     return {"name": card_name(t), "formation": t.formation, "manoeuvre": t.manoeuvre, "value": t.value,
-            "formation_name": t.formation_label, "manoeuvre_name": t.manoeuvre_label, "label": card_label(t)}
+            "formation_name": t.formation_label if english else term("formation", t.formation, None, get_language(), None),
+            "manoeuvre_name": t.manoeuvre_label if english else term("manoeuvre", t.manoeuvre, None, get_language(), None),
+            "label": card_label(t)}
 
 
 def _types(s: State, kind: str):
@@ -127,15 +169,16 @@ def battle_entries(trail: Sequence[Step]) -> list:
 def step_label(st: Step, viewer: str | None, open_hands: bool) -> str:
     """A decision in words, with card draws hidden from whoever may not see that hand."""
     if st.action is None:
-        return "The battle opens"
+        return say(OPENS)
     b = st.before
     if b is None:
         return plain(str(st.action))
     if b.pending.kind == "draw-card" and b.battle is not None and b.battle.draws:
-        return "Chance: " + action_words(b, st.action, viewer=None if open_hands else (viewer or NOBODY))
-    who = PLAYERS[b.pending.player] if b.pending.player >= 0 else ""
-    tail = f" (bot: {st.bot})" if st.bot else ""
-    return f"{NAMES.get(who, 'Chance')}: {action_words(b, st.action)}{tail}"
+        return say(CHANCE_STEP, action=action_words(b, st.action, viewer=None if open_hands else (viewer or NOBODY)))
+    tail = say(BOT, bot=st.bot) if st.bot else ""
+    if b.pending.player in (0, 1):
+        return say(SIDE_STEP, side=PLAYERS[b.pending.player], action=action_words(b, st.action), bot=tail)
+    return say(CHANCE_SIDE_STEP, action=action_words(b, st.action), bot=tail)
 
 
 # --- the last exchange, revealed ----------------------------------------------------------------
@@ -157,18 +200,19 @@ def reveal(st: Step, area: int, number: int) -> dict:
         merc = "mercenaries" in (ta.formation, td.formation) and ta.formation != "salpinx"
         if ta.formation == "salpinx":
             result, loss, gain, rule = "salpinx", 1, 0, "battle.salpinx"
-            text = f"{card_label(ta)} cannot be matched: a unit lost, and the attacker owes {SALPINX_COST} prestige"
+            text = say(SALPINX, card=card_label(ta), n=SALPINX_COST)
         elif matched(ta, td):
             g = max(0, ta.value - td.value)
             result, loss, gain = "match", 0, g
             rule = "battle.mercenaries" if merc else "battle.formation"
-            text = (f"{card_label(td)} matches {card_label(ta)}" + (f" ({_merc_name(types)})" if merc else "")
-                    + (f": +{g} prestige to the attacker" if g else ": no loss"))
+            text = say(MATCHES, answer=card_label(td), attack=card_label(ta),
+                       mercenaries=say(MERCENARIES, name=_merc_name(types)) if merc else "",
+                       gain=say(GAIN, n=g) if g else say(NO_LOSS))
         else:
             result, loss, gain = "fail", 1, max(0, ta.value)
             rule = "battle.salpinx" if td.formation == "salpinx" else "battle.formation"
-            text = (f"{card_label(td)} fails against {card_label(ta)}: a unit lost"
-                    + (f", +{ta.value} prestige to the attacker" if ta.value > 0 else ""))
+            text = say(FAILS, answer=card_label(td), attack=card_label(ta),
+                       gain=say(FAIL_GAIN, n=ta.value) if ta.value > 0 else "")
         pairs.append({"attack": card_json(ta), "answer": card_json(td), "result": result, "mercenaries": merc,
                       "loss": loss, "gain": gain, "text": text, "rule": rule, **cited((rule,), after)})
     lost = before.units[area][dfn] - after.units[area][dfn]
@@ -188,6 +232,8 @@ def reveal(st: Step, area: int, number: int) -> dict:
 
 def _merc_name(types) -> str:
     """What the edition calls the Mercenaries ("Mercenaries", "Misthoforos")."""
+    if get_language() != "en":
+        return term("formation", "mercenaries", None, get_language(), None)
     return next((t.formation_label for t in types if t.formation == "mercenaries"), "Mercenaries")
 
 
@@ -233,12 +279,13 @@ def ending(trail: Sequence[Step], area: int) -> dict | None:
         cause = "attacker-out-of-cards"
     reasons = [entry_json(e, s) for e in s.log if END_RULES & set(e.rules)]
     if not reasons:
-        reasons = [{"text": CAUSES[cause], "sentence": CAUSES[cause] + ".", "rules": ["battle.end"],
+        reasons = [{"text": say(CAUSES[cause]), "sentence": say(CAUSE_SENTENCE, cause=say(CAUSES[cause])),
+                    "rules": ["battle.end"],
                     **cited(("battle.end",), s), "player": None}]
     end_units = s.units[area]
     return {
         "cause": cause,
-        "cause_text": CAUSES[cause],
+        "cause_text": say(CAUSES[cause]),
         "reasons": reasons,
         "losses": {PLAYERS[p]: start.units[area][p] - end_units[p] for p in (0, 1)},
         "units": {PLAYERS[p]: end_units[p] for p in (0, 1)},
@@ -250,9 +297,10 @@ def ending(trail: Sequence[Step], area: int) -> dict | None:
 
 def _next_prompt(s: State) -> str:
     if s.outcome is not None:
-        return f"Game over — {outcome_words(s.outcome)}"
-    who = "Chance" if s.is_chance else NAMES.get(s.current_player, s.current_player)
-    return f"The game goes on. {who}: {describe_pending(s)}"
+        return say(GAME_OVER, outcome=outcome_words(s.outcome))
+    if s.is_chance or s.current_player not in NAMES:
+        return say(GOES_ON_CHANCE, pending=describe_pending(s))
+    return say(GOES_ON, side=s.current_player, pending=describe_pending(s))
 
 
 # --- choices ------------------------------------------------------------------------------------
@@ -270,25 +318,23 @@ def retreat_info(s: State, area: int, side: str | None, *, can_act: bool, why_no
 
     def button(enabled: bool, reason: str) -> dict:
         return {"enabled": enabled, "action": "retreat", "reason": reason, "rule": rule, "label": retreat_words(),
-                "paying": f"Retreat, paying {cost} prestige"}
+                "paying": say(PAYING, n=cost)}
 
     if not in_battle(s, area):
-        return button(False, "The battle is over.")
+        return button(False, say(OVER))
     if side is None:
-        return button(False, why_not or "Nobody may retreat from this view.")
+        return button(False, why_not or say(NOBODY_MAY))
     p = PLAYERS.index(side)
-    name = NAMES[side]
     if s.prestige[p] < cost:
-        reason = f"{name} has {s.prestige[p]} prestige; retreating costs {cost}, paid to the opponent."
+        reason = say(TOO_POOR, side=side, prestige=s.prestige[p], n=cost)
     elif not explain(s, "retreat").legal:  # the kernel asks only at a retreat window
-        reason = ("Retreat is offered only at a retreat window: before the first exchange and after each "
-                  "exchange.")
+        reason = say(WINDOW)
     elif s.pending.player != p:
-        reason = f"{NAMES[PLAYERS[s.pending.player]]} decides first at this retreat window."
+        reason = say(FIRST, side=PLAYERS[s.pending.player])
     elif not can_act:
-        reason = why_not or f"{name} cannot decide from this view."
+        reason = why_not or say(CANNOT, side=side)
     else:
-        return button(True, f"{name} pays {cost} prestige to the opponent; its units stay in the area.")
+        return button(True, say(PAYS, side=side, n=cost))
     return button(False, reason)
 
 
@@ -340,12 +386,12 @@ def choice(s: State, area: int, side: str | None) -> dict | None:
     kind = BATTLE_STAGES[s.pending.kind]
     out: dict[str, Any] = {"kind": kind, "side": side, "options": [], "blocked": []}
     if kind == "window":
-        out["fight"] = {"action": "fight", "label": "Fight on"}
+        out["fight"] = {"action": "fight", "label": say(FIGHT)}
     else:
         out["options"] = _options(s)
         out["blocked"] = _blocked(s, p)
         out["verb"] = "play" if kind == "attack" else "answer"
-        out["label"] = "Attack with these two" if kind == "attack" else "Answer"
+        out["label"] = say(ATTACK) if kind == "attack" else say(ANSWER)
     return out
 
 
@@ -353,14 +399,12 @@ def prompt(s: State, area: int, *, gate: str | None = None) -> str:
     """What the battle waits for, in words: the pending decision's own prompt (its ``Decision.prompt``,
     worded as the Board words it), the deal, the screen to pass (hot seat), or the end."""
     if not in_battle(s, area):
-        return "The battle is over."
+        return say(OVER)
     if s.is_chance:
         bt = _battle(s)
-        who = NAMES[PLAYERS[bt.draws[0]]] if bt.draws else "Chance"
-        return f"Dealing: a card for {who}"
-    who = NAMES.get(s.current_player, s.current_player)
+        return say(DEALING, side=PLAYERS[bt.draws[0]]) if bt.draws else say(DEALING_CHANCE)
     if gate:
-        return f"{who} decides. Pass the screen to {who}, then show the hand."
+        return say(PASS_SCREEN, side=s.current_player)
     return decision_prompt(s)
 
 
@@ -402,7 +446,7 @@ def combat_view(trail: Sequence[Step], *, area: int, mode: str, rev: int = 0, vi
     for p, name in enumerate(PLAYERS):
         hand = seen["hands"][p]
         sides.append({
-            "side": name, "name": NAMES[name],
+            "side": name, "name": side_name(name),
             "role": "attacker" if p == attacker else "defender",
             "units": (s if over else live).units[area][p], "units_start": start.units[area][p],
             "prestige": s.prestige[p], "prestige_start": start.prestige[p],
@@ -419,7 +463,7 @@ def combat_view(trail: Sequence[Step], *, area: int, mode: str, rev: int = 0, vi
         "kind": kind,
         "area": b.name(area),
         "area_id": b.area_ids[area],
-        "title": f"{'Sea' if kind == 'sea' else 'Land'} battle in {b.name(area)}",
+        "title": say(TITLES["sea" if kind == "sea" else "land"], components=s.components, area=b.area_ids[area]),
         "exchanges": sum(1 for st in trail if st.before is not None and st.before.pending.kind == "battle-defend"
                          and in_battle(st.before, area)),
         "over": over,
@@ -431,7 +475,7 @@ def combat_view(trail: Sequence[Step], *, area: int, mode: str, rev: int = 0, vi
         "sides": sides,
         "deck_size": None if over else seen["deck_size"],
         "table": {"attacker": PLAYERS[attacker], "cards": [card_json(types[i]) for i in played]} if played else None,
-        "gate": {"side": gate, "label": f"{NAMES[gate]}: show my hand"} if gate else None,
+        "gate": {"side": gate, "label": say(GATE, side=gate)} if gate else None,
         "choice": choice(s, area, acting),
         "retreat": retreat_info(s, area, acting if acting is not None else (gate or viewer),
                                 can_act=acting is not None, why_not=retreat_why),
@@ -450,9 +494,24 @@ def combat_view(trail: Sequence[Step], *, area: int, mode: str, rev: int = 0, vi
 # --- odds ---------------------------------------------------------------------------------------
 
 ODDS_MODULES = ("polis_nb.analysis.odds", "polis_nb.analysis.battle_odds")
-END_LABELS = {"defender-broken": "{side} broken (under 2 units)", "deck-exhausted": "draw pile runs out",
-              "retreat": "{side} retreats", "salpinx-loss": "{side} loses the game (Salpinx)",
-              "continues": "still going"}
+END_LABELS = {"defender-broken": message("combat.odds.broken", "{side} broken (under 2 units)"),
+              "deck-exhausted": message("combat.odds.deck", "Draw pile runs out"),
+              "retreat": message("combat.odds.retreats", "{side} retreats"),
+              "salpinx-loss": message("combat.odds.salpinx", "{side} loses the game (Salpinx)"),
+              "continues": message("combat.odds.continues", "Still going")}
+END_LABELS_ANY = {"defender-broken": message("combat.odds.broken-any", "A side broken (under 2 units)"),
+                  "retreat": message("combat.odds.retreats-any", "A side retreats"),
+                  "salpinx-loss": message("combat.odds.salpinx-any", "A side loses the game (Salpinx)")}
+HOW_IT_ENDS = message("combat.odds.how-it-ends", "How it ends")
+UNITS_LOST = message("combat.odds.units-lost", "Units lost")
+LOSES_AT_LEAST = plural("combat.odds.loses", "{side} loses {n}+ unit", "{side} loses {n}+ units")
+EXPECTED = message("combat.odds.expected", "Expected prestige change, {side}")
+ONLY_HAND = message("combat.odds.only-hand", "{side:gen} hand only")
+BOTH_HANDS = message("combat.odds.both-hands", "both hands")
+ODDS_OVER = message("combat.odds.over", "The battle is over.")
+DEALT = message("combat.odds.dealt", "Cards are being dealt.")
+ODDS_MISSING = message("combat.odds.missing", "Battle odds need polis_nb.analysis.odds, which this version lacks.")
+ODDS_HIDDEN = message("combat.odds.hidden", "Odds appear once a hand is shown: they use only what that side knows.")
 
 
 def odds_function():
@@ -478,14 +537,14 @@ def odds_view(s: State, area: int, viewer: str | None, *, open_hands: bool = Fal
     module redraws it from the cards it could be), so they never depend on hidden cards; with no
     hand on screen (hot seat, before the gate) there are no odds to show."""
     if not in_battle(s, area):
-        return {"available": False, "note": "The battle is over."}
+        return {"available": False, "note": say(ODDS_OVER)}
     if s.is_chance:
-        return {"available": False, "note": "Cards are being dealt."}
+        return {"available": False, "note": say(DEALT)}
     fn = odds_function()
     if fn is None:
-        return {"available": False, "note": "Battle odds need polis_nb.analysis.odds, which this version lacks."}
+        return {"available": False, "note": say(ODDS_MISSING)}
     if not open_hands and viewer is None:
-        return {"available": False, "note": "Odds appear once a hand is shown: they use only what that side knows."}
+        return {"available": False, "note": say(ODDS_HIDDEN)}
     rng = random.Random(f"combat-odds:{seed}:{s.ply}")
     try:
         res = fn(s, policy_attacker=policies[0], policy_defender=policies[1], exact=None, samples=samples, rng=rng,
@@ -493,7 +552,7 @@ def odds_view(s: State, area: int, viewer: str | None, *, open_hands: bool = Fal
         out = odds_json(res)
     except Exception as e:  # the panel is optional: it must never break the widget
         return {"available": False, "note": f"Odds unavailable: {type(e).__name__}: {e}"}
-    out["known"] = f"{poss(viewer)} hand only" if viewer is not None and not open_hands else "both hands"
+    out["known"] = say(ONLY_HAND, side=viewer) if viewer is not None and not open_hands else say(BOTH_HANDS)
     return out
 
 
@@ -515,9 +574,14 @@ def odds_json(res) -> dict:
     if isinstance(ended, dict) and ended:
         rows = []
         for (end, side), p in ended.items():
-            label = END_LABELS.get(end, end).format(side=NAMES.get(side or "", "a side"))
-            rows.append({"label": label[0].upper() + label[1:], "p": float(p)})
-        out["groups"].append({"title": "How it ends", "rows": rows})
+            if end not in END_LABELS:
+                label = end[:1].upper() + end[1:]
+            elif side in NAMES or "{side}" not in END_LABELS[end]:
+                label = say(END_LABELS[end], side=side)
+            else:
+                label = say(END_LABELS_ANY[end])
+            rows.append({"label": label, "p": float(p)})
+        out["groups"].append({"title": say(HOW_IT_ENDS), "rows": rows})
     marg = getattr(res, "marginals", None)
     marg = marg() if callable(marg) else marg
     if isinstance(marg, dict):
@@ -530,14 +594,14 @@ def odds_json(res) -> dict:
                 ends.append({"label": label[5:].strip(), "p": p})
             elif " loses >= " in label:
                 side, _, k = label.partition(" loses >= ")
-                losses.append({"label": f"{NAMES.get(side, side)} loses {k}+ unit{'s' if k != '1' else ''}", "p": p})
+                losses.append({"label": say(LOSES_AT_LEAST, side=side, n=int(k) if k.isdigit() else k), "p": p})
             elif label.startswith("expected prestige change: "):
                 side = label.rpartition(": ")[2]
-                out["figures"].append({"label": f"Expected prestige change, {NAMES.get(side, side)}", "value": p})
+                out["figures"].append({"label": say(EXPECTED, side=side), "value": p})
         if ends:
-            out["groups"].append({"title": "How it ends", "rows": ends})
+            out["groups"].append({"title": say(HOW_IT_ENDS), "rows": ends})
         if losses:
-            out["groups"].append({"title": "Units lost", "rows": losses})
+            out["groups"].append({"title": say(UNITS_LOST), "rows": losses})
     if out["groups"]:
         del out["text"]  # the table says it; the text is the fallback for results without one
     return out

@@ -23,16 +23,74 @@ import re
 from functools import lru_cache
 from html import escape
 
+from ..i18n import get_language, message, plural
 from ..record import Game, Node
 from ..rules import RULES, topology_of
 from .assets import asset_text
 from .playview import game_over_view
 from .svg import BARE_LAYERS, join_layers, svg_layers
 from .text import action_words, cite_sections, mark_words, plain
+from .say import field, say, side_name
 from .viewmodel import prompt
 
-GLYPH_WORDS = {"!": "a good decision", "?": "a mistake", "!!": "an excellent decision", "??": "a blunder",
-               "!?": "an interesting decision", "?!": "a dubious decision"}
+GLYPH_MESSAGES = {"!": message("page.glyph.good", "a good decision"), "?": message("page.glyph.mistake", "a mistake"),
+                  "!!": message("page.glyph.excellent", "an excellent decision"),
+                  "??": message("page.glyph.blunder", "a blunder"),
+                  "!?": message("page.glyph.interesting", "an interesting decision"),
+                  "?!": message("page.glyph.dubious", "a dubious decision")}
+#: the English words of each glyph
+GLYPH_WORDS = {g: str(m) for g, m in GLYPH_MESSAGES.items()}
+CHANCE = message("page.chance", "Chance")
+ROUND = message("page.round", "Round {round}")
+CITE_TIP = message("page.cite-tip", "{section}: {summary}")
+GAME_ENDS = message("page.game-ends", "Here the game ends. {text}")
+NEXT = message("page.next", "Next: {prompt}")
+LINE_ENDS = message("page.line-ends", "Here the line ends. {prompt}")
+TREE = message("page.tree", "Turns, decisions and variations")
+START = message("page.start", "Start of the game")
+LIST_STOPS = message("page.list-stops", "… the list stops here; step on with the keys to see the rest")
+BOARD = message("page.board", "Board")
+PLAYERS = message("page.players", "{athens} (Athens) v {sparta} (Sparta)")
+UNNAMED = message("page.unnamed", "Polis {edition}, seed {seed}")
+NAMED = message("page.named", "{base}: {players}")
+_STEPPER_WORDS = {
+    "toolbar": message("page.toolbar", "Move through the record"),
+    "start_tip": message("page.start-tip", "Start (Home)"), "start_aria": message("page.start-aria", "Start of the game (Home)"),
+    "back_tip": message("page.back-tip", "Back (←)"), "back_aria": message("page.back-aria", "Back one decision (left arrow)"),
+    "forward_tip": message("page.forward-tip", "Forward (→)"),
+    "forward_aria": message("page.forward-aria", "Forward one decision (right arrow)"),
+    "end_tip": message("page.end-tip", "End of this line (End)"), "end_aria": message("page.end-aria", "End of this line (End)"),
+    "up_tip": message("page.up-tip", "Previous variation (↑)"),
+    "up_aria": message("page.up-aria", "Previous variation (up arrow)"),
+    "down_tip": message("page.down-tip", "Next variation (↓)"), "down_aria": message("page.down-aria", "Next variation (down arrow)"),
+    "keys": message("page.keys", "Keys: ← → step · ↑ ↓ switch variation · Home / End"),
+    "commentary": message("page.commentary", "Commentary"),
+    "noscript": message("page.noscript", "Stepping through the\nrecord needs JavaScript; the board shows the start of the game."),
+    "branches": message("page.branches", "Variations here"),
+    "record": message("page.record", "The record"),
+}
+_SCRIPT_WORDS = {
+    "start": START,
+    "decision": message("page.decision", "{where} · decision {num}"),
+    "variation": message("page.variation", "Variation"),
+    "marks": message("page.marks", "On the board: "),
+    "branches": message("page.branches-here", "The record branches here:"),
+    "main_line": message("page.main-line", "main line: "),
+    "a_variation": message("page.a-variation", "variation: "),
+    "at_start": message("page.at-start", "start"),
+    "where_main": message("page.where-main", "decision {num} · main line"),
+    "where_variation": message("page.where-variation", "decision {num} · variation"),
+    "fold": message("page.fold", "Fold all hints"),
+    "open": message("page.open", "Open all hints"),
+}
+IN_RECORD = plural("page.in-record", "{where} · {n} decision in the record", "{where} · {n} decisions in the record")
+
+
+def script_words(count: int) -> dict[str, str]:
+    """The words the page's script says (``{name}`` fields filled in there), ``count`` the record's decisions."""
+    words = {k: field(m) for k, m in _SCRIPT_WORDS.items()}
+    words["in_record"] = say(IN_RECORD, n=count, where="{where}")
+    return words
 _TAG = re.compile(r"<(/?)[A-Za-z][^<>]*?(/?)>")
 
 
@@ -92,12 +150,12 @@ def who(n: Node) -> str:
     if n.parent is None:
         return ""
     s = n.parent.state
-    return "Chance" if s.is_chance else s.current_player.capitalize()
+    return say(CHANCE) if s.is_chance else side_name(s.current_player)
 
 
 def round_words(n: Node) -> str:
     s = (n.parent or n).state
-    return f"Round {topology_of(s).comp.rounds[s.round].name}"
+    return say(ROUND, components=s.components, round=topology_of(s).comp.rounds[s.round].label)
 
 
 class Citations:
@@ -114,7 +172,8 @@ class Citations:
         for entry in s.log:
             known = tuple(r for r in entry.rules if r in RULES)
             cite, original = cite_sections(known, s.edition)
-            tip = "; ".join(dict.fromkeys(f"{RULES[r].section(s.edition)}: {RULES[r].summary}" for r in known))
+            tip = "; ".join(dict.fromkeys(say(CITE_TIP, section=RULES[r].section(s.edition), summary=RULES[r].words())
+                                          for r in known))
             k = self.table.setdefault((cite, tip or original), len(self.table)) if cite else -1
             out.append([plain(entry.text, s.components), k])
         return out
@@ -128,8 +187,8 @@ def next_words(n: Node, has_next: bool) -> str:
     s = n.state
     if s.is_terminal:
         over = game_over_view(s)
-        return f"Here the game ends. {over['text'] if over else ''}".strip()
-    return f"Next: {prompt(s)}" if has_next else f"Here the line ends. {prompt(s)}"
+        return say(GAME_ENDS, text=over["text"] if over else "").strip()
+    return say(NEXT, prompt=prompt(s)) if has_next else say(LINE_ENDS, prompt=prompt(s))
 
 
 def _boards(nodes: list[Node]) -> tuple[list[str], LayerTable, list[tuple[list[int], str]], str]:
@@ -154,8 +213,8 @@ def tree_html(rws: list[dict], cut: bool) -> str:
     """The record as the Viewer lists it, in words (built from its rows): a heading per round, one row
     per turn (or round start, battle, round end) linking to its last decision, and under it a link
     to each of its decisions; each variation after the turn it branches from, indented by its depth."""
-    out = ['<ol class="tree" id="tree" aria-label="Turns, decisions and variations">',
-           '<li class="mv-row start-row" style="--d:0"><a class="mv" href="#n0" data-n="0">Start of the game</a></li>']
+    out = [f'<ol class="tree" id="tree" aria-label="{e(say(TREE))}">',
+           f'<li class="mv-row start-row" style="--d:0"><a class="mv" href="#n0" data-n="0">{e(say(START))}</a></li>']
     step: dict | None = None
     subs: list[str] = []
 
@@ -193,7 +252,7 @@ def tree_html(rws: list[dict], cut: bool) -> str:
         subs.append(f'<a class="{cls}" href="#n{k}" data-n="{k}">{e(r["words"])}{glyph}</a>')
     close()
     if cut:
-        out.append('<li class="turn">… the list stops here; step on with the keys to see the rest</li>')
+        out.append(f'<li class="turn">{e(say(LIST_STOPS))}</li>')
     out.append("</ol>")
     return "".join(out)
 
@@ -212,7 +271,7 @@ def script_json(data) -> str:
 
 
 def stepper(nodes: list[Node], rws: list[dict], cut: bool, *, ends: dict[int, str] | None = None,
-            label: str = "Board", tag: str = "main") -> tuple[str, dict]:
+            label: str | None = None, tag: str = "main") -> tuple[str, dict]:
     """The markup and the data for stepping through ``nodes`` (the record's nodes a page may show, in
     a fixed order; a node's children are those of its children among them): the board at each, its
     notes (the decision in words, the kernel's sentences with their rulebook sections, comments,
@@ -247,10 +306,12 @@ def stepper(nodes: list[Node], rws: list[dict], cut: bool, *, ends: dict[int, st
         })
     pieces_, layers_ = table.to_json()
     data = {"layer_names": names, "pieces": pieces_, "layers": layers_, "nodes": data_nodes, "cites": cites.to_json(),
-            "glyphs": {g: GLYPH_WORDS[g] for n in nodes for g in n.glyphs if g in GLYPH_WORDS}}
+            "glyphs": {g: say(GLYPH_MESSAGES[g]) for n in nodes for g in n.glyphs if g in GLYPH_MESSAGES},
+            "words": script_words(len(nodes) - 1)}
     edition = nodes[0].state.edition if nodes else ""
-    markup = _STEPPER.format(label=e(label), board=first, tree=tree_html(rws, cut), count=len(nodes),
-                             edition=e(edition), tag=tag)
+    markup = _STEPPER.format(label=e(say(BOARD) if label is None else label), board=first, tree=tree_html(rws, cut),
+                             count=len(nodes), edition=e(edition), tag=tag,
+                             **{k: e(say(m)) for k, m in _STEPPER_WORDS.items()})
     return markup, data
 
 
@@ -261,42 +322,42 @@ def document(title: str, body: str, *, kind: str, data: dict | None = None, scri
             if data is not None else "")
     if data is not None or script:
         code += f'<script>{_asset("htmlgame.js")}</script>\n'
-    return _PAGE.format(title=e(title), css=_asset("htmlgame.css"), kind=e(kind), body=body, script=code)
+    return _PAGE.format(title=e(title), css=_asset("htmlgame.css"), kind=e(kind), body=body, script=code,
+                        lang=e(get_language()))
 
 
 def default_title(game: Game) -> str:
     h = game.headers
     event = h.get("Event", "")
-    players = f"{h.get('Athens', '?')} (Athens) v {h.get('Sparta', '?')} (Sparta)"
-    base = event or f"Polis {h.get('Edition', '')}, seed {h.get('Seed', '')}"
-    return f"{base}: {players}" if "?" not in (h.get("Athens"), h.get("Sparta")) else base
+    players = say(PLAYERS, athens=h.get("Athens", "?"), sparta=h.get("Sparta", "?"))
+    base = event or say(UNNAMED, edition=h.get("Edition", ""), seed=h.get("Seed", ""))
+    return say(NAMED, base=base, players=players) if "?" not in (h.get("Athens"), h.get("Sparta")) else base
 
 
 _STEPPER = """<{tag} class="layout" data-nodes="{count}" data-edition="{edition}">
 <section class="board-pane" aria-label="{label}">
-<div class="controls" role="toolbar" aria-label="Move through the record">
-<button type="button" data-go="start" title="Start (Home)" aria-label="Start of the game (Home)">|◀</button>
-<button type="button" data-go="back" title="Back (←)" aria-label="Back one decision (left arrow)">◀</button>
-<button type="button" data-go="forward" title="Forward (→)" aria-label="Forward one decision (right arrow)">▶</button>
-<button type="button" data-go="end" title="End of this line (End)" aria-label="End of this line (End)">▶|</button>
-<button type="button" data-go="up" title="Previous variation (↑)" aria-label="Previous variation (up arrow)">▲</button>
-<button type="button" data-go="down" title="Next variation (↓)" aria-label="Next variation (down arrow)">▼</button>
+<div class="controls" role="toolbar" aria-label="{toolbar}">
+<button type="button" data-go="start" title="{start_tip}" aria-label="{start_aria}">|◀</button>
+<button type="button" data-go="back" title="{back_tip}" aria-label="{back_aria}">◀</button>
+<button type="button" data-go="forward" title="{forward_tip}" aria-label="{forward_aria}">▶</button>
+<button type="button" data-go="end" title="{end_tip}" aria-label="{end_aria}">▶|</button>
+<button type="button" data-go="up" title="{up_tip}" aria-label="{up_aria}">▲</button>
+<button type="button" data-go="down" title="{down_tip}" aria-label="{down_aria}">▼</button>
 <span class="pos" id="pos" aria-live="polite"></span>
 </div>
 <div class="board" id="board">{board}</div>
-<p class="keys">Keys: ← → step · ↑ ↓ switch variation · Home / End</p>
+<p class="keys">{keys}</p>
 </section>
 <aside class="notes">
-<section class="node" id="node" aria-live="polite" aria-label="Commentary"><noscript>Stepping through the
-record needs JavaScript; the board shows the start of the game.</noscript></section>
-<section class="branches" id="branches" aria-label="Variations here"></section>
-<nav class="moves" aria-label="The record">{tree}</nav>
+<section class="node" id="node" aria-live="polite" aria-label="{commentary}"><noscript>{noscript}</noscript></section>
+<section class="branches" id="branches" aria-label="{branches}"></section>
+<nav class="moves" aria-label="{record}">{tree}</nav>
 </aside>
 </{tag}>
 """
 
 _PAGE = """<!DOCTYPE html>
-<html lang="en">
+<html lang="{lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -18,11 +18,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, overload
 
 from ..analysis.plot import GLYPH_NAMES, review_svg
+from ..i18n import get_language, message, plural
 from ..record.node import Mark
 from ..record.result import Result
 from ..rules import (ACTIONS, PLAYERS, RULES, Action, State, decisions_of_phase, topology_of, poss, score_parts,
                      target_of)
 from .text import SIDE_NAME, action_words, cite_sections, edition_words, plain, target_name
+from .say import say, side_name
 from .viewmodel import log_json
 
 if TYPE_CHECKING:
@@ -405,6 +407,10 @@ def _own_dice(steps: list[Step]) -> int:
     return k
 
 
+REPLY = message("view.reply.title", "{side:gen} reply{cut}")
+CUT_SHORT = message("view.reply.cut-short", " (cut short: the best choices found before you pressed Cancel)")
+
+
 def reply_view(steps: list[Step], side: str, *, cut_short: bool = False, seconds: float | None = None) -> dict | None:
     """The bot's reply as the Board shows it above the map, or None when the run holds no decision of
     ``side`` (the bot's side): ``{side, title, sentences: [{text, side}], before: [{text, side}],
@@ -425,7 +431,7 @@ def reply_view(steps: list[Step], side: str, *, cut_short: bool = False, seconds
             if m not in marks:
                 marks.append(m)
     details = [e for _, _, t in steps for e in log_json(t.log, t)]
-    title = f"{poss(bot)} reply" + (" (cut short: the best choices found before you pressed Cancel)" if cut_short else "")
+    title = say(REPLY, side=side, cut=say(CUT_SHORT) if cut_short else "")
     return {"side": side, "title": title, "sentences": _sentences(groups), "before": _sentences(lead),
             "details": details, "marks": [m.to_dict() for m in marks], "cut_short": cut_short,
             "seconds": None if seconds is None else round(seconds, 1)}
@@ -440,6 +446,16 @@ def reply_marks(view: dict | None) -> tuple[Mark, ...]:
 
 # --- the end of the game ---------------------------------------------------------------------------
 
+WINS = message("view.game-over.wins", "{side} wins")
+SHARED = message("view.game-over.shared", "A shared result")
+AT_ONCE = message("view.game-over.at-once", "{title} at once: {reason}{loses}")
+LOSES_EARLY = message("view.game-over.loses-early", " — {side} loses the game before its end")
+BY_SCORE = message("view.game-over.by-score",
+                   "{title}, {score_athens} to {score_sparta} (Athens to Sparta): {reason}. Athens: {cubes_athens} in "
+                   "its poleis, {prestige_athens} prestige, {projects_athens} from projects; Sparta: {cubes_sparta}, "
+                   "{prestige_sparta} prestige, {projects_sparta} from projects")
+CUBES = plural("view.game-over.cubes", "{n} cube", "{n} cubes")
+
 def game_over_view(s: State, resigned: str | None = None) -> dict | None:
     """The end of the game in words: ``{title, winner, text, sudden, resigned, scores: [{side, name,
     cubes, prestige, projects, total}], rule: {id, summary, cite}}``; None while the game goes on.
@@ -451,37 +467,49 @@ def game_over_view(s: State, resigned: str | None = None) -> dict | None:
         rows.append({"side": side, "name": SIDE_NAME[p], **parts, "total": sum(parts.values())})
     if resigned is not None:
         r = Result.resignation(resigned)
-        return {"title": f"{SIDE_NAME[PLAYERS.index(r.winner)]} wins", "winner": r.winner, "text": r.text + ".",
+        return {"title": say(WINS, side=r.winner), "winner": r.winner, "text": r.text + ".",
                 "sudden": True, "resigned": resigned, "scores": rows,
                 "rule": {"id": None, "summary": "", "cite": "", "cite_original": ""}}
     o = s.outcome
     if o is None:
         return None
     comp = topology_of(s).comp
-    title = f"{o.winner.capitalize()} wins" if o.winner else "A shared result"
+    title = say(WINS, side=o.winner) if o.winner else say(SHARED)
     rule = next((r for r in o.rules if r in RULES), None)
-    reason = edition_words(comp, o.reason)
+    reason = edition_words(comp, o.reason) if get_language() == "en" else o.reason_words()
     if o.scores is None:  # a sudden end
         loser = [x for x in PLAYERS if x != o.winner][0] if o.winner else None
-        text = (f"{title} at once: {reason}" + (f" — {SIDE_NAME[PLAYERS.index(loser)]} loses the game before its end"
-                                                  if loser else ""))
+        text = say(AT_ONCE, title=title, reason=reason, loses=say(LOSES_EARLY, side=loser) if loser else "")
     else:
         a, sp = rows
-        text = (f"{title}, {o.scores[0]} to {o.scores[1]} (Athens to Sparta): {reason}. "
-                f"Athens: {_count(a['cubes'], 'cube')} in its poleis, {a['prestige']} prestige, "
-                f"{a['projects']} from projects; Sparta: {_count(sp['cubes'], 'cube')}, {sp['prestige']} prestige, "
-                f"{sp['projects']} from projects")
+        text = say(BY_SCORE, title=title, score_athens=o.scores[0], score_sparta=o.scores[1], reason=reason,
+                   cubes_athens=say(CUBES, n=a["cubes"]), prestige_athens=a["prestige"], projects_athens=a["projects"],
+                   cubes_sparta=say(CUBES, n=sp["cubes"]), prestige_sparta=sp["prestige"],
+                   projects_sparta=sp["projects"])
     cite = cite_sections((rule,), s.edition) if rule else ("", "")  # the section, in words (no rule id)
     return {"title": title, "winner": o.winner, "text": text.rstrip(".") + ".", "sudden": o.scores is None,
             "resigned": None,
             "scores": rows,
-            "rule": {"id": rule, "summary": RULES[rule].summary if rule else "", "cite": cite[0],
+            "rule": {"id": rule, "summary": RULES[rule].words() if rule else "", "cite": cite[0],
                      "cite_original": cite[1]}}
 
 
 # --- the review ------------------------------------------------------------------------------------
 
 NAMES = GLYPH_NAMES
+#: the review's glyphs by name, as the review table heads them ("inaccuracy" ...)
+GLYPH_MESSAGES = {"?!": message("review.glyph.inaccuracy", "inaccuracy"), "?": message("review.glyph.mistake", "mistake"),
+                  "??": message("review.glyph.blunder", "blunder")}
+PERCENT = message("review.percent", "{n}%")
+REVIEW_SIDE = message("review.side-summary", "{side}: accuracy {accuracy}, {inaccuracies}, {mistakes}, {blunders} in "
+                                            "{decisions}")
+INACCURACIES = plural("review.inaccuracies", "{n} inaccuracy", "{n} inaccuracies")
+MISTAKES = plural("review.mistakes", "{n} mistake", "{n} mistakes")
+BLUNDERS = plural("review.blunders", "{n} blunder", "{n} blunders")
+DECISIONS = plural("review.decisions", "{n} decision", "{n} decisions")
+BASIS_PLAYOUTS = plural("review.basis-playouts", "up to {n} playout per position", "up to {n} playouts per position")
+BASIS_PROVEN = message("review.basis-proven", "every value proven")
+REVIEWED = plural("review.reviewed", "{n} decision reviewed ({basis})", "{n} decisions reviewed ({basis})")
 
 
 def _paragraph(d) -> str:
@@ -511,23 +539,25 @@ def review_view(review: Review | None, *, current: str | None = None, width: int
     ``{summary: [{side, name, accuracy, decisions, inaccuracies, mistakes, blunders, text}], basis,
     chart (SVG markup), flagged: [{node, num, side, who, words, glyph, name, text, better}], focus}``;
     ``focus`` is the reviewed decision ``current`` (a node id), if it is one."""
+    from .widgetwords import review_words  # widgetwords reads the record's steps (recordview), which read this module
+
     if review is None:
         return None
     summary = []
     for side, sm in review.summary.items():
         acc = None if sm.accuracy is None else round(sm.accuracy)
-        name = side.capitalize()
-        text = (f"{name}: accuracy {'-' if acc is None else f'{acc}%'}, "
-                f"{_count(sm.inaccuracies, 'inaccuracy', 'inaccuracies')}, {_count(sm.mistakes, 'mistake')}, "
-                f"{_count(sm.blunders, 'blunder')} in {_count(sm.decisions, 'decision')}")
+        name = side_name(side)
+        text = say(REVIEW_SIDE, side=side, accuracy=say(PERCENT, n=acc) if acc is not None else "-",
+                   inaccuracies=say(INACCURACIES, n=sm.inaccuracies), mistakes=say(MISTAKES, n=sm.mistakes),
+                   blunders=say(BLUNDERS, n=sm.blunders), decisions=say(DECISIONS, n=sm.decisions))
         summary.append({"side": side, "name": name, "accuracy": acc, "decisions": sm.decisions,
                         "inaccuracies": sm.inaccuracies, "mistakes": sm.mistakes, "blunders": sm.blunders,
                         "text": text})
 
     def row(d) -> dict:
         glyph = d.judgement or ""
-        return {"node": d.node_id, "num": d.num, "turn": d.turn, "side": d.who, "who": d.who.capitalize(),
-                "words": d.words, "glyph": glyph, "name": NAMES.get(glyph, ""),
+        return {"node": d.node_id, "num": d.num, "turn": d.turn, "side": d.who, "who": side_name(d.who),
+                "words": d.words, "glyph": glyph, "name": say(GLYPH_MESSAGES[glyph]) if glyph in GLYPH_MESSAGES else "",
                 "text": _paragraph(d), "better": d.best_words if d.best != d.action else "",
                 "athens_before": round(100 * d.athens_before), "athens_after": round(100 * d.athens_after),
                 "before": round(100 * d.before), "after": round(100 * d.after)}
@@ -535,8 +565,9 @@ def review_view(review: Review | None, *, current: str | None = None, width: int
     flagged = [row(d) for d in review.flagged]
     focus = next((row(d) for d in review.decisions if d.node_id == current), None)
     n = review.playouts
-    basis = f"up to {n} playouts per position" if n else "every value proven"
-    return {"summary": summary, "basis": f"{len(review.decisions)} decisions reviewed ({basis})",
+    basis = say(BASIS_PLAYOUTS, n=n) if n else say(BASIS_PROVEN)
+    return {"summary": summary, "basis": say(REVIEWED, n=len(review.decisions), basis=basis),
             "chart": review_chart(review, current=current, width=width, height=height),
-            "flagged": flagged, "focus": focus, "nodes": [d.node_id for d in review.decisions]}
+            "flagged": flagged, "focus": focus, "nodes": [d.node_id for d in review.decisions],
+            "words": review_words()}
 

@@ -18,12 +18,27 @@ from typing import Any
 from ..puzzles import THEMES, Puzzle, Verdict, position_at
 from ..rules import Action, IllegalActionError, InvalidActionError, State, chance_outcomes, parse_action
 from .choiceview import choice_groups
-from .text import SIDE_NAME, action_words, cite_sections
+from ..i18n import message
+from .say import say, side_name
+from .text import action_words, cite_sections
 from .viewmodel import board_view, prompt as decision_prompt
 
 STATUSES = ("open", "solved", "shown")
 _RULE_IDS = re.compile(r"\s*\[[A-Za-z0-9 .,_-]+\]")  # "[end.score, end.tie-break]" after a reason
-_EDITION_WORDS = {"ed1": "first edition", "ed2": "second edition"}
+_EDITION_WORDS = {"ed1": message("puzzle.edition.ed1", "first edition"),
+                  "ed2": message("puzzle.edition.ed2", "second edition")}
+CHANCE = message("puzzle.chance", "Chance")
+RIGHT = message("puzzle.view.right", "Right — {why} The line: {line}.")
+WRONG = message("puzzle.view.wrong", "Not this one — {why}")
+STEP = message("puzzle.step", "{who}: {text}")
+LINE_SEP = message("puzzle.line-sep", "; ")
+TITLE = message("puzzle.title", "Puzzle {number} of {count} · {edition} · difficulty {difficulty}")
+PROMPT = message("puzzle.prompt", "{side} to play: find the best choice")
+SOLUTION = message("puzzle.solution", "The solution: {why}.")
+IT = message("puzzle.it", "It {verdict}.")
+VERDICTS = {"win": message("puzzle.verdict.win", "wins by force"),
+            "shared": message("puzzle.verdict.shared", "is the only choice that does not lose: it forces a shared result")}
+CHANCE_VERDICT = message("puzzle.verdict.chance", "wins with probability {p} (the best chance there is)")
 
 
 def reason_words(reason: str) -> str:
@@ -47,7 +62,7 @@ def solution_words(p: Puzzle) -> list[dict]:
     out = []
     for i, st in enumerate(p.solution):
         s = position_at(p, i)
-        who = "Chance" if st.who == "chance" else st.who.capitalize()
+        who = say(CHANCE) if st.who == "chance" else side_name(st.who)
         try:
             text = action_words(s, step_action(s, st.action))
         except (IllegalActionError, InvalidActionError, ValueError, KeyError):
@@ -74,10 +89,9 @@ def verdict_words(p: Puzzle, v: Verdict) -> dict:
     why = reason_words(v.reason).rstrip(".") + "."
     cite, original = cite_sections(v.rules, p.edition)
     if v.right:
-        line = "; ".join(f"{x['who']}: {x['text']}" for x in solution_words(p))
-        text = f"Right — {why} The line: {line}."
+        text = say(RIGHT, why=why, line=line_text(solution_words(p)))
     else:
-        text = f"Not this one — {why}"
+        text = say(WRONG, why=why)
     return {"right": v.right, "text": text, "cite": cite, "cite_original": original, "choice": words}
 
 
@@ -103,7 +117,6 @@ def puzzle_view(p: Puzzle, *, rev: int = 0, number: int = 1, count: int = 1, sta
     if status not in STATUSES:
         raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
     s = p.state()
-    who = SIDE_NAME[("athens", "sparta").index(p.player)]
     is_open = status == "open"
     # once the puzzle is done nothing is a choice: drawn for the other side, no place is outlined
     other = "sparta" if p.player == "athens" else "athens"
@@ -117,8 +130,9 @@ def puzzle_view(p: Puzzle, *, rev: int = 0, number: int = 1, count: int = 1, sta
         "number": number,
         "count": count,
         "edition": p.edition,
-        "title": f"Puzzle {number} of {count} · {_EDITION_WORDS.get(p.edition, p.edition)} · difficulty {p.difficulty}",
-        "prompt": f"{who} to play: find the best choice",
+        "title": say(TITLE, number=number, count=count, difficulty=p.difficulty,
+                     edition=say(_EDITION_WORDS[p.edition]) if p.edition in _EDITION_WORDS else p.edition),
+        "prompt": say(PROMPT, side=p.player),
         "decision": decision_prompt(s),
         "side": p.player,
         "status": status,
@@ -144,10 +158,10 @@ def puzzle_view(p: Puzzle, *, rev: int = 0, number: int = 1, count: int = 1, sta
         out["solution"] = {
             "answer": answer,
             "verdict": p.verdict,
-            "text": (f"The solution: {reason_words(p.choice(p.accepted[0]).reason).rstrip('.')}." if status == "shown"
-                     else f"It {_verdict_words(p)}."),
+            "text": (say(SOLUTION, why=reason_words(p.choice(p.accepted[0]).reason).rstrip('.')) if status == "shown"
+                     else say(IT, verdict=_verdict_words(p))),
             "line": line,
-            "line_text": "; ".join(f"{x['who']}: {x['text']}" for x in line),
+            "line_text": line_text(line),
             "themes": list(p.themes),
             "cite": cite,
             "cite_original": original,
@@ -156,8 +170,11 @@ def puzzle_view(p: Puzzle, *, rev: int = 0, number: int = 1, count: int = 1, sta
 
 
 def _verdict_words(p: Puzzle) -> str:
-    if p.verdict == "win":
-        return "wins by force"
-    if p.verdict == "shared":
-        return "is the only choice that does not lose: it forces a shared result"
-    return f"wins with probability {p.value} (the best chance there is)"
+    if p.verdict in VERDICTS:
+        return say(VERDICTS[p.verdict])
+    return say(CHANCE_VERDICT, p=p.value)
+
+
+def line_text(line: list[dict]) -> str:
+    """A solution line (:func:`solution_words`) in one text: "Athens: …; Sparta: …"."""
+    return say(LINE_SEP).join(say(STEP, who=x["who"], text=x["text"]) for x in line)

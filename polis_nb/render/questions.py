@@ -11,7 +11,17 @@ from __future__ import annotations
 from ..analysis.review import _strip_review
 from ..record import Game, Node
 from ..rules import Action, State, legal_actions, target_of
-from .text import SIDE_NAME, action_words
+from ..i18n import message
+from .say import say, side_name
+from .text import action_words
+
+CHANCE = message("question.chance", "Chance")
+FIND_BOTH = message("question.find-both", "Find it on the map or among the choices below.")
+FIND_MAP = message("question.find-map", "Find it on the map.")
+FIND_BUTTONS = message("question.find-buttons", "Pick it among the choices below.")
+ANSWER_BOTH = message("question.answer-both", "Answer with a highlighted place on the map, or with one of: {choices}.")
+ANSWER_MAP = message("question.answer-map", "Answer with a highlighted place on the map.")
+ANSWER_BUTTONS = message("question.answer-buttons", "Answer with one of: {choices}.")
 
 
 def questions(game: Game) -> list[Node]:
@@ -23,7 +33,7 @@ def questions(game: Game) -> list[Node]:
 def asker(q: Node) -> str:
     """The side that takes the decision asked at ``q`` ("Athens", "Sparta")."""
     s = q.before
-    return SIDE_NAME[s.pending.player] if s.pending.player in (0, 1) else "Chance"
+    return side_name(("athens", "sparta")[s.pending.player]) if s.pending.player in (0, 1) else say(CHANCE)
 
 
 def choice_places(s: State) -> tuple[list[Action], list[Action]]:
@@ -41,8 +51,8 @@ def find_words(s) -> str:
     choices below it, or both (by where the choices are, so the words give nothing away)."""
     on_map, buttons = choice_places(s)
     if on_map and buttons:
-        return "Find it on the map or among the choices below."
-    return "Find it on the map." if on_map else "Pick it among the choices below."
+        return say(FIND_BOTH)
+    return say(FIND_MAP) if on_map else say(FIND_BUTTONS)
 
 
 def answer_room_words(s) -> str:
@@ -51,10 +61,10 @@ def answer_room_words(s) -> str:
     on_map, buttons = choice_places(s)
     named = list(dict.fromkeys(action_words(s, a) for a in buttons))
     if on_map and named:
-        return f"Answer with a highlighted place on the map, or with one of: {'; '.join(named)}."
+        return say(ANSWER_BOTH, choices="; ".join(named))
     if on_map:
-        return "Answer with a highlighted place on the map."
-    return f"Answer with one of: {'; '.join(named)}."
+        return say(ANSWER_MAP)
+    return say(ANSWER_BUTTONS, choices="; ".join(named))
 
 
 def highlights(s) -> list[str]:

@@ -14,11 +14,26 @@ from __future__ import annotations
 from ..record import Game, Node
 from ..record.result import result_at
 from ..record.turns import StepInfo, index_steps, step_last
-from ..rules import PLAYERS, RULES, topology_of, poss
+from ..rules import PLAYERS, RULES, topology_of
 from .playview import group_sentence, group_steps
+from ..i18n import message
+from .say import say
 from .text import SIDE_NAME, action_words, cite_words, mark_words, plain
 
 MAX_ROWS = 3000
+START = message("record.start", "Start")
+CARD_HIDDEN = message("record.card-hidden", "chance: card for {side} (hidden)")
+CHANCE = message("record.chance", "chance: {action}")
+TURN = message("record.step.turn", "Round {round} · {side}, turn {number}")
+TURN_OF = message("record.step.turn-of", "Round {round} · {side:gen} turn")
+A_TURN = message("record.step.a-turn", "Round {round} · a turn")
+ROUND_BEGINS = message("record.step.round-start", "Round {round} begins")
+A_BATTLE = message("record.step.battle", "Round {round} · a battle")
+ROUND_ENDS = message("record.step.round-end", "End of round {round}")
+ROUND = message("record.step.round", "Round {round}")
+TITLED = message("record.step.titled", "{title}: {words}")
+THEN = message("record.step.then", "; then ")
+OUTCOME = message("record.outcome", "{result}.")
 #: how the Viewer steps and lists the record: a whole step (a turn ...) at a time, or one decision
 STEPS = ("turn", "decision")
 
@@ -32,7 +47,7 @@ def _label(n: Node, viewer: str | None) -> str:
     """The decision that led to ``n``, in words (a card drawn for a side ``viewer`` may not see is hidden)."""
     parent = n.parent.state if n.parent is not None else None
     if parent is None or n.action is None:
-        return "Start"
+        return say(START)
     return action_words(parent, n.action, viewer=viewer)
 
 
@@ -45,8 +60,8 @@ def _notation(n: Node, viewer: str | None) -> str:
     bt = parent.battle
     if viewer is not None and parent.pending.kind == "draw-card" and bt is not None and bt.draws \
             and PLAYERS[bt.draws[0]] != viewer:
-        return f"chance: card for {PLAYERS[bt.draws[0]].capitalize()} (hidden)"
-    return "chance: " + str(n.action)
+        return say(CARD_HIDDEN, side=PLAYERS[bt.draws[0]])
+    return say(CHANCE, action=str(n.action))
 
 
 def sentences(n: Node) -> list[dict]:
@@ -62,12 +77,17 @@ def sentences(n: Node) -> list[dict]:
 def step_title(info: StepInfo, s) -> str:
     """The step in words: "Round 3 · Athens, turn 2", "Round 4 begins", "Round 5β · a battle",
     "End of round 3" (``s`` is a position of the step, for the round's name)."""
-    name = topology_of(s).comp.rounds[s.round].name
+    name = topology_of(s).comp.rounds[s.round].label
+    c = s.components
     if info.kind == "turn":
-        who = SIDE_NAME[info.player] if info.player is not None else "?"
-        return f"Round {name} · {who}, turn {info.number}" if info.number else f"Round {name} · {poss(info.player) if info.player is not None else 'a'} turn"
-    return {"round-start": f"Round {name} begins", "battle": f"Round {name} · a battle",
-            "round-end": f"End of round {name}"}.get(info.kind, f"Round {name}")
+        side = PLAYERS[info.player] if info.player is not None else None
+        if info.number:
+            return say(TURN, components=c, round=name, side=side if side is not None else "?", number=info.number)
+        return say(TURN_OF, components=c, round=name, side=side) if side is not None else say(A_TURN, components=c, round=name)
+    return say(_KINDS.get(info.kind, ROUND), components=c, round=name)
+
+
+_KINDS = {"round-start": ROUND_BEGINS, "battle": A_BATTLE, "round-end": ROUND_ENDS}
 
 
 def step_words(nodes: list[Node], kind: str, player: int | None = None) -> str:
@@ -85,7 +105,7 @@ def step_words(nodes: list[Node], kind: str, player: int | None = None) -> str:
     if kind == "turn" and player is not None:
         who = SIDE_NAME[player] + " "
         said = [said[0]] + [x[len(who):] if x.startswith(who) else x for x in said[1:]] if said else said
-        return "; then ".join(said)
+        return say(THEN).join(said)
     return "; ".join(said)
 
 
@@ -119,7 +139,7 @@ class Steps:
         info = self.of(last)
         said = step_words(self.nodes(first, last), info.kind, info.player)
         if info.kind == "round-end":
-            said = f"{self.title(first)}: {said}" if said else self.title(first)
+            said = say(TITLED, title=self.title(first), words=said) if said else self.title(first)
         self._words[key] = (first, last, said)
         return said
 
@@ -159,7 +179,8 @@ def rows(game: Game, index: dict[int, str], viewer: str | None = None, current: 
         first = info.first
         ps = first.before
         if depth == 0 and last_round[-1:] != [info.round]:
-            out.append({"heading": True, "text": f"Round {topology_of(ps).comp.rounds[ps.round].name}", "depth": 0})
+            out.append({"heading": True, "text": say(ROUND, components=ps.components,
+                                                     round=topology_of(ps).comp.rounds[ps.round].label), "depth": 0})
             last_round.append(info.round)
         holds = any(n is current for n in own)
         expanded = steps == "decision" or (holds and current is not last)
@@ -240,7 +261,7 @@ def _position(node: Node, st: Steps, horizon: Node | None = None) -> dict | None
 def _outcome(node: Node) -> str | None:
     """How the game ends at ``node``, in words ("Athens resigns: Sparta wins."), or None."""
     r = result_at(node)
-    return None if r is None else r.text.rstrip(".") + "."
+    return None if r is None else say(OUTCOME, result=r.text.rstrip("."))
 
 
 def record_view(game: Game, *, mode: str, rev: int, viewer: str | None = None, node: Node | None = None,

@@ -28,7 +28,9 @@ import re
 from ..analysis.review import VARIATION_NAME, Review
 from ..record import Game, Node
 from ..record.turns import step_last
-from .htmlpage import GLYPH_WORDS, document, e, headers_html, stepper
+from ..i18n import message, plural
+from .htmlpage import GLYPH_MESSAGES, document, e, headers_html, stepper
+from .say import field, say
 from .playview import review_view
 from .questions import answer_room_words, answer_words, asker, highlights, own_comment, questions
 from .recordview import Steps, rows
@@ -38,6 +40,48 @@ from .viewmodel import prompt
 
 #: the most decisions of the engine's line the answer key names
 LINE_MAX = 12
+QUESTIONS = plural("sheet.questions", "{n} question", "{n} questions")
+KEY_INTRO = message("sheet.key-intro", "The answer key to the worksheet of {questions}: for the teacher, not to hand out.")
+KEY_KIND = message("sheet.key-kind", "Answer key · {questions}")
+KEY_TITLE = message("sheet.key-title", "{title} · answer key")
+SHEET_INTRO = message("sheet.intro", "A worksheet of {questions}. Each shows the position before a decision of the game: "
+                                     "find what the player should do. The game up to the first question is below; what "
+                                     "follows it is not in this page.")
+FIRST_ASKS = message("sheet.first-asks", "Question 1 below asks what {who} should do here.")
+LEAD_BOARD = message("sheet.lead-board", "Board before question 1")
+LEAD_TITLE = message("sheet.lead-title", "The game up to question 1")
+SHEET_KIND = message("sheet.kind", "Worksheet · {questions}")
+SHEET_TITLE = message("sheet.title", "{title} · worksheet")
+QUESTION = message("sheet.question", "Question {k} of {count}")
+WHAT_SHOULD = message("sheet.what-should", "{step}: what should {who} do?")
+DECISION = message("sheet.decision", "{prompt}.")
+SO_FAR = message("sheet.so-far", "So far this turn: {words}.")
+LIT = message("sheet.lit", "; the places to choose from are highlighted")
+CAPTION = message("sheet.caption", "The position before {who}'s decision{lit}.")
+HINT = message("sheet.hint", "Hint")
+YOUR_ANSWER = message("sheet.your-answer", "Your answer:")
+WHY = message("sheet.why", "Why?")
+ANSWER = message("sheet.answer", "Answer")
+CHOSE = message("sheet.chose", "{who} chose “{answer}”.")
+WHOLE_TURN = message("sheet.whole-turn", "The whole turn")
+SENTENCE = message("sheet.sentence", "{words}.")
+MARKED = message("sheet.marked", "Marked")
+THE_HINT = message("sheet.the-hint", "The hint")
+COMMENT = message("sheet.comment", "Comment")
+FIGURES = message("sheet.figures", "The engine's figures")
+EXPECTED = message("sheet.expected", "{who}'s expected result by the engine: {before}% before this decision, {after}% "
+                                     "after it.")
+THE_REVIEW = message("sheet.review", "The review")
+ENGINE_CHOICE = message("sheet.engine-choice", "The engine's choice")
+SAME = message("sheet.same", "the same decision")
+ENGINE_LINE = message("sheet.engine-line", "The engine's line")
+THEN = message("sheet.then", ", then ")
+TOOLS_SHEET = message("sheet.tools", "The worksheet")
+OPEN_HINTS = message("sheet.open-hints", "Open all hints")
+FOLD_HINTS = message("sheet.fold-hints", "Fold all hints")
+PRINT = message("sheet.print", "Print")
+PRINT_NOTE = message("sheet.print-note", "Printed, each question takes a page; a hint is printed only when it is open.")
+TOOLS_KEY = message("sheet.tools-key", "The answer key")
 _ID = re.compile(r'\bid="')
 
 
@@ -49,33 +93,30 @@ def worksheet_html(game: Game, title: str, *, answers: bool = False) -> str:
                          "g.quiz(node, hint=...) first")
     st = Steps(game, None)
     count = len(qs)
-    plural = f"{count} question{'s' if count != 1 else ''}"
+    plural = say(QUESTIONS, n=count)
     if answers:
         review = game.review_result()
         blocks = "".join(_key_block(game, q, k, count, st, review) for k, q in enumerate(qs, start=1))
-        intro = (f'<p class="sheet-intro">The answer key to the worksheet of {plural}: for the teacher, not to '
-                 "hand out.</p>")
-        body = (f'<header class="top">\n<h1>{e(title)}</h1>\n<p class="sheet-kind">Answer key · {plural}</p>\n'
-                f'{headers_html(game)}\n{intro}\n{_TOOLS_KEY}</header>\n<main>\n<section class="questions">{blocks}</section>\n'
+        intro = f'<p class="sheet-intro">{e(say(KEY_INTRO, questions=plural))}</p>'
+        body = (f'<header class="top">\n<h1>{e(title)}</h1>\n<p class="sheet-kind">{e(say(KEY_KIND, questions=plural))}</p>\n'
+                f'{headers_html(game)}\n{intro}\n{_tools_key()}</header>\n<main>\n<section class="questions">{blocks}</section>\n'
                 '</main>\n')
-        return document(f"{title} · answer key", body, kind="answer-key", script=True)
+        return document(say(KEY_TITLE, title=title), body, kind="answer-key", script=True)
     lead = [game.root] + _parent(qs[0]).path()
     blocks = "".join(_question_block(q, k, count, st) for k, q in enumerate(qs, start=1))
-    intro = (f'<p class="sheet-intro">A worksheet of {plural}. Each shows the position before a decision of the '
-             "game: find what the player should do. The game up to the first question is below; what "
-             "follows it is not in this page.</p>")
+    intro = f'<p class="sheet-intro">{e(say(SHEET_INTRO, questions=plural))}</p>'
     lead_in, data = "", None
     if len(lead) > 1:
         ids = {id(n): f"n{k}" for k, n in enumerate(lead)}
         rws, cut = rows(game, ids, current=lead[-1], steps="decision", upto=True, known=st)
-        end = f"Question 1 below asks what {asker(qs[0])} should do here."
-        markup, data = stepper(lead, rws, cut, ends={id(lead[-1]): end}, label="Board before question 1", tag="div")
-        lead_in = (f'<section class="lead-in" aria-labelledby="lead-h">\n<h2 id="lead-h">The game up to '
-                   f'question 1</h2>\n{markup}</section>\n')
-    body = (f'<header class="top">\n<h1>{e(title)}</h1>\n<p class="sheet-kind">Worksheet · {plural}</p>\n'
-            f'{headers_html(game, skip=("Result",))}\n{intro}\n{_TOOLS_SHEET}</header>\n<main>\n{lead_in}'
+        end = say(FIRST_ASKS, who=asker(qs[0]))
+        markup, data = stepper(lead, rws, cut, ends={id(lead[-1]): end}, label=say(LEAD_BOARD), tag="div")
+        lead_in = (f'<section class="lead-in" aria-labelledby="lead-h">\n<h2 id="lead-h">{e(say(LEAD_TITLE))}'
+                   f'</h2>\n{markup}</section>\n')
+    body = (f'<header class="top">\n<h1>{e(title)}</h1>\n<p class="sheet-kind">{e(say(SHEET_KIND, questions=plural))}</p>\n'
+            f'{headers_html(game, skip=("Result",))}\n{intro}\n{_tools_sheet()}</header>\n<main>\n{lead_in}'
             f'<section class="questions">{blocks}</section>\n</main>\n')
-    return document(f"{title} · worksheet", body, kind="worksheet", data=data, script=True)
+    return document(say(SHEET_TITLE, title=title), body, kind="worksheet", data=data, script=True)
 
 
 def _parent(q: Node) -> Node:
@@ -98,42 +139,43 @@ def _asked(q: Node, k: int, count: int, st: Steps, *, so_far: bool) -> str:
     s = q.before
     who = asker(q)
     info = st.of(q)
-    out = [f'<h2 id="q{k}-h">Question {k} of {count}</h2>',
-           f'<p class="prompt">{e(st.title(q))}: what should {e(who)} do?</p>',
-           f'<p class="decision">{e(prompt(s))}.</p>']
+    out = [f'<h2 id="q{k}-h">{e(say(QUESTION, k=k, count=count))}</h2>',
+           f'<p class="prompt">{e(say(WHAT_SHOULD, step=st.title(q), who=who))}</p>',
+           f'<p class="decision">{e(say(DECISION, prompt=prompt(s)))}</p>']
     if so_far and info.first is not q:
-        out.append(f'<p class="sofar">So far this turn: {e(st.words(info.first, _parent(q)))}.</p>')
+        out.append(f'<p class="sofar">{e(say(SO_FAR, words=st.words(info.first, _parent(q))))}</p>')
     out = ['<div class="asked-head">', *out, "</div>"]
-    lit = "; the places to choose from are highlighted" if highlights(s) else ""
-    out.append(f'<figure class="qboard">{_picture(q, k)}<figcaption>The position before {e(who)}\'s '
-               f"decision{lit}.</figcaption></figure>")
+    lit = say(LIT) if highlights(s) else ""
+    out.append(f'<figure class="qboard">{_picture(q, k)}<figcaption>{e(say(CAPTION, who=who, lit=lit))}'
+               "</figcaption></figure>")
     return "".join(out)
 
 
 def _question_block(q: Node, k: int, count: int, st: Steps) -> str:
     s = q.before
     hint = q.quiz.hint if q.quiz is not None else ""
-    folded = (f'<details class="hint"><summary>Hint</summary><p>{e(hint)}</p></details>' if hint else "")
+    folded = (f'<details class="hint"><summary>{e(say(HINT))}</summary><p>{e(hint)}</p></details>' if hint else "")
     lines = '<span class="line"></span>'
     return (f'<article class="question" id="q{k}" aria-labelledby="q{k}-h">'
             f'{_asked(q, k, count, st, so_far=k == 1)}'
             f'<div class="asked-notes"><p class="how">{e(answer_room_words(s))}</p>{folded}'
-            f'<div class="answer-room"><p>Your answer:</p>{lines * 3}<p>Why?</p>{lines * 2}</div></div>'
+            f'<div class="answer-room"><p>{e(say(YOUR_ANSWER))}</p>{lines * 3}<p>{e(say(WHY))}</p>{lines * 2}</div></div>'
             "</article>")
 
 
 def _key_block(game: Game, q: Node, k: int, count: int, st: Steps, review) -> str:
     who = asker(q)
     info = st.of(q)
-    items = [("Answer", f"{who} chose “{answer_words(q)}”."),
-             ("The whole turn", st.words(info.first, step_last(q)) + ".")]
+    items = [(say(ANSWER), say(CHOSE, who=who, answer=answer_words(q))),
+             (say(WHOLE_TURN), say(SENTENCE, words=st.words(info.first, step_last(q))))]
     if q.glyphs:
-        items.append(("Marked", "; ".join(f"{g} {GLYPH_WORDS.get(g, '')}".strip() for g in q.glyphs)))
+        items.append((say(MARKED), "; ".join(f"{g} {say(GLYPH_MESSAGES[g]) if g in GLYPH_MESSAGES else ''}".strip()
+                                             for g in q.glyphs)))
     if q.quiz is not None and q.quiz.hint:
-        items.append(("The hint", q.quiz.hint))
+        items.append((say(THE_HINT), q.quiz.hint))
     comment = own_comment(q)
     if comment:
-        items.append(("Comment", comment))
+        items.append((say(COMMENT), comment))
     items += _engine(game, q, review)
     rows_ = "".join(f'<dt>{e(t)}</dt><dd>{e(x)}</dd>' for t, x in items)
     return (f'<article class="question key" id="q{k}" aria-labelledby="q{k}-h">{_asked(q, k, count, st, so_far=True)}'
@@ -149,17 +191,16 @@ def _engine(game: Game, q: Node, review: Review | None) -> list[tuple[str, str]]
         return []
     focus = review_view(review, current=d.node_id)["focus"]
     side = focus["who"]
-    out = [("The engine's figures", f"{side}'s expected result by the engine: {focus['before']}% before this "
-                                    f"decision, {focus['after']}% after it.")]
+    out = [(say(FIGURES), say(EXPECTED, who=side, before=focus["before"], after=focus["after"]))]
     if focus["glyph"]:
-        out.append(("The review", focus["text"] or f"{focus['glyph']} {focus['name']}"))
+        out.append((say(THE_REVIEW), focus["text"] or f"{focus['glyph']} {focus['name']}"))
     if focus["better"]:
-        out.append(("The engine's choice", focus["better"]))
+        out.append((say(ENGINE_CHOICE), focus["better"]))
     elif d.best is not None and d.best == d.action:
-        out.append(("The engine's choice", "the same decision"))
+        out.append((say(ENGINE_CHOICE), say(SAME)))
     line = _engine_line(_parent(q))
     if line:
-        out.append(("The engine's line", line))
+        out.append((say(ENGINE_LINE), line))
     return out
 
 
@@ -170,13 +211,18 @@ def _engine_line(at: Node) -> str:
         return ""
     nodes = [var] + list(var.mainline())
     said = [action_words(n.before, n.decision) for n in nodes[:LINE_MAX]]
-    return ", then ".join(said) + (" …" if len(nodes) > LINE_MAX else ".")
+    return say(THEN).join(said) + (" …" if len(nodes) > LINE_MAX else ".")
 
 
-_TOOLS_SHEET = ('<div class="sheet-tools" role="toolbar" aria-label="The worksheet">'
-                '<button type="button" data-sheet="hints">Open all hints</button>'
-                '<button type="button" data-sheet="print">Print</button>'
-                '<span class="sheet-note">Printed, each question takes a page; a hint is printed only when it is '
-                "open.</span></div>")
-_TOOLS_KEY = ('<div class="sheet-tools" role="toolbar" aria-label="The answer key">'
-              '<button type="button" data-sheet="print">Print</button></div>')
+def _tools_sheet() -> str:
+    """The worksheet's toolbar; the hints button carries the words the script says when it is pressed."""
+    return (f'<div class="sheet-tools" role="toolbar" aria-label="{e(say(TOOLS_SHEET))}">'
+            f'<button type="button" data-sheet="hints" data-open="{e(field(OPEN_HINTS))}" '
+            f'data-fold="{e(field(FOLD_HINTS))}">{e(say(OPEN_HINTS))}</button>'
+            f'<button type="button" data-sheet="print">{e(say(PRINT))}</button>'
+            f'<span class="sheet-note">{e(say(PRINT_NOTE))}</span></div>')
+
+
+def _tools_key() -> str:
+    return (f'<div class="sheet-tools" role="toolbar" aria-label="{e(say(TOOLS_KEY))}">'
+            f'<button type="button" data-sheet="print">{e(say(PRINT))}</button></div>')

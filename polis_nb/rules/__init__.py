@@ -34,6 +34,7 @@ from .modifiers import event_card, hire_cost
 from .politics import civil_war_cost, offer_covered, offer_status, open_offers, price, trade_available
 from .roundend import advance_roundend, phoros_step, wheat_need
 from .visibility import HIDDEN, view
+from .words import names_for
 from . import engine as _engine, state as _state
 
 #: True when the compiled kernel runs (the wheel ``scripts/wheel.sh`` builds), False when its Python source does
@@ -67,4 +68,6 @@ __all__ = [
     "advance_roundend", "draw_next_project", "phoros_step", "wheat_need",
     # what one side may see
     "HIDDEN", "view",
+    # the English names of a component set's terms, for words said above the kernel
+    "names_for",
 ]

@@ -19,8 +19,8 @@ from fractions import Fraction
 from typing import Any
 
 from . import phases
-from ..data import Components, Effect, EventCard
-from ..i18n import Phrase, message, plural, render, resolve
+from ..data import Components, Effect, EventCard, default_components
+from ..i18n import Message, Phrase, message, plural, render, resolve
 from .actions import Action, Explanation, shared
 from .topology import Topology, topology_of
 from .common import Log, add_good, add_prestige, ended, explained, have, say, side_id
@@ -52,10 +52,33 @@ OP_RULES = {
 # the cards
 
 
-def describe_card(comp: Components, cid: str) -> dict:
+_declare = message  # (a message made from data: scripts/i18n.py takes it from the registry, not the code)
+NO_EFFECT = message("card.no-effect", "no effect")
+EFFECT_UNKNOWN = message("card.effect-unknown", "effect unknown")
+
+
+def _card_texts() -> dict[tuple[str, str], Message]:
+    """The packaged sets' cards' own texts as messages ``card-text.<set>.<card id>``, their words the
+    set's text (a catalogue gives each language's; scripts/i18n.py adds them to the template)."""
+    out: dict[tuple[str, str], Message] = {}
+    for edition in ("ed1", "ed2"):
+        comp = default_components(edition)
+        for ev in comp.events:
+            if ev.text:
+                out[(comp.name, ev.id)] = _declare(f"card-text.{comp.name}.{ev.id}", ev.text)
+    return out
+
+
+CARD_TEXTS = _card_texts()
+
+
+def describe_card(comp: Components, cid: str, lang: str | None = None) -> dict:
     """What a renderer shows of an event card: id, name, deck (round label and name), copies, our
     one-line ``text``, ``effect_unknown`` with the ``note`` on what is known, ``timing``, the rule ids its
     effects follow, and its provenance (kind and source).
+
+    ``name``, ``round`` and ``text`` are in ``lang`` (None: the current language; the packaged sets'
+    cards' texts from the catalogue, a card of one's own as its file writes it).
 
     ``text`` is the card's own text. Where the file gives none, a card with effects gets a sentence
     composed from them (:func:`effects_text`; ``composed`` is then True), so it never reads "no effect";
@@ -69,8 +92,19 @@ def describe_card(comp: Components, cid: str) -> dict:
         rules.append("event.end-of-turn")
     prov = comp.provenance_of("events", cid)
     composed = not ev.text and bool(ev.effects)
-    text = ev.text or (effects_text(comp, ev) if composed else "effect unknown" if ev.effect_unknown else "no effect")
-    return {"id": ev.id, "name": ev.name, "deck": ev.deck, "round": rnd.name if rnd else ev.deck,
+    lang = resolve(lang)
+    names = names_of(comp)
+    if ev.text:
+        own = CARD_TEXTS.get((comp.name, ev.id))
+        # the default sets' cards in the catalogue; a card of one's own (another text) as its file says it
+        text = render(own, {}, lang) if own is not None and own == ev.text else ev.text
+    elif composed:
+        text = effects_text(comp, ev, lang)
+    else:
+        text = render(EFFECT_UNKNOWN if ev.effect_unknown else NO_EFFECT, {}, lang)
+    name = ev.name if lang == "en" else render("{event}", {"event": ev.id}, lang, names)
+    round_ = (rnd.name if lang == "en" else render("{round}", {"round": rnd.label}, lang, names)) if rnd else ev.deck
+    return {"id": ev.id, "name": name, "deck": ev.deck, "round": round_,
             "copies": ev.copies, "text": text, "composed": composed,
             "effect_unknown": ev.effect_unknown, "note": ev.note, "timing": ev.timing, "rules": rules,
             "provenance": prov.kind, "source": prov.source}

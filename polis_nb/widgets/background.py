@@ -12,6 +12,9 @@ raised) once it is done. Where it runs (:func:`way`, asking :mod:`polis_nb.analy
   two chunks. ``sliced`` is then True: the work yields often (each wave of a search);
 - None with neither: nothing can run in the background, and the widget does the work at once.
 
+The work and ``land`` run in the context :class:`Background` was made in (``contextvars``): the
+language block the widget drew in (:mod:`polis_nb.i18n`) holds in the thread and in the task too.
+
 What the work and ``land`` do with the widget's state they do under its lock, and ``land`` must
 check that the job is still wanted (a click between two chunks may have made it stale): the same
 guards serve both ways.
@@ -19,6 +22,7 @@ guards serve both ways.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import threading
 from typing import Any, Callable, Generator
 
@@ -42,6 +46,7 @@ class Background:
         if self.way is None:
             raise RuntimeError("nothing can run in the background here (no threads, no event loop)")
         self.name = name
+        self._context = contextvars.copy_context()  # (the widget's language, for the thread and the task)
         self._steps = work(self.way == "loop")
         self._land = land
         self.thread: threading.Thread | None = None
@@ -55,7 +60,7 @@ class Background:
         else:
             loop = runtime.event_loop()
             assert loop is not None
-            self.task = loop.create_task(self._slices(), name=self.name)
+            self.task = loop.create_task(self._slices(), name=self.name, context=self._context.copy())
 
     def wait(self, timeout: float | None = None) -> bool:
         """Until the work has landed (or ``timeout`` seconds passed, in a thread); on an event loop the
@@ -67,7 +72,7 @@ class Background:
         return self.finished
 
     def _to_end(self) -> None:
-        while not self.finished and self._step():
+        while not self.finished and self._context.run(self._step):
             pass
 
     async def _slices(self) -> None:

@@ -3,16 +3,20 @@ an intent to a redraw, and the static picture a notebook keeps for readers witho
 widget's browser half (``_esm``, ``_css``) is its own: see ``_assets.py``."""
 from __future__ import annotations
 
+import contextlib
+import functools
 import logging
 import traceback
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, ContextManager, TypeVar
 
 import anywidget
 import traitlets
 
+from ..i18n import language as in_language, resolve
 from ..render.combatsvg import combat_svg
 from ..render.viewmodel import view_svg
 from .intents import IntentError, check_intent, plain_note, shown
+from .panels.key import KeyPanel
 from .panels.panel import Intent, Panel
 
 if TYPE_CHECKING:
@@ -22,6 +26,24 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("polis_nb.widgets")
 P = TypeVar("P", bound=Panel[Any])
+F = TypeVar("F", bound=Callable[..., Any])
+#: what a widget says, said in its own language: its making, its redraws, its answers to intents, the words
+#: it sends once (``_words``), its description and the work it starts (the bot's reply: ``play_against``);
+#: wrapped so in every subclass that defines them
+SPOKEN = ("__init__", "handle_intent", "_refresh", "_words", "describe", "play_against")
+
+
+def in_own_language(method: F) -> F:
+    """``method`` of a widget run in the widget's language (its ``language``; while it is being made, the
+    ``language=`` given, checked, else the current one): the view is drawn in it, whichever thread or
+    language block the call comes from."""
+    making = method.__name__ == "__init__"
+
+    @functools.wraps(method)
+    def said(self: IntentWidget, *args: Any, **kwargs: Any) -> Any:
+        with in_language(resolve(kwargs.get("language")) if making else self.language):
+            return method(self, *args, **kwargs)
+    return said  # type: ignore[return-value]
 
 
 class IntentWidget(anywidget.AnyWidget):
@@ -29,14 +51,27 @@ class IntentWidget(anywidget.AnyWidget):
     half (``_esm, _css = esm("board"), css("board")``: ``widgets/core.js`` + ``widgets/board.js``, see
     ``widgets/README.md``) and ``KINDS`` (intent kind → required text fields), implement
     ``_act(intent) -> (explanation, note)`` and ``_refresh(explanation=None, note="")``, which must bump
-    ``self._rev``."""
+    ``self._rev``.
+
+    **Language**: ``language=`` (``"en"``, ``"de"``, ``"pl"``; by default the current language when the
+    widget is made, :func:`polis_nb.set_language`) is the language of its words, whatever the notebook's
+    language later is and whichever thread draws it (:data:`SPOKEN`). Setting ``widget.language`` redraws
+    it in the new one (a note shown is dropped: it was said in the old one)."""
 
     view = traitlets.Dict().tag(sync=True)
+    language = traitlets.Unicode("en").tag(sync=True)  # the language of its words (see the class's docstring)
     KINDS: dict[str, tuple[str, ...]] = {}
     REFUSED: tuple[type[Exception], ...] = (IntentError,)  # errors shown as a refusal, changing nothing
+    _lock: ContextManager[Any] = contextlib.nullcontext()  # held by redraws (the Board's: an RLock)
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in SPOKEN:
+            if name in vars(cls):
+                setattr(cls, name, in_own_language(vars(cls)[name]))
+
+    def __init__(self, *, language: str | None = None, **kwargs: Any) -> None:
+        super().__init__(language=resolve(language), **kwargs)
         self._rev = 0
         self._last_bug: tuple[Exception, str] | None = None  # the last unexpected error and its traceback
         self.on_msg(self._on_msg)
@@ -45,6 +80,21 @@ class IntentWidget(anywidget.AnyWidget):
     def rev(self) -> int:
         """Revision of the view; every redraw bumps it, so stale intents can be told apart."""
         return self._rev
+
+    @traitlets.validate("language")
+    def _known_language(self, proposal: Any) -> str:
+        return resolve(proposal["value"])  # ValueError naming the languages polis_nb speaks
+
+    @traitlets.observe("language")
+    def _language_changed(self, _change: Any) -> None:
+        if getattr(self, "_rev", 0):  # (while it is being made, its constructor draws it)
+            with self._lock:
+                self._words()
+                self._show(explanation=getattr(self, "drawing", (None, ""))[0])
+
+    def _words(self) -> None:
+        """Set the words the widget sends once, apart from its view (they do not change with it): when
+        it is made and again when its language changes."""
 
     def static_svg(self) -> str:
         """What the widget shows now as one standalone SVG document: the board (Board, Viewer) or the
@@ -69,6 +119,7 @@ class IntentWidget(anywidget.AnyWidget):
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         self.handle_intent(content)
 
+    @in_own_language
     def handle_intent(self, content: Any) -> None:
         """Act on one intent as the browser sends it (tests call this directly). Never raises: a
         malformed, unknown, stale or illegal intent is refused in the view's note and changes nothing;
@@ -217,6 +268,11 @@ class MapWidget(PanelWidget):
     def thinking(self) -> bool:
         """Whether a bot is working out its reply (in the background); only the Board has one."""
         return False
+
+    def _words(self) -> None:
+        key = self.find(KeyPanel)
+        if key is not None:
+            key.start(self)  # the key to the map's symbols
 
 
 def static_svg(kind: str, view: dict) -> str:

@@ -85,7 +85,7 @@ class Board(MapWidget):
 
     def __init__(self, source: Game | State, *, viewer: str | None = None, opponent: "str | Opponent" = "none",
                  side: str = "athens", threaded: bool | None = None, save_dir: Any = None, guard: bool = True,
-                 **kwargs: Any) -> None:
+                 language: str | None = None, **kwargs: Any) -> None:
         self._ctl = Controller(source, viewer)  # validates before the widget exists
         opp = opponent if isinstance(opponent, Opponent) else Opponent(opponent, side)
         if threaded not in (None, True, False):
@@ -97,7 +97,7 @@ class Board(MapWidget):
         self._threaded = threaded
         self._save_dir = save_dir
         self._lock = threading.RLock()
-        super().__init__(**kwargs)
+        super().__init__(language=language, **kwargs)
         self._opp_panel: OpponentPanel = self.panel(OpponentPanel)
         self._review_panel = self.panel(GameReviewPanel)
         self._opp_panel.opp = opp

@@ -72,7 +72,7 @@ class Combat(PanelWidget):
     def __init__(self, source: Game | State, *, mode: str = "hotseat", side: str | None = None,
                  bot: str | Callable[..., Any] = "sensible", seed: int = 0, odds: bool = True,
                  odds_samples: int = 200, odds_policies: tuple[str, str] = ("greedy", "greedy"),
-                 **kwargs: Any) -> None:
+                 language: str | None = None, **kwargs: Any) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         if side not in (None, *PLAYERS):
@@ -121,8 +121,8 @@ class Combat(PanelWidget):
             self._ctl = Controller(source, None, settle=False)
             self._steps = [Step(source)]
             self._keep(self._ctl.settle())  # the deal
-        super().__init__(**kwargs)
-        self.words = combat_words()
+        super().__init__(language=language, **kwargs)
+        self._words()
         odds_panel = self.panel(OddsPanel)
         odds_panel.on, odds_panel.samples = bool(odds), int(odds_samples)
         odds_panel.policies = tuple(odds_policies)  # type: ignore[assignment]  # (two names: Athens', Sparta's)
@@ -192,6 +192,9 @@ class Combat(PanelWidget):
     def bots(self) -> dict[str | None, str]:
         """The bot's name by the side it plays (bot mode)."""
         return {self._bot_side(): self._bot_name} if self._mode == "bot" else {}
+
+    def _words(self) -> None:
+        self.words = combat_words()
 
     def refresh(self) -> None:
         """Redraw where the widget stands (cells that play in the Game do not move it)."""

@@ -31,6 +31,7 @@ import traitlets
 
 from ..puzzles import Puzzle, puzzles as shipped
 from ..render.viewmodel import view_svg
+from ..render.widgetwords import puzzle_words
 from ._assets import css, esm
 from .base import MapWidget
 from .panels import composition, scripts
@@ -42,11 +43,12 @@ class PuzzleBoard(MapWidget):
     """Solve proven puzzles one at a time (see the module's doc)."""
 
     _kind = traitlets.Unicode("puzzle").tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)  # the words of its controls (render/widgetwords.py), sent once
     PANELS = composition("puzzle")  # the panels that name it (panels/*.py), by their place
     _esm, _css = esm("puzzle", scripts(PANELS)), css("puzzle")  # widgets/core.js + widgets/puzzle.js (and the .css)
 
     def __init__(self, puzzles: Puzzle | Iterable[Puzzle] | None = None, *, edition: str | None = None,
-                 theme: str | None = None, seed: int = 0, **kwargs: Any) -> None:
+                 theme: str | None = None, seed: int = 0, language: str | None = None, **kwargs: Any) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"seed must be a whole number, not {type(seed).__name__}")
         if puzzles is None:
@@ -63,13 +65,18 @@ class PuzzleBoard(MapWidget):
             raise ValueError("no puzzle to show" + (f" for edition {edition!r}" if edition else "")
                              + (f" and theme {theme!r}" if theme else ""))
         random.Random(seed).shuffle(items)
-        super().__init__(**kwargs)
+        super().__init__(language=language, **kwargs)
         self._seed = seed
         self._puzzle = self.panel(PuzzlePanel)
         self._puzzle.items = tuple(items)
         self._puzzle.show(self, 0)
         self.panel(PlayPanel).judge = self._puzzle.judging()
+        self._words()
         self._refresh()
+
+    def _words(self) -> None:
+        self.words = puzzle_words()
+        super()._words()
 
     # --- what Python sees ------------------------------------------------------------------------
     @property

@@ -69,7 +69,7 @@ class Viewer(MapWidget):
     REFUSED = (IntentError, RecordError)
 
     def __init__(self, game: Game, *, mode: str = "view", viewer: str | None = None, steps: str = "turn",
-                 lesson: bool = False, **kwargs: Any) -> None:
+                 lesson: bool = False, language: str | None = None, **kwargs: Any) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"Viewer shows a Game, not {type(game).__name__}")
         if mode not in MODES:
@@ -80,7 +80,7 @@ class Viewer(MapWidget):
             raise TypeError(f"lesson must be True or False, not {type(lesson).__name__}")
         self._ctl = Controller(game, viewer)
         self._mode = mode
-        super().__init__(**kwargs)
+        super().__init__(language=language, **kwargs)
         self.record = game
         self.navigate = self.panel(NavigatePanel)
         self.navigate.steps = steps
@@ -89,7 +89,7 @@ class Viewer(MapWidget):
         self.set_mode("lesson" if lesson else mode)
         if lesson:
             self._ctl.goto(game.root)  # a lesson starts at the start of the game
-        self.words = viewer_words(MODES)
+        self._words()
         for p in self.panels:
             p.start(self)
         self._refresh()
@@ -137,6 +137,10 @@ class Viewer(MapWidget):
         follows. The one way for Python to move a viewer."""
         self._ctl.goto(self.record.node if node is None else node)
         self._refresh()
+
+    def _words(self) -> None:
+        self.words = viewer_words(MODES)
+        super()._words()
 
     def refresh(self) -> None:
         """Redraw after the record was changed from Python (new comments, variations, marks); the

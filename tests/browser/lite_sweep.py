@@ -30,9 +30,20 @@ def _run_notebook(name):
     return {"cells": ran, "failed": failed, "stderr": err.getvalue()[:2000], "seconds": round(_time.time() - start, 1)}
 
 
+def _tutorials():
+    """The tutorials in the site's folder: NN-*.ipynb, and those in each language's folder (de/NN-*.ipynb)."""
+    def here(folder):
+        return [n for n in _os.listdir(folder) if n.endswith(".ipynb") and n[:2].isdigit()]
+    found = here(".")
+    for lang in _os.listdir("."):
+        if len(lang) == 2 and lang.isalpha() and lang.islower() and _os.path.isdir(lang):
+            found += [f"{lang}/{n}" for n in here(lang)]
+    return sorted(found)
+
+
 def _sweep(names=None):
     report = {}
-    for name in names or sorted(n for n in _os.listdir(".") if n.endswith(".ipynb") and n[:2].isdigit()):
+    for name in names or _tutorials():
         print(f"running {name}", flush=True)
         report[name] = _run_notebook(name)
     _clear_output()  # what the notebooks displayed themselves goes: the report is the one output

@@ -10,7 +10,9 @@ from .labserver import open_notebook
 
 pytestmark = pytest.mark.browser
 FOLDER = Path(__file__).resolve().parents[2] / "tutorials"
-TUTORIALS = sorted(p.name for p in FOLDER.glob("*.ipynb"))
+# the English tutorials and their translations, a folder a language (tutorials/de/, tutorials/pl/)
+TUTORIALS = [p.relative_to(FOLDER).as_posix() for p in sorted(FOLDER.glob("[0-9][0-9]-*.ipynb"))
+             + sorted(FOLDER.glob("[a-z][a-z]/[0-9][0-9]-*.ipynb"))]
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 

@@ -23,7 +23,11 @@ from .labserver import click_and_wait, free_port, shot
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
-TUTORIALS = sorted(p.name for p in (ROOT / "tutorials").glob("[0-9][0-9]-*.ipynb"))
+# the English tutorials and their translations, a folder a language (tutorials/de/, tutorials/pl/), as the
+# sweep names them
+TUTORIALS = sorted([p.name for p in (ROOT / "tutorials").glob("[0-9][0-9]-*.ipynb")]
+                   + [p.relative_to(ROOT / "tutorials").as_posix()
+                      for p in (ROOT / "tutorials").glob("[a-z][a-z]/[0-9][0-9]-*.ipynb")])
 
 
 class _Output:

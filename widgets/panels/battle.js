@@ -127,9 +127,9 @@ function makeBattle(send, W, model) {
     }
     revealBox.append(ol);
     const loss = Object.entries(r.losses).filter(([, n]) => n)
-      .map(([s, n]) => fillWords(n === 1 ? W.loses : W.loses_many, { side: side(s, v), n }));
+      .map(([s, n]) => fillWords(pluralOf(W.loses, n), { who: side(s, v), n }));
     const pres = Object.entries(r.prestige).filter(([, n]) => n)
-      .map(([s, n]) => fillWords(W.prestige, { side: side(s, v), n: signed(n) }));
+      .map(([s, n]) => fillWords(W.prestige, { who: side(s, v), n: signed(n) }));
     revealBox.append(h("div", "pc-summary", {}, [...loss, ...pres].join("; ") || W.nothing));
     const ul = h("ul", "pc-reveal-log");
     for (const e of r.log) {
@@ -155,8 +155,8 @@ function makeBattle(send, W, model) {
       d.append(citeEl(e.cite, e.cite_rules));
       endBox.append(d);
     }
-    const parts = ["athens", "sparta"].map((s) => fillWords(end.losses[s] === 1 ? W.end_side : W.end_side_many,
-      { side: side(s, v), lost: end.losses[s], left: end.units[s], prestige: signed(end.prestige[s]) }));
+    const parts = ["athens", "sparta"].map((s) => fillWords(pluralOf(W.end_side, end.losses[s]),
+      { who: side(s, v), lost: end.losses[s], left: end.units[s], prestige: signed(end.prestige[s]) }));
     endBox.append(h("div", "pc-summary", {}, parts.join(" · ")));
     if (end.game_over) endBox.append(h("div", "pc-game-over", {}, end.game_over));
     endBox.append(h("div", "pc-next", {}, end.next || ""));
@@ -177,11 +177,11 @@ function makeBattle(send, W, model) {
     update(v) {
       picked = [];
       pile.hidden = v.deck_size === null || v.deck_size === undefined;
-      pile.textContent = fillWords(v.deck_size === 1 ? W.pile_count : W.pile_count_many, { n: v.deck_size });
+      pile.textContent = fillWords(pluralOf(W.pile_count, v.deck_size), { n: v.deck_size });
       table.replaceChildren();
       table.hidden = !v.table;
       if (v.table) {
-        table.append(h("span", "pc-table-label", {}, fillWords(W.attacks_with, { side: side(v.table.attacker, v) })));
+        table.append(h("span", "pc-table-label", {}, fillWords(W.attacks_with, { who: side(v.table.attacker, v) })));
         for (const c of v.table.cards) table.append(cardEl(c));
       }
       prompt.textContent = v.prompt || "";

@@ -12,31 +12,35 @@
 // without scrolling: `engine.dock(map)` puts the card in the map's corner where it hides the least
 // (dockInMap). The "Analyse this position" button (`engine.run`) goes in the widget's own toolbar.
 
+// `{name}` fields of a text filled in from `values`
+const fillIn = (text, values) => String(text || "").replace(/\{(\w+)\}/g, (_, k) => String(values[k]));
+
 function makeEngine(send) {
-  const run = h("button", "pn-analyse", { type: "button",
-    title: "The search bot plays many games on from here (a few seconds) and ranks the choices; "
-      + "the answer shows over the map, its best choice marked on it" }, "Analyse this position");
-  const box = h("section", "pn-engine", { "aria-label": "Analysis of this position" });
+  // its words come with each view (opts.words: render/widgetwords.py engine_words), set in update
+  let W = {};
+  const run = h("button", "pn-analyse", { type: "button" });
+  const box = h("section", "pn-engine");
   const head = h("div", "pn-engine-head");
   const evalBar = h("div", "pn-evalbar", { role: "img" });
   const fill = h("div", "pn-eval-athens");
   const band = h("div", "pn-eval-band");
   evalBar.append(fill, band);
   const label = h("span", "pn-eval-label");
-  const close = h("button", "pn-engine-close", { type: "button", "aria-label": "Hide the analysis",
-    title: "Hide the analysis (the next analysis shows again)" }, "×");
-  head.append(h("span", "pn-engine-title", {}, "Engine"), evalBar, close);
+  const close = h("button", "pn-engine-close", { type: "button" }, "×");
+  const title = h("span", "pn-engine-title");
+  head.append(title, evalBar, close);
   const summary = h("div", "pn-eval-summary", { "aria-live": "polite" });
   const details = h("details", "pn-eval-details");
   const table = h("table", "pn-eval-table");
   const line = h("div", "pn-eval-line");
   const note = h("p", "pn-eval-note");
-  details.append(h("summary", "", {}, "Every choice and the best line"), table, line, note);
+  const detailsTitle = h("summary");
+  details.append(detailsTitle, table, line, note);
   box.append(head, label, summary, details);
   let canPlay = false, shown = null, closed = null, docked = null;
   run.addEventListener("click", () => {
     run.disabled = true;
-    run.textContent = "Analysing…";
+    run.textContent = W.running || "";
     send({ kind: "analyse" });
   });
   table.addEventListener("click", (e) => {
@@ -55,10 +59,19 @@ function makeEngine(send) {
   return {
     box, run,
     update(en, opts = {}) {
+      if (opts.words && opts.words !== W) {
+        W = opts.words;
+        run.title = W.run_tip;
+        box.setAttribute("aria-label", W.section);
+        close.setAttribute("aria-label", W.close);
+        close.title = W.close_tip;
+        title.textContent = W.title;
+        detailsTitle.textContent = W.details;
+      }
       canPlay = !!opts.playable;
       run.disabled = !!opts.disabled;
       run.hidden = !!opts.hidden;
-      run.textContent = en ? "Analyse again" : "Analyse this position";
+      run.textContent = (en ? W.again : W.run) || "";
       // a new answer shows (a closed card stays closed until the next one)
       const key = en ? `${en.summary}|${en.playouts}|${en.seconds}|${en.seed}` : null;
       if (key !== shown) details.open = false;
@@ -76,11 +89,11 @@ function makeEngine(send) {
       evalBar.classList.toggle("pn-proven", !!a.proven);
       evalBar.setAttribute("aria-label", a.text);
       label.textContent = a.text;
-      label.title = `${en.playouts} playouts in ${en.seconds} s (seed ${en.seed}). ${en.note}`;
+      label.title = fillIn(W.budget, en);
       note.textContent = en.note;
       table.replaceChildren(h("tr", "", {}, ""));
       const hr = table.firstChild;
-      for (const t of ["Choice", "Value", "95% interval", "Playouts", "Why (proven) · how its playouts ended", ""]) hr.append(h("th", "", {}, t));
+      for (const t of [W.choice, W.value, W.interval, W.playouts, W.why, ""]) hr.append(h("th", "", {}, t));
       en.choices.forEach((c, i) => {
         const tr = h("tr", (i === 0 ? "pn-best " : "") + (c.proven ? "pn-proven-" + c.proven : ""));
         const name = h("td", "", {}, c.label);
@@ -90,16 +103,16 @@ function makeEngine(send) {
         tr.append(name, value, h("td", "pn-num", {}, span),
           h("td", "pn-num", {}, String(c.playouts)), h("td", "pn-ended", {}, c.ended_by));
         const td = h("td");
-        if (canPlay) td.append(h("button", "pn-play-choice", { type: "button", "data-action": c.action }, "Play"));
+        if (canPlay) td.append(h("button", "pn-play-choice", { type: "button", "data-action": c.action }, W.play));
         tr.append(td);
         table.append(tr);
       });
       if (en.more) {
         const tr = h("tr");
-        tr.append(h("td", "pn-more", { colspan: "6" }, `… and ${en.more} more`));
+        tr.append(h("td", "pn-more", { colspan: "6" }, fillIn(W.more, en)));
         table.append(tr);
       }
-      line.replaceChildren(h("span", "pn-line-title", {}, "Best line: "),
+      line.replaceChildren(h("span", "pn-line-title", {}, W.line),
         h("span", "", {}, en.line.map((x) => `${x.who}: ${x.text}`).join(" → ") || "—"));
     },
     // over the map: in its box, docked where it hides the least (after the map is drawn)

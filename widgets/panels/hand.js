@@ -13,6 +13,9 @@ function fillWords(text, values) {
   return String(text || "").replace(/\{(\w+)\}/g, (_, k) => String(values[k]));
 }
 
+// the form of a word that follows the number `n`: `p` is {forms, index} (render/say.py counted) or a text
+const pluralOf = (p, n) => (typeof p === "string" ? p : p.forms[p.index[n < p.index.length ? n : 100 + (n % 100)]]);
+
 // A card shows the edition's names (Ed1 "Cavalry", Ed2 "Ippiko"); data-card keeps the notation (ids)
 // the intents use. Older views without the names fall back to the ids.
 const formName = (c) => c.formation_name || c.formation;
@@ -85,7 +88,7 @@ function makeHand(send, W, pick) {
     } else if (v.over) {
       e.hand.replaceChildren(h("span", "pc-hidden-hand", {}, W.over));
     } else {
-      e.hand.replaceChildren(h("span", "pc-hidden-hand", {}, fillWords(s.hand_size === 1 ? W.hidden : W.hidden_many, { n: s.hand_size })));
+      e.hand.replaceChildren(h("span", "pc-hidden-hand", {}, fillWords(pluralOf(W.hidden, s.hand_size), { n: s.hand_size })));
     }
   }
 

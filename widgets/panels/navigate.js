@@ -117,7 +117,7 @@ function makeNavigate(send, W, glyphWords = {}) {
       if (p) {
         head.append(h("span", "pv-step-title", {}, p.title));
         if (p.label) head.append(h("span", "pv-step-label", { "data-side": p.side || "" }, p.label));
-        const pos = p.count > 1 ? (p.at_end ? fill(W.decisions, p) : fill(W.decision_of, p)) : "";
+        const pos = p.count > 1 ? (p.at_end ? fill(W.decisions.forms[W.decisions.index[p.count < W.decisions.index.length ? p.count : 100 + (p.count % 100)]], p) : fill(W.decision_of, p)) : "";
         if (pos) head.append(h("span", "pv-step-where", {}, pos));
         stepInfo.replaceChildren(head, h("div", "pv-step-words", {}, p.words || ""));
       } else {

@@ -6,19 +6,21 @@
 // on a point or a marked decision asks Python to go there ({kind: "chart", node}).
 
 function makeReview(send, { board = false } = {}) {
-  const box = h("section", "pn-review", { "aria-label": "Review of the game" });
+  const fillReview = (text, values) => String(text || "").replace(/\{(\w+)\}/g, (_, k) => String(values[k]));
+  // its words come with the review (rv.words: render/widgetwords.py review_words), set in update
+  const box = h("section", "pn-review");
   const head = h("div", "pn-review-head");
-  const title = h("span", "pn-review-title", {}, "Review of the game");
+  const title = h("span", "pn-review-title");
   const basis = h("span", "pn-review-basis");
-  const back = h("button", "pn-review-end", { type: "button" }, "Back to the end of the game");
+  const back = h("button", "pn-review-end", { type: "button" });
   head.append(title, basis, back);
-  const summary = h("table", "pn-review-summary", { "aria-label": "Accuracy per side" });
+  const summary = h("table", "pn-review-summary");
   const body = h("div", "pn-review-body");
   const chart = h("div", "pn-review-chart-box");
   const side = h("div", "pn-review-side");
   const focus = h("div", "pn-review-focus", { "aria-live": "polite" });
   const flaggedTitle = h("div", "pn-review-flagged-title");
-  const flagged = h("ol", "pn-review-flagged", { "aria-label": "Marked decisions" });
+  const flagged = h("ol", "pn-review-flagged");
   side.append(focus, flaggedTitle, flagged);
   body.append(chart, side);
   box.append(head, summary, body);
@@ -36,11 +38,17 @@ function makeReview(send, { board = false } = {}) {
     update(rv) {
       box.hidden = !rv;
       if (!rv) return;
+      const W = rv.words;
+      box.setAttribute("aria-label", W.section);
+      title.textContent = W.section;
+      back.textContent = W.back;
+      summary.setAttribute("aria-label", W.summary);
+      flagged.setAttribute("aria-label", W.flagged);
       basis.textContent = rv.basis;
       back.hidden = !board || rv.at_end !== false;
       summary.replaceChildren();
       const hr = h("tr");
-      for (const t of ["", "Accuracy", "Inaccuracies ?!", "Mistakes ?", "Blunders ??", "Decisions"]) hr.append(h("th", "", {}, t));
+      for (const t of ["", W.accuracy, W.inaccuracies, W.mistakes, W.blunders, W.decisions]) hr.append(h("th", "", {}, t));
       summary.append(hr);
       for (const s of rv.summary) {
         const tr = h("tr", "", { "data-side": s.side, title: s.text });
@@ -59,18 +67,18 @@ function makeReview(send, { board = false } = {}) {
       focus.replaceChildren();
       if (f) {
         const line = h("div", "pn-review-focus-head", {},
-          `Decision ${f.num} · ${f.who}: ${f.words}` + (f.glyph ? ` ${f.glyph} (${f.name})` : ""));
+          fillReview(W.focus, f) + (f.glyph ? ` ${f.glyph} (${f.name})` : ""));
         focus.append(line);
         if (f.text) focus.append(h("div", "pn-review-focus-text", {}, f.text));
         else focus.append(h("div", "pn-review-focus-eval", {},
-          `Chance for ${f.who} in the engine's eyes: ${f.before}% before, ${f.after}% after.`));
-        if (f.better) focus.append(h("div", "pn-review-better", {}, "The engine preferred: " + f.better));
+          fillReview(W.chance, f)));
+        if (f.better) focus.append(h("div", "pn-review-better", {}, W.better + f.better));
       }
-      flaggedTitle.textContent = rv.flagged.length ? "Marked decisions (click one to see it)" : "No inaccuracies, mistakes or blunders.";
+      flaggedTitle.textContent = rv.flagged.length ? W.flagged_title : W.none;
       flagged.replaceChildren(...rv.flagged.map((d) => {
         const li = h("li");
         const b = h("button", "pn-review-item", { type: "button", "data-node": d.node, "data-glyph": d.glyph,
-          title: [d.text, d.better ? "The engine preferred: " + d.better : ""].filter(Boolean).join("\n") });
+          title: [d.text, d.better ? W.better + d.better : ""].filter(Boolean).join("\n") });
         b.append(h("span", "pn-review-glyph", { "data-glyph": d.glyph }, d.glyph),
           h("span", "", {}, ` ${d.num}. ${d.who}: ${d.words}`));
         if (f && f.node === d.node) b.classList.add("pn-current");

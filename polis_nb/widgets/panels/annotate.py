@@ -11,6 +11,10 @@ from ...record import COLOURS, GLYPHS
 from ..control import check_place
 from ..intents import IntentError, shown, text_problem
 from .panel import Intent, Panel
+from ...i18n import message
+from ...render.say import say
+
+ARROW_FROM = message("annotate.arrow-from", "Arrow from {place}: click where it points (the same place again highlights it)")
 
 if TYPE_CHECKING:
     from ..viewer import Viewer
@@ -26,7 +30,7 @@ class AnnotatePanel(Panel["Viewer"]):
                Intent("glyph", ("node", "glyph"), refused_while=("lesson",)),
                Intent("clear", ("node",), refused_while=("lesson",)),
                Intent("colour", ("colour",)))
-    refusals = {"lesson": "a lesson does not change the record: switch to View to annotate it"}
+    refusals = {"lesson": message("lesson.refuse.annotate", "a lesson does not change the record: switch to View to annotate it")}
 
     def __init__(self) -> None:
         self.arrow_from: str | None = None  # draw mode: the place an arrow starts from, once clicked
@@ -71,7 +75,7 @@ class AnnotatePanel(Panel["Viewer"]):
             raise IntentError("arrows and highlights go on areas, poleis and markets, not on one offer")
         if self.arrow_from is None:
             self.arrow_from = ident
-            return None, f"Arrow from {ident}: click where it points (the same place again highlights it)"
+            return None, say(ARROW_FROM, place=ident)
         start, self.arrow_from = self.arrow_from, None
         if start == ident:
             ctx.record.highlight(ident, self.colour or "yellow", node=ctx.here)

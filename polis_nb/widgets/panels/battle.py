@@ -13,6 +13,10 @@ from ..control import Judge
 from ..intents import IntentError
 from .hand import HAND_KEYS, NAMES, HandPanel
 from .panel import Intent, Panel
+from ...i18n import message
+from ...render.say import say
+
+REPLAY_WHY = message("combat.replay-why", "A replay follows the record: step with back and forward.")
 
 if TYPE_CHECKING:
     from ..combat import Combat
@@ -50,7 +54,7 @@ class BattlePanel(Panel["Combat"]):
     def prepare(self, ctx: Combat) -> None:
         explanation, note = ctx.drawing
         viewer, open_hands, acting, gate = ctx.panel(HandPanel).seen(ctx)
-        why = ("A replay follows the record: step with back and forward." if ctx.mode == "replay"
+        why = (say(REPLAY_WHY) if ctx.mode == "replay"
                else ctx.panel(HandPanel).gate_words(gate))
         self.cv = combat_view(ctx.trail, area=ctx.area, mode=ctx.mode, rev=ctx.rev, viewer=viewer,
                               open_hands=open_hands, acting=acting, gate=gate, bots=ctx.bots(), retreat_why=why,

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...render.widgetwords import engine_words
 from ..engine import Engine
 from .panel import Intent, Panel
+from ...i18n import message
+
+OFF_IN_LESSON = message("lesson.refuse.engine", "the engine and the review are off in a lesson: they would give the answers away")
 
 if TYPE_CHECKING:
     from ..base import MapWidget
@@ -18,7 +22,7 @@ class EnginePanel(Panel["MapWidget"]):
     js = "makeEngine"
     widgets = {"board": 20, "viewer": 30}
     intents = (Intent("analyse", refused_while=("thinking", "lesson")),)
-    refusals = {"lesson": "the engine and the review are off in a lesson: they would give the answers away"}
+    refusals = {"lesson": OFF_IN_LESSON}
 
     def __init__(self) -> None:
         self.engine = Engine()
@@ -31,4 +35,5 @@ class EnginePanel(Panel["MapWidget"]):
 
     def view(self, ctx: MapWidget) -> dict[str, Any]:
         off = ctx.holds("lesson")
-        return {"engine": None if ctx.thinking or off else self.engine.view(ctx.state), "engine_off": off}
+        return {"engine": None if ctx.thinking or off else self.engine.view(ctx.state), "engine_off": off,
+                "engine_words": engine_words()}

@@ -14,6 +14,10 @@ from ...rules import PLAYERS, poss
 from ..intents import IntentError
 from .announce import BattleAnnouncePanel
 from .panel import Intent, Panel
+from ...i18n import message
+from ...render.say import say
+
+GATE_FIRST = message("combat.gate-first", "{side} decides: show {side:gen} hand first.")
 
 if TYPE_CHECKING:
     from ..combat import Combat
@@ -83,7 +87,7 @@ class HandPanel(Panel["Combat"]):
 
     def gate_words(self, gate: str | None) -> str:
         """Why the retreat waits (hot seat): the side to decide shows its hand first."""
-        return f"{NAMES[gate]} decides: show {poss(gate)} hand first." if gate else ""
+        return say(GATE_FIRST, side=gate) if gate else ""
 
     def view(self, ctx: Combat) -> dict[str, Any]:
         from .battle import BattlePanel

@@ -20,11 +20,27 @@ from typing import TYPE_CHECKING, Any
 from ...record import Node, RecordError
 from ...record.node import judge as verdict_of
 from ...render.questions import find_words, own_comment
-from ...render.text import SIDE_NAME, action_words
+from ...i18n import message, plural
+from ...render.say import say, side_name
+from ...render.text import action_words
 from ...rules import Action, State
 from ..control import Judge
 from ..intents import IntentError
 from .panel import Intent, Panel
+
+NO_QUESTION = message("lesson.no-question", "This record holds no question: an author marks decisions with "
+                                            "g.quiz(node, hint=...).")
+DONE = plural("lesson.done", "Lesson done: {found} of {n} question found ({first} at the first try){shown}.",
+              "Lesson done: {found} of {n} questions found ({first} at the first try){shown}.")
+SHOWN = message("lesson.shown", ", {shown} shown")
+STEP_ON = message("lesson.step-on", "Step on (→) to the next question.")
+PROMPT = message("lesson.prompt", "Question {number} of {count}: what did {who} decide here? {find}")
+THE_ANSWER = message("lesson.the-answer", "The answer: {who} chose “{answer}”.")
+SEVERAL = message("lesson.several", "Several choices there: pick one of them")
+NOT_THIS = message("lesson.not-this", "Not this one: {choice}.")
+RIGHT = message("lesson.right", "Right: {who} chose “{answer}”.{paid}")
+PAID = message("lesson.paid", " You chose “{choice}”: the same choice, paid another way, which counts as found.")
+CHANCE = message("lesson.chance", "Chance")
 
 if TYPE_CHECKING:
     from ..viewer import Viewer
@@ -104,24 +120,22 @@ class Lesson:
             out["result"] = self.result[1]
         if q is None:
             if not asked:
-                out["text"] = ("This record holds no question: an author marks decisions with g.quiz(node, "
-                               "hint=...).")
+                out["text"] = say(NO_QUESTION)
             elif all(id(m) in self.done for m in asked):
-                out["text"] = (f"Lesson done: {found} of {len(asked)} "
-                               + ("question" if len(asked) == 1 else "questions") + f" found ({first} at the first try)"
-                               + (f", {shown_} shown" if shown_ else "") + ".")
+                out["text"] = say(DONE, found=found, n=len(asked), first=first,
+                                  shown=say(SHOWN, shown=shown_) if shown_ else "")
             else:
-                out["text"] = "Step on (→) to the next question."
+                out["text"] = say(STEP_ON)
             return out
         number, count = asked.index(q) + 1, len(asked)
         s = node.state
-        who = SIDE_NAME[s.pending.player] if s.pending.player in (0, 1) else "Chance"
+        who = _who(s)
         tries = self.tries.get(id(q), 0)
         hint, comment = q.quiz.hint, own_comment(q)  # type: ignore[union-attr]
         levels = [x for x in (hint, comment) if x]
         feedback = self.feedback[1] if self.feedback is not None and self.feedback[0] == id(q) else ""
         out.update(open=True, number=number, side=s.current_player, tries=tries, feedback=feedback,
-                   prompt=f"Question {number} of {count}: what did {who} decide here? {find_words(s)}",
+                   prompt=say(PROMPT, number=number, count=count, who=who, find=find_words(s)),
                    hint=hint if hint and tries >= 1 else None,
                    comment=comment if comment and tries >= (2 if hint else 1) else None,
                    can_answer=tries >= max(1, len(levels)),
@@ -147,7 +161,7 @@ class LessonPanel(Panel["Viewer"]):
 
     def refuses(self, ctx: Viewer, spec: Intent) -> str | None:
         if "lesson" in spec.refused_while and self.holds(ctx, "lesson"):
-            return ctx.owner(spec.kind).refusals.get("lesson", f"{spec.kind!r} is off in a lesson")
+            return say(ctx.owner(spec.kind).refusals.get("lesson", f"{spec.kind!r} is off in a lesson"))
         return None
 
     def asking(self, ctx: Viewer) -> bool:
@@ -165,7 +179,7 @@ class LessonPanel(Panel["Viewer"]):
                               + (" and the author's hints" if levels else ""))
         s = ctx.state
         assert q.action is not None
-        self._finish(ctx, q, "shown", f"The answer: {_who(s)} chose “{action_words(s, q.action)}”.")
+        self._finish(ctx, q, "shown", say(THE_ANSWER, who=_who(s), answer=action_words(s, q.action)))
         return None, ""
 
     def _open(self, ctx: Viewer) -> Node:
@@ -194,7 +208,7 @@ class LessonPanel(Panel["Viewer"]):
                     lesson.choices = [(str(a), action_words(s, a, viewer=ctx._ctl.viewer)) for a in here]
                     lesson.choices_at = id(q)
                     lesson.feedback = None
-                    return "Several choices there: pick one of them"
+                    return say(SEVERAL)
                 return next((a for a in here if verdict_of(s, q.action, a) == "right"), here[0])
 
             def judge(self, s: State, given: Action) -> bool:
@@ -204,12 +218,10 @@ class LessonPanel(Panel["Viewer"]):
                 verdict = verdict_of(s, q.action, given)
                 if verdict == "wrong":
                     lesson.tries[id(q)] = lesson.tries.get(id(q), 0) + 1
-                    lesson.feedback = (id(q), f"Not this one: {action_words(s, given, viewer=ctx._ctl.viewer)}.")
+                    lesson.feedback = (id(q), say(NOT_THIS, choice=action_words(s, given, viewer=ctx._ctl.viewer)))
                     return True
-                said = f"Right: {_who(s)} chose “{action_words(s, q.action)}”."
-                if verdict == "paid":
-                    said += (f" You chose “{action_words(s, given, viewer=ctx._ctl.viewer)}”: the same choice, "
-                             "paid another way, which counts as found.")
+                said = say(RIGHT, who=_who(s), answer=action_words(s, q.action),
+                           paid=say(PAID, choice=action_words(s, given, viewer=ctx._ctl.viewer)) if verdict == "paid" else "")
                 panel._finish(ctx, q, "first try" if not lesson.tries.get(id(q)) else "found", said)
                 return True
 
@@ -230,4 +242,4 @@ class LessonPanel(Panel["Viewer"]):
 
 
 def _who(s: State) -> str:
-    return SIDE_NAME[s.pending.player] if s.pending.player in (0, 1) else "Chance"
+    return side_name(("athens", "sparta")[s.pending.player]) if s.pending.player in (0, 1) else say(CHANCE)

@@ -13,6 +13,10 @@ from ...rules import Action, State
 from ..control import Controller, Judge
 from ..intents import IntentError
 from .panel import Intent, Panel
+from ...i18n import message
+from ...render.say import say
+
+NO_HINT = message("puzzle.no-hint", "No hint for this one: compare what each choice leads to.")
 
 if TYPE_CHECKING:
     from ..puzzle import PuzzleBoard
@@ -75,7 +79,7 @@ class PuzzlePanel(Panel["PuzzleBoard"]):
             raise IntentError("the hint is shown already (above the map)")
         self.hinted = True
         self.streak = 0
-        self.hint = puzzle_hint(self.puzzle) or "No hint for this one: compare what each choice leads to."
+        self.hint = puzzle_hint(self.puzzle) or say(NO_HINT)
         return None, ""
 
     def on_solution(self, ctx: PuzzleBoard, intent: dict) -> tuple[Any, str]:

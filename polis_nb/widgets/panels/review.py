@@ -19,6 +19,17 @@ from ..intents import IntentError, node_index
 from ..reviews import StoredReview
 from .opponent import Job
 from .panel import Intent, Panel
+from ...i18n import message, plural
+from ...render.say import say
+from .engine import OFF_IN_LESSON
+
+RUNNING = message("review.note.running", "The review is already running.")
+CANCELLED = message("review.note.cancelled", "Cancelled the review: the record is as it was.")
+NOTHING = message("review.note.nothing", "There was no decision with a choice to review.")
+DONE = message("review.note.done", "The review is done: click a point of the chart or a marked decision to see it. "
+                                   "Viewer(g) shows the same review with the whole record.")
+PROGRESS = plural("review.note.progress", "Reviewing the game: {done} of {n} decision…",
+                  "Reviewing the game: {done} of {n} decisions…")
 
 if TYPE_CHECKING:
     from ..base import MapWidget
@@ -38,7 +49,7 @@ class ReviewPanel(Panel[M]):
     widgets = {"viewer": 40}
     intents: ClassVar[tuple[Intent, ...]] = (
         Intent("chart", ("node",), refused_while=("thinking", "lesson"), drops_question=True),)
-    refusals = {"lesson": "the engine and the review are off in a lesson: they would give the answers away"}
+    refusals = {"lesson": OFF_IN_LESSON}
 
     def __init__(self) -> None:
         self.reviews = StoredReview()
@@ -99,7 +110,7 @@ class GameReviewPanel(ReviewPanel["Board"]):
         if not ctx.state.is_terminal and ctx.panel(GameOverPanel).resigned_here(ctx) is None:
             raise IntentError("the review is for a finished game: play it to its end first")
         if self.reviewing is not None:
-            return None, "The review is already running."
+            return None, say(RUNNING)
         job = Job(ctx.state, ctx.node, review=ReviewJob(g, REVIEW_BUDGET, seed=REVIEW_SEED))
         assert job.review is not None
         # a review takes a while with any bot: in the background unless told (or nothing can run there)
@@ -185,15 +196,14 @@ class GameReviewPanel(ReviewPanel["Board"]):
             raise IntentError("no review is running: there is nothing to cancel")
         job.cancel.set()
         ctx.review_progress = {}
-        return "Cancelled the review: the record is as it was."
+        return say(CANCELLED)
 
     def _finish(self, job: Job, g: Game, result: Any) -> str:
         end = job.node if job.node is not None else g.node
         self.review = (g, end)
         if result is None or not result.decisions:
-            return "There was no decision with a choice to review."
-        return ("The review is done: click a point of the chart or a marked decision to see it. "
-                "Viewer(g) shows the same review with the whole record.")
+            return say(NOTHING)
+        return say(DONE)
 
     def here(self, ctx: Board) -> Any:
         """The review of the Board's record (read from the record, so its node ids are the record's
@@ -208,7 +218,7 @@ class GameReviewPanel(ReviewPanel["Board"]):
         if job is None or job.review is None:
             return None
         total = job.review.total
-        return {"text": f"Reviewing the game: {job.review.done} of {total} decisions…", "done": job.review.done,
+        return {"text": say(PROGRESS, done=job.review.done, n=total), "done": job.review.done,
                 "total": total}
 
     def focused(self) -> bool:
