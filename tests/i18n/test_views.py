@@ -254,3 +254,27 @@ def test_exported_pages_leave_no_english(lang, neutral):
 def test_exported_page_in_english_is_as_before():
     page = game_html(quizzed())
     assert '<html lang="en">' in page and "Move through the record" in page and "Start of the game" in page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_battle_odds_leave_no_english(lang):
+    from polis_nb.widgets import Combat
+
+    with pn.language(lang):
+        odds = Combat.setup(odds=True, odds_samples=40, mode="bot", side="athens").view["odds"]
+    assert odds["available"] and odds["groups"] and odds["figures"]
+    found = [odds["method"], odds["known"]]
+    found += [t for t in texts(odds["groups"]) if not t.replace(".", "").isdigit()]
+    found += [f["label"] for f in odds["figures"]]
+    # the policies are the bots' names (ids a user passes as bot=...), the rest of the line is words
+    found.append(odds["policies"].replace("greedy", ""))
+    check([t for t in found if t.strip()], lang)
+
+
+def test_the_battle_odds_in_english_are_as_the_result_says():
+    from polis_nb.analysis.battle_odds import battle_odds_setup
+
+    res = battle_odds_setup("land", units=(4, 4), samples=1200, engine="model", rng=random.Random(2))
+    out = combatview.odds_json(res)
+    assert out["method"] == res.method() == "Monte Carlo, 1,200 samples (model engine); 95% Wilson intervals"
+    assert out["policies"] == res.policy_text()
