@@ -16,7 +16,7 @@ from ..record.result import result_at
 from ..record.turns import StepInfo, index_steps, step_last
 from ..rules import PLAYERS, RULES, topology_of
 from .playview import group_sentence, group_steps
-from ..i18n import message
+from ..i18n import get_language, message
 from .say import say
 from .text import SIDE_NAME, action_words, cite_words, mark_words, plain
 
@@ -103,8 +103,9 @@ def step_words(nodes: list[Node], kind: str, player: int | None = None) -> str:
         if text and text not in said[-1:]:
             said.append(text)
     if kind == "turn" and player is not None:
-        who = SIDE_NAME[player] + " "
-        said = [said[0]] + [x[len(who):] if x.startswith(who) else x for x in said[1:]] if said else said
+        if get_language() == "en":  # English names the side once ("…; then demanded tribute"); other
+            who = SIDE_NAME[player] + " "  # languages keep each clause whole (German puts the verb second)
+            said = [said[0]] + [x[len(who):] if x.startswith(who) else x for x in said[1:]] if said else said
         return say(THEN).join(said)
     return "; ".join(said)
 
