@@ -44,8 +44,6 @@ def test_demo_refuses_a_language_without_words(capsys):
     assert "invalid choice: 'fr' (choose from 'en', 'de', 'pl')" in capsys.readouterr().err
 
 
-@pytest.mark.xfail(strict=True, reason="the demo prints the kernel's words() once the record engineer's demo.py "
-                                       "lands (issue 26); then drop this mark")
 def test_demo_narrates_in_polish(capsys):
     import polis_nb as pn
 
