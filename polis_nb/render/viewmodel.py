@@ -33,16 +33,29 @@ def label_of(a: Action, s: State | None = None) -> str:
     return say(_LABELS[a.kind]) if a.kind in _LABELS else str(a)
 
 
+_EXPLAIN = {"legal": message("view.explain.legal", "Legal: "), "illegal": message("view.explain.illegal", "Not allowed: "),
+            "rules": message("view.explain.rules", "Rules"), "printed": message("view.explain.printed", "Printed: {cite}")}
+
+
+def _printed(cite: str, original: str) -> str:
+    """The tip of a citation: the section as the rulebook prints it, where that is not what is shown."""
+    return say(_EXPLAIN["printed"], cite=original) if original and original != cite else ""
+
+
 def explanation_json(e: Explanation | None, comp=None, edition: str = "ed1") -> dict | None:
     """An explanation as plain JSON; with ``comp`` (the component set), in that edition's terms. Each
-    rule carries its section in English (``source``) and as printed (``source_original``)."""
+    rule carries its section in English (``source``) and as printed (``source_original``, and the tip
+    ``printed`` saying so where the two differ); ``head`` is what the screen puts before the words
+    ("Legal: "), ``rules_label`` the name of the list of rules."""
     if e is None:
         return None
     text = edition_words(comp, e.words()) if comp is not None else e.words()
-    return {"legal": e.legal, "text": plain(text, comp.name if comp is not None else None),
-            "rules": [rule_json(r.id, edition) if r.id in RULES else
-                      {"id": r.id, "source": r.source, "source_original": r.source, "summary": r.summary}
-                      for r in e.rules]}
+    rules = [rule_json(r.id, edition) if r.id in RULES else
+             {"id": r.id, "source": r.source, "source_original": r.source, "summary": r.summary} for r in e.rules]
+    for r in rules:
+        r["printed"] = _printed(r["source"], r["source_original"])
+    return {"legal": e.legal, "text": plain(text, comp.name if comp is not None else None), "rules": rules,
+            "head": say(_EXPLAIN["legal" if e.legal else "illegal"]), "rules_label": say(_EXPLAIN["rules"])}
 
 
 def log_json(entries, s: State) -> list[dict]:
@@ -52,7 +65,7 @@ def log_json(entries, s: State) -> list[dict]:
     for e in entries:
         cite, original = cite_words(tuple(r for r in e.rules if r in RULES), s.edition)
         out.append({"text": plain(e.words(), s.components), "rules": list(e.rules), "cite": cite,
-                    "cite_original": original})
+                    "cite_original": original, "printed": _printed(cite, original)})
     return out
 
 
@@ -305,6 +318,20 @@ def prompt(s: State, acts=None) -> str:
     return say(_PROMPT[key], what=what, side=s.current_player)
 
 
+_MAP = {"zoom": message("view.map.zoom", "Zoom"), "zoom_in": message("view.map.zoom-in", "Zoom in"),
+        "zoom_in_tip": message("view.map.zoom-in-tip", "Zoom in (+); Ctrl + wheel or pinch on the map"),
+        "zoom_out": message("view.map.zoom-out", "Zoom out"), "zoom_out_tip": message("view.map.zoom-out-tip", "Zoom out (−)"),
+        "fit": message("view.map.fit", "Fit"), "fit_aria": message("view.map.fit-aria", "Fit: show the whole board"),
+        "fit_tip": message("view.map.fit-tip", "Whole board (0)"),
+        "band": message("view.map.band", "The players, the round and the projects")}
+
+
+def map_words() -> dict[str, str]:
+    """The words of the map's own controls (its zoom buttons) and of the band below it, which every map
+    widget draws (core.js's makeMap and makeBand read them from the board view)."""
+    return {k: say(m) for k, m in _MAP.items()}
+
+
 def view_svg(view: dict) -> str:
     """The picture of the board a view model draws (its layers joined, as :func:`.svg.svg` draws it:
     nothing in it focusable)."""
@@ -358,6 +385,7 @@ def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Ex
         "note": note,
         "description": describe(s, marks=marks, sentences=True),
         "tips": place_tips(s),
+        "map_words": map_words(),
         "map_box": [0, 0, geo.WIDTH, geo.MAP_BOTTOM],
         "band_box": [0, geo.MAP_BOTTOM, geo.WIDTH, geo.BAND_H],
     }
