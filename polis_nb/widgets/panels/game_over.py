@@ -34,6 +34,10 @@ _WORDS = {
                                                             "{side}."),
     "new-record-bot": message("board.game-over.new-record-bot", "A new game, seed {seed} against the {bot} bot; you "
                                                                 "play {side}. board.game is its record."),
+    "over-already": message("board.resign.over-already", "the game is over already: there is nothing to resign"),
+    "chance": message("board.resign.chance", "chance decides now, no side: nobody can resign here"),
+    "nothing-to-confirm": message("board.resign.nothing-to-confirm", "there is no resignation to confirm: press Resign "
+                                                                     "first (nothing changed)"),
     "taken-back": message("board.game-over.taken-back", "The resignation is taken back: play on."),
     "resign": message("board.resign.resign", "Resign"),
     "resign-title": message("board.resign.title", "{side} gives up the game: {side_other} wins"),
@@ -141,10 +145,10 @@ class GameOverPanel(Panel["Board"]):
 
     def on_resign(self, ctx: Board, intent: dict) -> tuple[Any, str]:
         if ctx.state.is_terminal:
-            raise IntentError("the game is over already: there is nothing to resign")
+            raise IntentError(say(_WORDS["over-already"]))
         side = self._resigner(ctx)
         if side is None:
-            raise IntentError("chance decides now, no side: nobody can resign here")
+            raise IntentError(say(_WORDS["chance"]))
         self.resigning = (ctx.state, ctx.node, side)
         return None, ""
 
@@ -153,7 +157,7 @@ class GameOverPanel(Panel["Board"]):
 
         asked = self.asked
         if asked is None or asked[0] != ctx.state or asked[1] is not ctx.node:
-            raise IntentError("there is no resignation to confirm: press Resign first (nothing changed)")
+            raise IntentError(say(_WORDS["nothing-to-confirm"]))
         side = asked[2]
         if ctx.game is not None and ctx.node is not None:
             ctx._ctl.goto(ctx.node)  # the Game's current node follows
