@@ -167,3 +167,12 @@ def test_english_board_words_are_the_templates():
         forms = Board(pn.Game(seed=3)).words["places"]
     pick = [forms["forms"][forms["index"][n]] for n in (1, 2, 5, 22, 25)]
     assert pick[0] != pick[1] != pick[2] and pick[3] == pick[1] and pick[4] == pick[2], pick
+
+
+def test_a_switch_of_language_sends_the_boards_words_again():
+    b = Board(pn.Game(seed=3), language="en")
+    assert (b.words["why"], b.view["map_words"]["fit"]) == ("Why?", "Fit")
+    b.language = "de"
+    german = (b.words["why"], b.words["opponent"]["sides"], b.view["map_words"]["fit"], b.view["prompt"])
+    assert german == ("Warum?", [["athens", "du spielst Athen"], ["sparta", "du spielst Sparta"]], "Ganz",
+                      "Sparta: eine Aktion wählen oder passen")
