@@ -6,8 +6,8 @@
 
 // --- tabs below the map: the players, what happened, the opponent, the board in words, the key -------
 
-function makeTabs(items) {
-  const bar = h("div", "pb-tabs", { role: "tablist", "aria-label": "More about the game" });
+function makeTabs(items, label) {
+  const bar = h("div", "pb-tabs", { role: "tablist", "aria-label": label });
   const panels = h("div", "pb-panels");
   const tabs = {};
   let current = null;
@@ -47,14 +47,14 @@ function makeTabs(items) {
 
 function renderBoard({ model, el }) {
   el.classList.add("pnb-board", "pb-flow");
+  const W = model.get("words") || {}; // the words of its controls (render/widgetwords.py board_words)
   const bar = h("div", "pb-bar");
   const head = h("div", "pb-head");
   const prompt = h("div", "pb-prompt", { role: "status", "aria-live": "polite", tabindex: "-1" });
   const tools = h("div", "pb-tools");
-  const buttons = h("div", "pb-buttons", { role: "group", "aria-label": "Choices" });
-  const choices = h("div", "pb-choices", { role: "group", "aria-label": "Choices at the place you clicked" });
-  const whyBtn = h("button", "pb-why", { type: "button", "aria-pressed": "false",
-    title: "Why? Press, then click any place on the map: it says why it is or is not a choice now" }, "Why?");
+  const buttons = h("div", "pb-buttons", { role: "group", "aria-label": W.choices });
+  const choices = h("div", "pb-choices", { role: "group", "aria-label": W.picker });
+  const whyBtn = h("button", "pb-why", { type: "button", "aria-pressed": "false", title: W.why_tip }, W.why);
   const hint = h("span", "pb-hint");
   const map = makeMap("pb-map");
   const note = h("div", "pb-note", { role: "alert" });
@@ -64,33 +64,33 @@ function renderBoard({ model, el }) {
     el.classList.add("pn-waiting"); // until Python answers (a bot or the engine may think a while)
     model.send(msg);
   };
-  const opponent = makeOpponent(send);
+  const opponent = makeOpponent(send, W.opponent || {});
   const undo = opponent.box.querySelector(".pb-undo");
-  undo.textContent = "Undo";
+  undo.textContent = W.undo;
   const engine = makeEngine(send); // its answer is a card over the map; its button goes in the tools
-  const question = makeQuestion(send);
-  const resign = makeResign(send);
-  const gameOver = makeGameOver(send);
+  const question = makeQuestion(send, W.question || {});
+  const resign = makeResign(send, W.resign || {});
+  const gameOver = makeGameOver(send, W.game_over || {});
   const review = makeReview(send, { board: true });
   const announcer = makeAnnouncer(); // what a decision did, then the bot's reply: read once each
-  const logBox = h("section", "pb-logbox", { "aria-label": "What just happened" });
+  const logBox = h("section", "pb-logbox", { "aria-label": W.log });
   const log = h("ol", "pb-log");
   const band = makeBand("pb-band");
   const desc = h("pre", "pb-desc-text");
   let tabs = null;
-  const reply = makeReply(send, () => {
+  const reply = makeReply(send, W.reply || {}, () => {
     tabs.select("log");
     tabs.bar.scrollIntoView({ block: "nearest", behavior: "smooth" });
   });
-  logBox.append(h("div", "pb-log-title", {}, "What the last decision did, with the rules (rest the pointer on a line, or Tab to it)"), log,
+  logBox.append(h("div", "pb-log-title", {}, W.log_title), log,
     reply.details);
   const extra = TOOLS.map((make) => make(send, model)); // tools of panels the layout does not name
   tools.append(undo, whyBtn, engine.run, ...extra.map((x) => x.button), resign.button);
   head.append(prompt, tools);
   bar.append(head, reply.think, reply.box, gameOver.box, review.box, question.box, resign.box, buttons, choices, note, explain);
-  tabs = makeTabs([["players", "Players and round", band.box], ["log", "What happened", logBox],
-    ["opponent", "Opponent", opponent.box], ["words", "The board in words", desc],
-    ["key", "Key", makeKey(model).box]]);
+  tabs = makeTabs([["players", W.tab_players, band.box], ["log", W.tab_log, logBox],
+    ["opponent", W.tab_opponent, opponent.box], ["words", W.tab_words, desc],
+    ["key", W.tab_key, makeKey(model).box]], W.tabs);
   el.append(bar, map.box, tabs.bar, tabs.panels, announcer.box);
 
   let whyMode = false;
@@ -119,7 +119,7 @@ function renderBoard({ model, el }) {
       b.addEventListener("click", () => send({ kind: "choose", action: o.action }));
       choices.append(b);
     }
-    const x = h("button", "pb-choices-close", { type: "button", "aria-label": "Close: choose nothing" }, "×");
+    const x = h("button", "pb-choices-close", { type: "button", "aria-label": W.close }, "×");
     x.addEventListener("click", () => { closePicker(); btn.focus(); });
     choices.append(x);
     choices.querySelector(".pb-pay").focus({ preventScroll: true });
@@ -137,7 +137,7 @@ function renderBoard({ model, el }) {
     if (here.length > 1) {
       choices.dataset.what = "";
       choices.dataset.target = t;
-      choices.append(h("span", "pb-choices-title", {}, "Choose:"));
+      choices.append(h("span", "pb-choices-title", {}, W.choose));
       for (const c of here) {
         const b = h("button", "pb-choice", { type: "button", "data-action": c.action }, c.label);
         b.addEventListener("click", () => send({ kind: "choose", action: c.action }));
@@ -188,7 +188,7 @@ function renderBoard({ model, el }) {
     buttons.hidden = !!q || !!(v.resign && v.resign.ask);
     buttons.replaceChildren(...placeButtons(v.places, onTarget), ...choiceEntries(v.choices || v.buttons || [], send, openPicker));
     const n = Object.keys(v.targets || {}).length;
-    hint.textContent = n ? `${n} place${n === 1 ? "" : "s"} on the map ${n === 1 ? "is a" : "are"} choice${n === 1 ? "" : "s"} (outlined in gold)` : "";
+    hint.textContent = n ? fillFields(formFor(W.places, n), { n }) : "";
     if (n) buttons.append(hint);
     note.textContent = v.note || "";
     note.hidden = !v.note;

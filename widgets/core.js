@@ -71,27 +71,42 @@ function updateSvg(box, attrs, layers) {
 }
 
 // The explanation panel: legal or not, in words, with the rules that decide it. Each rule shows its
-// rulebook section in English; the tooltip keeps the rule's summary and the printed section title.
+// rulebook section; the tooltip keeps the rule's summary and the printed section title. Its words come
+// with it from Python (render/viewmodel.py explanation_json: `head`, `rules_label`, each rule's `printed`).
 function drawExplanation(box, e) {
   box.replaceChildren();
   box.hidden = !e;
   if (!e) return;
-  box.append(h("div", e.legal ? "pb-legal" : "pb-illegal", {}, (e.legal ? "Legal: " : "Not allowed: ") + e.text));
-  const ul = h("ul", "pb-rules", { "aria-label": "Rules" });
+  box.append(h("div", e.legal ? "pb-legal" : "pb-illegal", {}, (e.head || "") + e.text));
+  const ul = h("ul", "pb-rules", { "aria-label": e.rules_label || "" });
   for (const r of e.rules || []) {
-    const tip = [r.summary, r.source_original && r.source_original !== r.source ? "Printed: " + r.source_original : ""]
-      .filter(Boolean).join("\n");
+    const tip = [r.summary, printedTip(r.printed, r.source, r.source_original)].filter(Boolean).join("\n");
     ul.append(h("li", "", { title: tip, "data-rule": r.id }, r.source || r.id));
   }
   box.append(ul);
 }
 
-// A sentence the kernel logged ({text, cite, cite_original}): the words, with the rule cited in its
+// The tip of a citation as the rulebook prints it: Python's words for it (`printed`, "Printed: …"), else
+// the printed citation itself where it differs from the one shown.
+function printedTip(printed, cite, original) {
+  return printed !== undefined ? printed : original && original !== cite ? original : "";
+}
+
+// A template of Python's words with its {name} fields filled in from `values`.
+function fillFields(text, values) {
+  return String(text || "").replace(/\{([a-z_]+)\}/g, (m, k) => (values[k] !== undefined ? String(values[k]) : m));
+}
+
+// The form of a word that follows the number `n`: `p` is {forms, index} (render/say.py counted).
+function formFor(p, n) {
+  return p && p.forms ? p.forms[p.index[n < p.index.length ? n : 100 + (n % 100)]] : "";
+}
+
+// A sentence the kernel logged ({text, cite, cite_original, printed}): the words, with the rule cited in its
 // tooltip; the sentence is a Tab stop that shows the citation while it has the focus (keyboard users),
 // unless `focusable` is false (a copy of a line the keyboard reaches elsewhere).
 function sentenceEl(s, tag = "div", cls = "pv-sentence", focusable = true) {
-  const tip = [s.cite, s.cite_original && s.cite_original !== s.cite ? "Printed: " + s.cite_original : ""]
-    .filter(Boolean).join("\n");
+  const tip = [s.cite, printedTip(s.printed, s.cite, s.cite_original)].filter(Boolean).join("\n");
   const el = h(tag, cls, tip ? { title: tip } : {}, s.text || "");
   if (tip && focusable) focusTip(el, tip);
   return el;
@@ -335,10 +350,24 @@ function makeMap(cls) {
   const host = h("div", "pn-map-host");
   const tip = h("div", "pn-tip", { role: "tooltip", hidden: "", id: `pn-tip-${Math.random().toString(36).slice(2, 9)}` });
   box.append(host, tip);
-  const zoomOut = h("button", "pn-zoom-out", { type: "button", "aria-label": "Zoom out", title: "Zoom out (−)" }, "−");
-  const zoomIn = h("button", "pn-zoom-in", { type: "button", "aria-label": "Zoom in", title: "Zoom in (+); Ctrl + wheel or pinch on the map" }, "+");
-  const zoomFit = h("button", "pn-zoom-fit", { type: "button", "aria-label": "Fit: show the whole board", title: "Whole board (0)" }, "Fit");
-  const zoomBar = h("div", "pn-zoom", { role: "group", "aria-label": "Zoom" });
+  // (their words come with each board view, `map_words`: see update)
+  const zoomOut = h("button", "pn-zoom-out", { type: "button" }, "−");
+  const zoomIn = h("button", "pn-zoom-in", { type: "button" }, "+");
+  const zoomFit = h("button", "pn-zoom-fit", { type: "button" });
+  const zoomBar = h("div", "pn-zoom", { role: "group" });
+  let said = null; // the map's words last put on its controls
+  function sayWords(W) {
+    if (!W || W === said) return;
+    said = W;
+    zoomBar.setAttribute("aria-label", W.zoom);
+    zoomIn.setAttribute("aria-label", W.zoom_in);
+    zoomIn.title = W.zoom_in_tip;
+    zoomOut.setAttribute("aria-label", W.zoom_out);
+    zoomOut.title = W.zoom_out_tip;
+    zoomFit.setAttribute("aria-label", W.fit_aria);
+    zoomFit.title = W.fit_tip;
+    zoomFit.textContent = W.fit;
+  }
   zoomBar.append(zoomIn, zoomOut, zoomFit);
   box.append(zoomBar);
 
@@ -486,6 +515,7 @@ function makeMap(cls) {
     box, zoomBar,
     focusChoice() { return keys.focusChoice(); },
     update(v) {
+      sayWords(v.map_words);
       updateSvg(host, v.svg_attrs, v.svg_layers);
       tips = v.tips || {};
       keys.update(v);
@@ -514,6 +544,8 @@ function mapPart(v) {
 
 // The players, the round track and the projects: the band below the map, drawn on its own (the map
 // above shows the map alone, so that it and the choices fit on one screen). Board, Viewer and PuzzleBoard.
+const attrText = (s) => String(s || "").replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
 function makeBand(cls) {
   const box = h("div", cls);
   let markup = null;
@@ -523,12 +555,12 @@ function makeBand(cls) {
       const layers = Object.fromEntries(v.svg_layers || []);
       const band = v.band_box;
       if (!band || layers.band === undefined) return;
-      const next = (layers.style || "") + "|" + layers.band;
+      const next = (layers.style || "") + "|" + layers.band + "|" + ((v.map_words || {}).band || "");
       if (next === markup) return;
       markup = next;
       const attrs = v.svg_attrs || {};
       box.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${band.join(" ")}" class="${attrs.class || "polis-board"}" `
-        + `role="img" aria-label="The players, the round and the projects">${layers.style || ""}<g data-layer="band">${layers.band}</g></svg>`;
+        + `role="img" aria-label="${attrText((v.map_words || {}).band)}">${layers.style || ""}<g data-layer="band">${layers.band}</g></svg>`;
     },
   };
 }
@@ -540,7 +572,7 @@ function choiceEntries(items, send, openPicker) {
   return items.map((c) => {
     if (!c.pay) return choiceButtons([c], send)[0];
     const btn = h("button", "pb-button pb-has-pay", { type: "button", "data-kind": c.kind || "", "data-what": c.what || "",
-      "aria-haspopup": "true", "aria-expanded": "false", title: `${c.label}: choose what to pay with` }, c.label + " ▾");
+      "aria-haspopup": "true", "aria-expanded": "false", title: c.pay_tip || "" }, c.label + " ▾");
     btn.addEventListener("click", () => openPicker(c, btn));
     return btn;
   });

@@ -6,14 +6,22 @@ says how many cards each side drew, never which (the kernel's log names no drawn
 Pure Python; nothing here decides a rule."""
 from __future__ import annotations
 
-from ..rules import Action, State, poss
-from .text import SIDE_NAME
+from ..i18n import message, plural
+from ..rules import PLAYERS, Action, State
+from .say import say
 from .viewmodel import log_json
 
 Step = tuple[State, Action, State]
 
 #: how the user's own move is introduced against a bot (the bot's reply has its own title)
-YOUR_MOVE = "Your move"
+YOUR_MOVE = message("announce.your-move", "Your move: {text}")
+_TITLED = message("announce.titled", "{title}: {text}")
+_REPLY = message("announce.reply", "{side:gen} reply")
+_DEALT = message("announce.dealt", "Cards dealt: {dealt}.")
+_DEALT_TO = message("announce.dealt-to", "{n} to {side}")
+_HIDDEN = message("announce.hand-hidden", "{side:gen} hand is hidden.")
+_SHOWN = plural("announce.hand-shown", "{side:gen} hand is on screen: {n} card.", "{side:gen} hand is on screen: {n} "
+                                                                                  "cards.")
 
 
 def _sentences(texts: list[str]) -> str:
@@ -25,7 +33,7 @@ def move_words(steps: list[Step], *, own: bool = False) -> str:
     "Sparta moves a hoplite from Lakedaimon to Boiotia by land via Arkadia, Megaris." (hot seat) or
     "Your move: …" (``own``: against a bot, the user's decision). Empty when nothing was logged."""
     text = _sentences([e["text"] for _, _, t in steps for e in log_json(t.log, t)])
-    return f"{YOUR_MOVE}: {text}" if own and text else text
+    return say(YOUR_MOVE, text=text) if own and text else text
 
 
 def reply_words(reply: dict | None) -> str:
@@ -34,7 +42,7 @@ def reply_words(reply: dict | None) -> str:
     own action (its ``before``) belong to the user's move and are not repeated."""
     if not reply:
         return ""
-    return f"{reply['title']}: " + _sentences([x["text"] for x in reply["sentences"]])
+    return say(_TITLED, title=reply["title"], text=_sentences([x["text"] for x in reply["sentences"]]))
 
 
 # --- a battle (Combat) ----------------------------------------------------------------------------
@@ -51,8 +59,8 @@ def deal_words(steps: list[Step]) -> str:
             count[bt.draws[0]] = count.get(bt.draws[0], 0) + 1
         else:
             other += [e["text"] for e in log_json(after.log, after)]
-    dealt = ", ".join(f"{n} to {SIDE_NAME[p]}" for p, n in count.items())
-    return " ".join(x for x in (f"Cards dealt: {dealt}." if dealt else "", _sentences(other)) if x)
+    dealt = ", ".join(say(_DEALT_TO, n=n, side=PLAYERS[p]) for p, n in count.items())
+    return " ".join(x for x in (say(_DEALT, dealt=dealt) if dealt else "", _sentences(other)) if x)
 
 
 def battle_items(steps: list[Step], *, bot: str | None = None, own: bool = False) -> list[tuple[str, str]]:
@@ -69,7 +77,7 @@ def battle_items(steps: list[Step], *, bot: str | None = None, own: bool = False
             runs[-1][1].append(step)
         else:
             runs.append((kind, [step]))
-    title = f"{poss(bot)} reply" if bot is not None else ""
+    title = say(_REPLY, side=bot) if bot is not None else ""
     out = []
     for kind, run in runs:
         if kind == "chance":
@@ -88,5 +96,5 @@ def hand_words(side: str, shown: bool, cards: int = 0) -> str:
     """A hand put on screen or hidden again (Combat's hot seat), without its cards: "Sparta's hand is
     on screen: 4 cards." / "Sparta's hand is hidden." """
     if not shown:
-        return f"{poss(side)} hand is hidden."
-    return f"{poss(side)} hand is on screen: {cards} card{'' if cards == 1 else 's'}."
+        return say(_HIDDEN, side=side)
+    return say(_SHOWN, side=side, n=cards)

@@ -9,9 +9,20 @@ from __future__ import annotations
 import re
 
 from ..analysis.guard import QuickLoss
+from ..i18n import get_language, message
 from ..record.words import outcome_words
 from ..rules import ACTIONS, RULES, Action, Explanation, PolisError, State, topology_of, paid_with
-from .text import SIDE_NAME, action_words, cite_sections, edition_words, plain, target_name
+from .say import say
+from .text import action_words, cite_sections, edition_words, plain, target_name
+
+_PAY = {"galley": message("view.pay.galley", "A galley into {sea}"),
+        "silver": message("view.pay.silver", "silver instead of {goods}"),
+        "and": message("view.pay.and", " and "),
+        "good": message("view.pay.good", "{good}"),
+        "one": message("view.pay.one", "1 {good}"),
+        "in-kind": message("view.pay.in-kind", "the goods themselves"),
+        "title": message("view.pay.title", "{label}: pay with"),
+        "tip": message("view.pay.tip", "{label}: choose what to pay with")}
 
 
 # --- one button per choice, a "pay with" picker for its payments -------------------------------------
@@ -21,9 +32,9 @@ def _what_words(s: State, what: str, first: Action) -> str:
     comp = topology_of(s).comp
     kw = what.split()[0]
     if s.pending.kind == "turn" and kw in ACTIONS:
-        return edition_words(comp, ACTIONS[kw].title)
+        return edition_words(comp, say(ACTIONS[kw].title, components=s.components))
     if kw == "pay" and len(what.split()) == 2:  # galley-pay: into which sea
-        return f"A galley into {target_name(topology_of(s), what.split()[1])}"
+        return say(_PAY["galley"], sea=target_name(topology_of(s), what.split()[1]))
     return action_words(s, first)
 
 
@@ -31,12 +42,12 @@ def _how_words(s: State, how: str) -> str:
     """A payment in words: "1 metal" (acting alone, a hoplite, a galley), "silver instead of wine"."""
     how = how.lstrip("+")
     if how.startswith("silver-for:"):
-        goods = how.split(":", 1)[1].split(",")
-        return "silver instead of " + (" and ".join(goods))
+        goods = [say(_PAY["good"], components=s.components, good=g) for g in how.split(":", 1)[1].split(",")]
+        return say(_PAY["silver"], goods=say(_PAY["and"]).join(goods))
     if how == "in kind":
-        return "the goods themselves"
+        return say(_PAY["in-kind"])
     if " " not in how and how in topology_of(s).comp.goods:
-        return f"1 {how}"
+        return say(_PAY["one"], components=s.components, good=how)
     return how
 
 
@@ -77,7 +88,8 @@ def choice_groups(s: State, buttons: list[dict]) -> list[dict]:
             only = g["pay"][0]
             out[k] = {"action": only["action"], "label": only["full"], "kind": g["kind"]}
             continue
-        g["pay_title"] = f"{g['label']}: pay with"
+        g["pay_title"] = say(_PAY["title"], label=g["label"])
+        g["pay_tip"] = say(_PAY["tip"], label=g["label"])
         for p in g["pay"]:
             p.pop("full", None)
     return out
@@ -85,18 +97,25 @@ def choice_groups(s: State, buttons: list[dict]) -> list[dict]:
 
 # --- the question before a choice that loses at once -------------------------------------------------
 
+_QUESTION = {"text": message("view.question.text", "This loses the game at once. {why}."),
+             "question": message("view.question.question", "Play it anyway?"),
+             "play": message("board.question.play", "Play anyway"), "cancel": message("board.question.cancel", "Cancel"),
+             "title": message("view.question.title", "{action} loses the game for {side}")}
+
 def question_view(s: State, a: Action, loss: QuickLoss) -> dict:
     """What the Board asks before playing ``a``, which loses at once (``loss``): ``{action, label,
     text, question, play, cancel, cite, cite_original, rules}``, all in words."""
     comp = topology_of(s).comp
-    why = plain(edition_words(comp, loss.why), comp.name).rstrip(".")
-    why = re.sub(r"(:| and| ) ?(it )?loses( the game)?$", "", why)  # "loses" is said once, in the text below
+    if get_language() == "en":
+        why = plain(edition_words(comp, loss.why), comp.name).rstrip(".")
+        why = re.sub(r"(:| and| ) ?(it )?loses( the game)?$", "", why)  # "loses" is said once, in the text below
+    else:  # the outcome's own reason, said in the language
+        why = plain(loss.outcome.reason_words(), comp.name).rstrip(".")
     cite, original = cite_sections(loss.rules, s.edition)
-    who = SIDE_NAME[("athens", "sparta").index(loss.loser)]
     return {"action": str(a), "label": action_words(s, a), "loser": loss.loser,
-            "text": f"This loses the game at once. {why[:1].upper() + why[1:]}.",
-            "question": "Play it anyway?", "play": "Play anyway", "cancel": "Cancel",
-            "title": f"{action_words(s, a)} loses the game for {who}",
+            "text": say(_QUESTION["text"], why=why[:1].upper() + why[1:]),
+            "question": say(_QUESTION["question"]), "play": say(_QUESTION["play"]), "cancel": say(_QUESTION["cancel"]),
+            "title": say(_QUESTION["title"], action=action_words(s, a), side=loss.loser),
             "cite": cite, "cite_original": original, "rules": list(loss.rules)}
 
 
@@ -146,15 +165,19 @@ def notation_words(s: State, text: str) -> str:
     return re.sub(r"\s{2,}", " ", out).replace(" .", ".").strip(" ;")
 
 
+_NOT_A_CHOICE = message("view.why.not-a-choice", "That is not one of the choices now: the buttons and the places "
+                                                 "outlined in gold are.")
+
+
 def explanation_words(s: State, e: Explanation | None) -> Explanation | None:
     """An explanation for the screen: its notation in words (:func:`notation_words`), the kernel's
     bookkeeping rules left out of the citations where a rulebook rule is cited too (or the words are
     all there is), and each rule once."""
     if e is None:
         return None
-    text = notation_words(s, e.text)
+    text = notation_words(s, e.words())
     if not text:
-        text = "That is not one of the choices now: the buttons and the places outlined in gold are."
+        text = say(_NOT_A_CHOICE)
     rules = tuple(dict.fromkeys(r for r in e.rules if r.id not in _KERNEL))
     return Explanation(e.legal, rules, text)
 

@@ -299,3 +299,103 @@ _PLACES = plural("puzzle.places", "{n} place on the map is a choice (outlined in
 def puzzle_words() -> dict[str, Any]:
     """The PuzzleBoard's controls in words: its ``words`` trait."""
     return dict(_said(_PUZZLE), places=counted(_PLACES))
+
+
+#: the bots' names as the Board's opponent menu lists them and its notes name them ("the greedy bot")
+BOT_NAMES = {"none": message("board.bot.none", "nobody"), "random": message("board.bot.random", "random"),
+             "sensible": message("board.bot.sensible", "sensible"), "greedy": message("board.bot.greedy", "greedy"),
+             "search": message("board.bot.search", "search")}
+_BOT_MENU = {"none": message("board.bot-menu.none", "nobody (you play both sides)"),
+             "random": message("board.bot-menu.random", "random bot"),
+             "sensible": message("board.bot-menu.sensible", "sensible bot"),
+             "greedy": message("board.bot-menu.greedy", "greedy bot"),
+             "search": message("board.bot-menu.search", "search bot (thinks up to 3 s a reply)")}
+_BOARD = {
+    "tabs": message("board.tabs", "More about the game"),
+    "choices": message("board.choices", "Choices"),
+    "picker": message("board.picker", "Choices at the place you clicked"),
+    "why": message("board.why", "Why?"),
+    "why_tip": message("board.why-tip", "Why? Press, then click any place on the map: it says why it is or is not a "
+                                        "choice now"),
+    "undo": message("board.undo", "Undo"),
+    "log": message("board.log", "What just happened"),
+    "log_title": message("board.log-title", "What the last decision did, with the rules (rest the pointer on a line, "
+                                            "or Tab to it)"),
+    "tab_players": message("board.tab.players", "Players and round"),
+    "tab_log": message("board.tab.log", "What happened"),
+    "tab_opponent": message("board.tab.opponent", "Opponent"),
+    "tab_words": message("board.tab.words", "The board in words"),
+    "tab_key": message("board.tab.key", "Key"),
+    "close": message("board.close", "Close: choose nothing"),
+    "choose": message("board.choose", "Choose:"),
+}
+_BOARD_PLACES = plural("board.places", "{n} place on the map is a choice (outlined in gold)",
+                       "{n} places on the map are choices (outlined in gold)")
+_QUESTION = {"label": message("board.question.label", "Are you sure?"),
+             "play": message("board.question.play", "Play anyway"), "cancel": message("board.question.cancel", "Cancel"),
+             "printed": message("board.question.printed", "Printed: {cite}")}
+_RESIGN = {"resign": message("board.resign.resign", "Resign"), "ask": message("board.resign.ask", "Resign?"),
+           "yes": message("board.resign.yes", "Yes, resign"), "no": message("board.resign.no", "No, play on")}
+_GAME_OVER = {
+    "section": message("board.game-over.section", "The end of the game"),
+    "score": message("board.game-over.score", "Score"),
+    "after": message("board.game-over.after", "After the game"),
+    "review": message("board.game-over.review", "Review this game"),
+    "review_tip": message("board.game-over.review-tip", "The engine judges every decision of the game (in the "
+                                                        "background; it takes a while)"),
+    "save": message("board.game-over.save", "Save"),
+    "save_tip": message("board.game-over.save-tip", "Write the record as a .polis file"),
+    "rematch": message("board.game-over.rematch", "Rematch"),
+    "rematch_seed": message("board.game-over.rematch-seed", "Rematch (seed {seed})"),
+    "take_back": message("board.game-over.take-back", "Take back the resignation"),
+    "take_back_tip": message("board.game-over.take-back-tip", "Undo the resignation and play on"),
+    "progress": message("board.game-over.progress", "Decisions reviewed"),
+    "cancel": message("board.game-over.cancel", "Cancel"),
+    "cancel_tip": message("board.game-over.cancel-tip", "Stop the review: the record stays as it was"),
+    "reviewing": message("board.game-over.reviewing", "Reviewing the game: {done} of {total} decisions…"),
+    "title": message("board.game-over.title", "Game over: {title}"),
+    "printed": message("board.game-over.printed", "Printed: {cite}"),
+    "saved": message("board.game-over.saved", "Saved to {path}"),
+}
+_SCORE_COLUMNS = (message("board.game-over.cubes", "Cubes in its poleis"), message("board.game-over.prestige", "Prestige"),
+                  message("board.game-over.projects", "Projects"), message("board.game-over.total", "Score"))
+_OPPONENT = {
+    "group": message("board.opponent.group", "Play against a bot"),
+    "bot": message("board.opponent.bot", "Opponent"),
+    "side": message("board.opponent.side", "Your side"),
+    "undo": message("board.opponent.undo", "Undo my last decision"),
+    "undo_tip": message("board.opponent.undo-tip", "Back to your previous decision (the bot's answers go too)"),
+    "title": message("board.opponent.title", "Opponent:"),
+}
+_YOU_PLAY = message("board.opponent.you-play", "you play {side}")
+_REPLY = {
+    "section": message("board.reply.section", "What just happened"),
+    "your_move": message("board.reply.your-move", "Your move:"),
+    "more": message("board.reply.more", "More"), "less": message("board.reply.less", "Less"),
+    "more_tip": message("board.reply.more-tip", "Show all of it here; every step with its rule is in the tab 'What "
+                                                "happened' below the map"),
+    "all": message("board.reply.all", "Every step ↓"),
+    "all_tip": message("board.reply.all-tip", "Every step, with the rules (below the map)"),
+    "details": message("board.reply.details", "Since your move, every step with the rules"),
+    "cancel": message("board.reply.cancel", "Cancel"),
+    "cancel_tip": message("board.reply.cancel-tip", "Stop the search: the bot plays the best choice it has found so far"),
+    "cancelling": message("board.reply.cancelling", " Cancelled: it plays the best choice found so far."),
+    "title": message("board.reply.title", "{title}:"),
+    "worked_out": message("board.reply.worked-out", "worked out in {seconds} s"),
+    "just_now": message("board.reply.just-now", "Just now:"),
+    "seconds": message("board.reply.seconds", "{seconds} s"),
+}
+
+
+def board_words() -> dict[str, Any]:
+    """The Board's controls in words: the ``words`` trait its layout (board.js) and its panels' files read
+    (the opponent, the reply, the question, resigning and the end of the game)."""
+    return dict(_said(_BOARD), **{
+        "places": counted(_BOARD_PLACES),
+        "question": _said(_QUESTION),
+        "resign": _said(_RESIGN),
+        "game_over": dict(_said(_GAME_OVER), columns=[""] + [say(m) for m in _SCORE_COLUMNS]),
+        "opponent": dict(_said(_OPPONENT), bots=[[b, say(m)] for b, m in _BOT_MENU.items()],
+                         sides=[[s, say(_YOU_PLAY, side=s)] for s in SIDES]),
+        "reply": _said(_REPLY),
+    })

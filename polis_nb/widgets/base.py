@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, ContextManager, TypeV
 import anywidget
 import traitlets
 
-from ..i18n import language as in_language, resolve
+from ..i18n import get_language, language as in_language, message, resolve
 from ..render.combatsvg import combat_svg
+from ..render.say import say
 from ..render.viewmodel import view_svg
 from .intents import IntentError, check_intent, plain_note, shown
 from .panels.key import KeyPanel
@@ -27,10 +28,21 @@ if TYPE_CHECKING:
 log = logging.getLogger("polis_nb.widgets")
 P = TypeVar("P", bound=Panel[Any])
 F = TypeVar("F", bound=Callable[..., Any])
+REFUSED = message("widget.refused", "Refused: {why}")
+BUG = message("widget.bug", "Refused: something went wrong inside polis_nb ({error}: {why}). This is a bug; please "
+                            "report it. The widget shows the position as it is now.")
+UNDRAWN = message("widget.undrawn", "Refused: the view could not be drawn ({error}); this is a bug, please report it")
 #: what a widget says, said in its own language: its making, its redraws, its answers to intents, the words
 #: it sends once (``_words``), its description and the work it starts (the bot's reply: ``play_against``);
 #: wrapped so in every subclass that defines them
 SPOKEN = ("__init__", "handle_intent", "_refresh", "_words", "describe", "play_against")
+
+
+def refusal_words(e: Exception) -> str:
+    """A refused intent's reason in the current language: an error that can say itself in a language
+    (``words()``: the kernel's, the record's) says so; English is ``str(e)``, as it always was."""
+    said = getattr(e, "words", None)
+    return said() if callable(said) and get_language() != "en" else str(e)
 
 
 def in_own_language(method: F) -> F:
@@ -129,13 +141,11 @@ class IntentWidget(anywidget.AnyWidget):
             intent = check_intent(content, self.KINDS, self._rev)
             explanation, note = self._act(intent)
         except self.REFUSED as e:
-            self._show(note=f"Refused: {e}")
+            self._show(note=say(REFUSED, why=refusal_words(e)))
             return
         except Exception as e:  # a bug: say so in the widget rather than lose it in the comm's log
             self._bug(e, content)
-            self._show(note=f"Refused: something went wrong inside polis_nb ({type(e).__name__}: "
-                            f"{shown(str(e), 200)}). This is a bug; please report it. The widget shows the "
-                            "position as it is now.")
+            self._show(note=say(BUG, error=type(e).__name__, why=shown(str(e), 200)))
             return
         self._show(explanation=explanation, note=note)
 
@@ -150,8 +160,7 @@ class IntentWidget(anywidget.AnyWidget):
         except Exception as e:
             self._bug(e, None)
             self._rev += 1
-            note = plain_note(f"Refused: the view could not be drawn ({type(e).__name__}); this is a bug, "
-                              "please report it")
+            note = plain_note(say(UNDRAWN, error=type(e).__name__))
             view = dict(self.view, rev=self._rev, note=note)
             if isinstance(view.get("board"), dict):
                 view["board"] = dict(view["board"], rev=self._rev, note=note)

@@ -60,7 +60,10 @@ import traitlets
 
 from ..record import Game, Node
 from ..render.text import describe
+from ..i18n import message
+from ..render.say import say
 from ..render.viewmodel import view_svg
+from ..render.widgetwords import board_words
 from ..rules import State
 from ._assets import css, esm
 from .base import MapWidget
@@ -74,12 +77,16 @@ from .panels.review import REVIEW_BUDGET, REVIEW_SEED, GameReviewPanel
 
 __all__ = ["Board", "REVIEW_BUDGET", "REVIEW_SEED"]
 
+NOTHING_TO_CANCEL = message("board.refused.nothing-to-cancel", "Refused: nothing to cancel, the bot has already "
+                                                               "answered.")
+
 
 class Board(MapWidget):
     """The Board: a composition of panels (:mod:`.panels`), see the module's docstring."""
 
     _kind = traitlets.Unicode("board").tag(sync=True)
     review_progress = traitlets.Dict().tag(sync=True)  # {done, total} decisions while a review runs, else {}
+    words = traitlets.Dict().tag(sync=True)  # the words of its controls (render/widgetwords.py), sent once
     PANELS = composition("board")  # the panels that name it (panels/*.py), by their place
     _esm, _css = esm("board", scripts(PANELS)), css("board")  # core.js + widgets/panels/*.js + board.js
 
@@ -103,11 +110,16 @@ class Board(MapWidget):
         self._opp_panel.opp = opp
         if guard:
             self.panel(BoardPlayPanel).judge = self.panel(QuestionPanel).judging(self)
+        self.words = board_words()
         with self._lock:
             for p in self.panels:
                 p.start(self)
             self._opp_panel.start(self)  # the bot moves first when its side is to decide
             self._refresh()
+
+    def _words(self) -> None:
+        self.words = board_words()
+        super()._words()
 
     # --- the public surface ------------------------------------------------------------------------
     @property
@@ -171,7 +183,7 @@ class Board(MapWidget):
         with self._lock:
             if isinstance(content, dict) and content.get("kind") == "cancel" and not self.thinking:
                 # also when the click crossed the reply on its way (its revision is then an old one)
-                self._show(note="Refused: nothing to cancel, the bot has already answered.")
+                self._show(note=say(NOTHING_TO_CANCEL))
                 return
             super().handle_intent(content)
 

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from ..data.safeio import lone_surrogate
+from ..i18n import get_language, message, plural, render
 
 #: The longest text field an intent may carry (comments have their own, larger limit).
 MAX_FIELD = 500
@@ -30,6 +31,34 @@ FORMATS = {
 }
 
 
+_SAID = {
+    "number": message("intent.number", "a number of more than {limit} digits"),
+    "items": plural("intent.items", "a {type} of {n} item(s)", "a {type} of {n} item(s)"),
+    "not-text": message("intent.not-text", "must be text, not {type}"),
+    "empty": message("intent.empty", "must not be empty"),
+    "long": message("intent.long", "is longer than {limit} characters"),
+    "surrogate": message("intent.surrogate", "holds a lone surrogate (U+{code}), which is no character"),
+    "not-object": message("intent.not-object", "an intent must be an object, not {type}"),
+    "unknown-kind": message("intent.unknown-kind", "unknown intent kind {kind}; expected one of {kinds}"),
+    "no-rev": message("intent.no-rev", "intent {kind} lacks its revision number"),
+    "stale": message("intent.stale", "that {kind} was made on an older position (revision {rev}, now {now}); nothing "
+                                     "changed"),
+    "bad-field": message("intent.bad-field", "field {field} of intent {kind} {problem}"),
+    "no-field": message("intent.no-field", "intent {kind} needs a text field {field}"),
+    "format": message("intent.format", "{field} {value} is not {what}"),
+    "node": message("intent.node", "unknown node {node}"),
+    "action": message("intent.format.action", "action notation in plain ASCII, like 'to thessalia'"),
+    "node-id": message("intent.format.node", "a node id like 'n12'"),
+    "target": message("intent.format.target", "a place like 'area:attika', 'polis:thebai' or 'offer:persis.0'"),
+}
+
+
+def _say(key: str, **args: Any) -> str:
+    return render(_SAID[key], args, get_language())
+
+_FORMAT_WORDS = {"action": "action", "node": "node-id", "target": "target"}
+
+
 class IntentError(ValueError):
     """A malformed, unknown or stale intent; the message is shown in the widget."""
 
@@ -38,11 +67,11 @@ def shown(value: Any, limit: int = 40) -> str:
     """``value`` for a message: its repr, cut to about ``limit`` characters (text from the browser may be
     huge, and an int too long to print would itself raise)."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** limit:
-        return f"a number of more than {limit} digits"
+        return _say("number", limit=limit)
     if isinstance(value, str):
         text = repr(value[:limit + 1])
     elif isinstance(value, (dict, list, tuple)):
-        return f"a {type(value).__name__} of {len(value)} item(s)"
+        return _say("items", type=type(value).__name__, n=len(value))
     else:
         text = repr(value)
     return text if len(text) <= limit else text[:limit] + "…"
@@ -51,14 +80,14 @@ def shown(value: Any, limit: int = 40) -> str:
 def text_problem(value: Any, limit: int = MAX_FIELD) -> str | None:
     """Why ``value`` is no usable text field (not a str, empty, too long, unsavable), or None."""
     if not isinstance(value, str):
-        return f"must be text, not {type(value).__name__}"
+        return _say("not-text", type=type(value).__name__)
     if not value:
-        return "must not be empty"
+        return _say("empty")
     if len(value) > limit:
-        return f"is longer than {limit} characters"
+        return _say("long", limit=limit)
     i = lone_surrogate(value)
     if i is not None:
-        return f"holds a lone surrogate (U+{ord(value[i]):04X}), which is no character"
+        return _say("surrogate", code=f"{ord(value[i]):04X}")
     return None
 
 
@@ -67,25 +96,24 @@ def check_intent(content: Any, kinds: dict[str, tuple[str, ...]], rev: int) -> d
     their shape, see :data:`FORMATS`) and the current revision. Returns the intent; raises
     IntentError saying what is wrong."""
     if not isinstance(content, dict):
-        raise IntentError(f"an intent must be an object, not {type(content).__name__}")
+        raise IntentError(_say("not-object", type=type(content).__name__))
     kind = content.get("kind")
     if not isinstance(kind, str) or kind not in kinds:
-        raise IntentError(f"unknown intent kind {shown(kind)}; expected one of {', '.join(sorted(kinds))}")
+        raise IntentError(_say("unknown-kind", kind=shown(kind), kinds=", ".join(sorted(kinds))))
     r = content.get("rev")
     if not isinstance(r, int) or isinstance(r, bool):
-        raise IntentError(f"intent {kind!r} lacks its revision number")
+        raise IntentError(_say("no-rev", kind=repr(kind)))
     if r != rev:
-        raise IntentError(f"that {kind} was made on an older position (revision {shown(r)}, now {rev}); "
-                          f"nothing changed")
+        raise IntentError(_say("stale", kind=kind, rev=shown(r), now=rev))
     for field in kinds[kind]:
         v = content.get(field)
         bad = text_problem(v)
         if bad is not None:
-            raise IntentError(f"field {field!r} of intent {kind!r} {bad}" if field in content
-                              else f"intent {kind!r} needs a text field {field!r}")
+            raise IntentError(_say("bad-field", field=repr(field), kind=repr(kind), problem=bad) if field in content
+                              else _say("no-field", kind=repr(kind), field=repr(field)))
         pattern, what = FORMATS.get(field, (None, ""))
         if pattern is not None and isinstance(v, str) and not pattern.fullmatch(v):
-            raise IntentError(f"{field} {shown(v)} is not {what}")
+            raise IntentError(_say("format", field=field, value=shown(v), what=_say(_FORMAT_WORDS[field])))
     return content
 
 
@@ -93,7 +121,7 @@ def node_index(ident: str) -> int:
     """The k of a node id ``n<k>`` (ASCII digits); IntentError for anything else."""
     m = NODE_ID.fullmatch(ident) if isinstance(ident, str) else None
     if m is None:
-        raise IntentError(f"unknown node {shown(ident)}")
+        raise IntentError(_say("node", node=shown(ident)))
     return int(m.group(1))
 
 

@@ -5,7 +5,7 @@ reply landing from a thread or from the event loop, a switch.
 
 Which language a redraw ran in is seen by a spy on one of the widget's panels (the language current while
 it gives its slice of the view). The words themselves become German and Polish as the render layer's
-messages land; the one test of the kernel's words in the view waits for that (strict xfail)."""
+messages land."""
 from __future__ import annotations
 
 import asyncio
@@ -199,8 +199,6 @@ def test_a_language_block_in_one_thread_leaves_another_alone():
     assert i18n.resolve(None) == "en"
 
 
-@pytest.mark.xfail(strict=True, reason="the Board's prompt and log are said with the kernel's words() once the "
-                                       "board engineer's render/viewmodel.py lands (issue 26); then drop this mark")
 def test_a_german_board_shows_the_kernels_words_in_german():
     g = pn.Game(seed=3)
     english = Board(g, language="en").view

@@ -3,13 +3,13 @@
 
 // --- resigning (Board): the Resign button, then "Resign? Yes / No" in the bar; Python records it ---------
 
-function makeResign(send) {
-  const button = h("button", "pb-resign", { type: "button" }, "Resign");
-  const box = h("div", "pb-confirm pb-resign-ask", { role: "alertdialog", "aria-label": "Resign?" });
+function makeResign(send, W) {
+  const button = h("button", "pb-resign", { type: "button" }, W.resign);
+  const box = h("div", "pb-confirm pb-resign-ask", { role: "alertdialog", "aria-label": W.ask });
   const row = h("div", "pb-confirm-row");
   const ask = h("strong", "pb-confirm-ask", { role: "alert" }); // read at once when the question shows
-  const yes = h("button", "pb-confirm-play pb-resign-yes", { type: "button" }, "Yes, resign");
-  const no = h("button", "pb-confirm-cancel pb-resign-no", { type: "button" }, "No, play on");
+  const yes = h("button", "pb-confirm-play pb-resign-yes", { type: "button" }, W.yes);
+  const no = h("button", "pb-confirm-cancel pb-resign-no", { type: "button" }, W.no);
   row.append(ask, yes, no);
   box.append(row);
   button.addEventListener("click", () => send({ kind: "resign" }));
@@ -41,26 +41,26 @@ function makeResign(send) {
 
 // --- the end of the game (Board): the score in words; review, save, rematch ------------------------
 
-function makeGameOver(send) {
-  const box = h("section", "pb-gameover", { "aria-label": "The end of the game" });
+function makeGameOver(send, W) {
+  const box = h("section", "pb-gameover", { "aria-label": W.section });
   const title = h("div", "pb-gameover-title");
   const text = h("p", "pb-gameover-text");
-  const table = h("table", "pb-score", { "aria-label": "Score" });
+  const table = h("table", "pb-score", { "aria-label": W.score });
   const rule = h("p", "pb-gameover-rule");
-  const actions = h("div", "pb-gameover-actions", { role: "group", "aria-label": "After the game" });
+  const actions = h("div", "pb-gameover-actions", { role: "group", "aria-label": W.after });
   const review = h("button", "pb-review-game", { type: "button",
-    title: "The engine judges every decision of the game (in the background; it takes a while)" }, "Review this game");
-  const save = h("button", "pb-save", { type: "button", title: "Write the record as a .polis file" }, "Save");
-  const rematch = h("button", "pb-rematch", { type: "button" }, "Rematch");
-  const takeBack = h("button", "pb-take-back", { type: "button", title: "Undo the resignation and play on" },
-    "Take back the resignation");
+    title: W.review_tip }, W.review);
+  const save = h("button", "pb-save", { type: "button", title: W.save_tip }, W.save);
+  const rematch = h("button", "pb-rematch", { type: "button" }, W.rematch);
+  const takeBack = h("button", "pb-take-back", { type: "button", title: W.take_back_tip },
+    W.take_back);
   actions.append(review, save, rematch, takeBack);
   // while a review runs: how far it is (x of N decisions), and a button to stop it
   const progress = h("div", "pb-review-progress", { role: "status" });
   const progressText = h("span", "pb-review-progress-text");
-  const progressBar = h("progress", "pb-review-bar", { max: "1", value: "0", "aria-label": "Decisions reviewed" });
+  const progressBar = h("progress", "pb-review-bar", { max: "1", value: "0", "aria-label": W.progress });
   const stopReview = h("button", "pb-review-cancel", { type: "button",
-    title: "Stop the review: the record stays as it was" }, "Cancel");
+    title: W.cancel_tip }, W.cancel);
   progress.append(progressText, progressBar, stopReview);
   stopReview.addEventListener("click", () => send({ kind: "review-cancel" }));
   const saved = h("div", "pb-saved");
@@ -76,7 +76,7 @@ function makeGameOver(send) {
     if (!p || !p.total) return;
     progressBar.max = p.total;
     progressBar.value = p.done;
-    progressText.textContent = `Reviewing the game: ${p.done} of ${p.total} decisions…`;
+    progressText.textContent = fillFields(W.reviewing, p);
   };
   return {
     box, progress: showProgress,
@@ -84,12 +84,12 @@ function makeGameOver(send) {
       box.hidden = !o;
       if (!o) return;
       box.dataset.winner = o.winner || "shared";
-      title.textContent = "Game over: " + o.title;
+      title.textContent = fillFields(W.title, o);
       text.textContent = o.text;
       table.hidden = o.sudden;
       table.replaceChildren();
       const head = h("tr");
-      for (const t of ["", "Cubes in its poleis", "Prestige", "Projects", "Score"]) head.append(h("th", "", {}, t));
+      for (const t of W.columns || []) head.append(h("th", "", {}, t));
       table.append(head);
       for (const r of o.scores || []) {
         const tr = h("tr", o.winner === r.side ? "pb-winner" : "");
@@ -99,13 +99,13 @@ function makeGameOver(send) {
         table.append(tr);
       }
       rule.textContent = o.rule && o.rule.summary ? `${o.rule.summary} (${o.rule.cite})` : "";
-      rule.title = o.rule && o.rule.cite_original ? "Printed: " + o.rule.cite_original : "";
+      rule.title = o.rule && o.rule.cite_original ? fillFields(W.printed, { cite: o.rule.cite_original }) : "";
       review.hidden = !o.can_review;
       review.disabled = !!o.reviewing;
       save.hidden = !o.can_save;
       takeBack.hidden = !o.can_take_back;
-      rematch.textContent = `Rematch (seed ${o.next_seed})`;
-      saved.textContent = o.saved ? "Saved to " + o.saved : "";
+      rematch.textContent = fillFields(W.rematch_seed, { seed: o.next_seed });
+      saved.textContent = o.saved ? fillFields(W.saved, { path: o.saved }) : "";
       progress.hidden = !o.reviewing;
       if (o.reviewing) showProgress(o.reviewing);
     },

@@ -3,13 +3,13 @@
 
 // --- playing against a bot (Board): which bot, which side the user plays, undo --------------------
 
-function makeOpponent(send) {
-  const box = h("div", "pb-opponent", { role: "group", "aria-label": "Play against a bot" });
-  const botSel = h("select", "pb-bot", { "aria-label": "Opponent" });
-  const sideSel = h("select", "pb-side", { "aria-label": "Your side" });
-  const undo = h("button", "pb-undo", { type: "button", title: "Back to your previous decision (the bot's answers go too)" },
-    "Undo my last decision");
-  box.append(h("span", "pb-opponent-title", {}, "Opponent:"), botSel, sideSel, undo);
+function makeOpponent(send, W) {
+  const box = h("div", "pb-opponent", { role: "group", "aria-label": W.group });
+  const botSel = h("select", "pb-bot", { "aria-label": W.bot });
+  const sideSel = h("select", "pb-side", { "aria-label": W.side });
+  const undo = h("button", "pb-undo", { type: "button", title: W.undo_tip },
+    W.undo);
+  box.append(h("span", "pb-opponent-title", {}, W.title), botSel, sideSel, undo);
   const change = () => send({ kind: "opponent", bot: botSel.value, side: sideSel.value });
   botSel.addEventListener("change", change);
   sideSel.addEventListener("change", change);
@@ -20,9 +20,9 @@ function makeOpponent(send) {
       box.hidden = !o;
       if (!o) return;
       if (botSel.options.length !== o.bots.length) {
-        botSel.replaceChildren(...o.bots.map(([id, name]) => h("option", "", { value: id }, name)));
-        sideSel.replaceChildren(h("option", "", { value: "athens" }, "you play Athens"),
-          h("option", "", { value: "sparta" }, "you play Sparta"));
+        const names = Object.fromEntries(W.bots || []);
+        botSel.replaceChildren(...o.bots.map(([id, name]) => h("option", "", { value: id }, names[id] || name)));
+        sideSel.replaceChildren(...(W.sides || []).map(([side, words]) => h("option", "", { value: side }, words)));
       }
       botSel.value = o.bot || "none";
       sideSel.value = o.side;
@@ -40,43 +40,42 @@ function makeOpponent(send) {
 // clock and Cancel (Python stops the search). The clock only counts the seconds since "thinking"
 // appeared.
 
-function makeReply(send, showAll) {
-  const box = h("section", "pb-reply", { "aria-label": "What just happened" }); // read out by the announcements panel
+function makeReply(send, W, showAll) {
+  const box = h("section", "pb-reply", { "aria-label": W.section }); // read out by the announcements panel
   const line = h("div", "pb-reply-line");
-  const beforeTitle = h("span", "pb-reply-before-title", {}, "Your move:");
+  const beforeTitle = h("span", "pb-reply-before-title", {}, W.your_move);
   const before = h("ul", "pb-reply-before");
   const title = h("span", "pb-reply-title");
   const list = h("ul", "pb-reply-list");
   line.append(beforeTitle, before, title, list);
   const more = h("button", "pb-reply-more", { type: "button", "aria-expanded": "false",
-    title: "Show all of it here; every step with its rule is in the tab 'What happened' below the map" }, "More");
-  const all = h("button", "pb-reply-all", { type: "button", title: "Every step, with the rules (below the map)" },
-    "Every step ↓");
+    title: W.more_tip }, W.more);
+  const all = h("button", "pb-reply-all", { type: "button", title: W.all_tip }, W.all);
   box.append(line, more, all);
   more.addEventListener("click", () => {
     const open = !box.classList.contains("pb-open");
     box.classList.toggle("pb-open", open);
     more.setAttribute("aria-expanded", String(open));
-    more.textContent = open ? "Less" : "More";
+    more.textContent = open ? W.less : W.more;
   });
   all.addEventListener("click", () => showAll());
   const details = h("details", "pb-reply-details");
   const steps = h("ol", "pb-reply-steps");
-  details.append(h("summary", "", {}, "Since your move, every step with the rules"), steps);
+  details.append(h("summary", "", {}, W.details), steps);
   const think = h("div", "pb-thinking", { role: "status", "aria-live": "polite", tabindex: "-1" });
   const dots = h("span", "pb-dots", { "aria-hidden": "true" });
   dots.append(h("span"), h("span"), h("span"));
   const thinkText = h("span", "pb-thinking-text");
   const clock = h("span", "pb-thinking-clock");
   const cancel = h("button", "pb-cancel", { type: "button",
-    title: "Stop the search: the bot plays the best choice it has found so far" }, "Cancel");
+    title: W.cancel_tip }, W.cancel);
   think.append(dots, thinkText, clock, cancel);
   cancel.addEventListener("click", () => {
     cancel.disabled = true;
     send({ kind: "cancel" });
   });
   let timer = null, since = 0;
-  const tick = () => { clock.textContent = `${((Date.now() - since) / 1000).toFixed(1)} s`; };
+  const tick = () => { clock.textContent = fillFields(W.seconds, { seconds: ((Date.now() - since) / 1000).toFixed(1) }); };
   const stopClock = () => { if (timer) clearInterval(timer); timer = null; };
   let shown = "";
   return {
@@ -85,7 +84,7 @@ function makeReply(send, showAll) {
       think.hidden = !t;
       if (t) {
         think.dataset.side = t.side;
-        thinkText.textContent = t.text + (t.cancelling ? " Cancelled: it plays the best choice found so far." : "");
+        thinkText.textContent = t.text + (t.cancelling ? W.cancelling : "");
         cancel.disabled = !!t.cancelling;
         if (!timer) {
           since = Date.now();
@@ -104,7 +103,7 @@ function makeReply(send, showAll) {
         shown = key;
         box.classList.remove("pb-open");
         more.setAttribute("aria-expanded", "false");
-        more.textContent = "More";
+        more.textContent = W.more;
       }
       const mine = r ? r.before || [] : [];
       beforeTitle.hidden = before.hidden = !mine.length;
@@ -112,14 +111,14 @@ function makeReply(send, showAll) {
       if (r) {
         box.dataset.side = r.side;
         box.classList.toggle("pb-cut-short", !!r.cut_short);
-        title.textContent = r.title + ":";
-        title.title = r.seconds !== null && r.seconds !== undefined ? `worked out in ${r.seconds} s` : "";
+        title.textContent = fillFields(W.title, r);
+        title.title = r.seconds !== null && r.seconds !== undefined ? fillFields(W.worked_out, r) : "";
         list.replaceChildren(...r.sentences.map((x) => h("li", "pb-by-" + (x.side || "chance"), {}, x.text)));
         steps.replaceChildren(...(r.details || []).map((e) => sentenceEl(e, "li", "")));
       } else {
         box.dataset.side = "";
         box.classList.remove("pb-cut-short");
-        title.textContent = "Just now:";
+        title.textContent = W.just_now;
         title.title = "";
         list.replaceChildren(...entries.map((e) => sentenceEl(e, "li", "pb-by-log", false))); // (the log tab's are Tab stops)
         steps.replaceChildren();

@@ -3,9 +3,9 @@
 
 // --- a choice that loses at once: Python asks first (the Board shows the question) ------------------
 
-function makeQuestion(send) {
+function makeQuestion(send, W) {
   // a dialog in the bar whose words are an alert (read at once when it shows); the focus goes to Cancel
-  const box = h("div", "pb-confirm", { role: "alertdialog", "aria-label": "Are you sure?" });
+  const box = h("div", "pb-confirm", { role: "alertdialog", "aria-label": W.label });
   const head = h("div", "pb-confirm-head", { role: "alert" });
   const label = h("strong", "pb-confirm-label");
   const text = h("span", "pb-confirm-text");
@@ -13,8 +13,8 @@ function makeQuestion(send) {
   head.append(label, " ", text, " ", cite);
   const row = h("div", "pb-confirm-row");
   const ask = h("strong", "pb-confirm-ask");
-  const play = h("button", "pb-confirm-play", { type: "button" }, "Play anyway");
-  const cancel = h("button", "pb-confirm-cancel", { type: "button" }, "Cancel");
+  const play = h("button", "pb-confirm-play", { type: "button" }, W.play);
+  const cancel = h("button", "pb-confirm-cancel", { type: "button" }, W.cancel);
   row.append(ask, play, cancel);
   box.append(head, row);
   let action = null;
@@ -36,7 +36,7 @@ function makeQuestion(send) {
       cancel.textContent = q.cancel;
       play.setAttribute("aria-label", `${q.play}: ${q.label}`);
       cite.textContent = q.cite ? `— ${q.cite}` : "";
-      cite.title = q.cite_original && q.cite_original !== q.cite ? "Printed: " + q.cite_original : "";
+      cite.title = q.cite_original && q.cite_original !== q.cite ? fillFields(W.printed, { cite: q.cite_original }) : "";
       if (!box.contains(document.activeElement)) cancel.focus({ preventScroll: true });
     },
   };

@@ -7,9 +7,11 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ...i18n import message
 from ...record import Game
 from ...render.playview import game_over_view
-from ...render.text import SIDE_NAME
+from ...render.say import say
+from ...render.widgetwords import BOT_NAMES
 from ...rules import PLAYERS, State, new_game, settle, topology_of
 from ..control import Controller
 from ..intents import IntentError
@@ -17,6 +19,31 @@ from .panel import Intent, Panel
 
 if TYPE_CHECKING:
     from ..board import Board
+
+_WORDS = {
+    "resigned": message("board.game-over.resigned", "{side} has resigned: the game is over. Undo takes the resignation "
+                                                    "back; Rematch starts a new game"),
+    "no-record": message("board.game-over.no-record", "a Board on a position has no record to save; make the Board "
+                                                      "from a Game"),
+    "too-many": message("board.game-over.too-many", "too many saved games named game-{seed}*.polis in {folder}"),
+    "cannot-save": message("board.game-over.cannot-save", "cannot save in {folder}: {why}"),
+    "saved": message("board.game-over.saved-note", "Saved the game to {path}."),
+    "new-game": message("board.game-over.new-game", "A new game, seed {seed}."),
+    "new-record": message("board.game-over.new-record", "A new game, seed {seed}. board.game is its record."),
+    "new-game-bot": message("board.game-over.new-game-bot", "A new game, seed {seed} against the {bot} bot; you play "
+                                                            "{side}."),
+    "new-record-bot": message("board.game-over.new-record-bot", "A new game, seed {seed} against the {bot} bot; you "
+                                                                "play {side}. board.game is its record."),
+    "over-already": message("board.resign.over-already", "the game is over already: there is nothing to resign"),
+    "chance": message("board.resign.chance", "chance decides now, no side: nobody can resign here"),
+    "nothing-to-confirm": message("board.resign.nothing-to-confirm", "there is no resignation to confirm: press Resign "
+                                                                     "first (nothing changed)"),
+    "taken-back": message("board.game-over.taken-back", "The resignation is taken back: play on."),
+    "resign": message("board.resign.resign", "Resign"),
+    "resign-title": message("board.resign.title", "{side} gives up the game: {side_other} wins"),
+    "resign-ask": message("board.resign.question", "Resign? {side} gives up the game and {side_other} wins."),
+    "yes": message("board.resign.yes", "Yes, resign"), "no": message("board.resign.no", "No, play on"),
+}
 
 
 class GameOverPanel(Panel["Board"]):
@@ -43,8 +70,7 @@ class GameOverPanel(Panel["Board"]):
         resigned = self.resigned_here(ctx) if "resigned" in spec.refused_while else None
         if resigned is None:
             return None
-        return (f"{SIDE_NAME[PLAYERS.index(resigned)]} has resigned: the game is over. Undo takes the "
-                "resignation back; Rematch starts a new game")
+        return say(_WORDS["resigned"], side=resigned)
 
     def reset(self, ctx: Board) -> None:
         self.saved = ""
@@ -54,7 +80,7 @@ class GameOverPanel(Panel["Board"]):
     def on_save(self, ctx: Board, intent: dict) -> tuple[Any, str]:
         g = ctx.game
         if g is None:
-            raise IntentError("a Board on a position has no record to save; make the Board from a Game")
+            raise IntentError(say(_WORDS["no-record"]))
         folder = Path(ctx._save_dir) if ctx._save_dir is not None else Path.cwd()
         k = 1
         while True:  # reserve a name no file has (created exclusively), never replacing one
@@ -65,16 +91,16 @@ class GameOverPanel(Panel["Board"]):
             except FileExistsError:
                 k += 1
                 if k > 10_000:
-                    raise IntentError(f"too many saved games named game-{g.seed}*.polis in {folder}")
+                    raise IntentError(say(_WORDS["too-many"], seed=g.seed, folder=str(folder)))
             except OSError as e:
-                raise IntentError(f"cannot save in {folder}: {e.strerror or e}") from e
+                raise IntentError(say(_WORDS["cannot-save"], folder=str(folder), why=str(e.strerror or e))) from e
         try:
             g.save(path)
         except Exception:
             path.unlink(missing_ok=True)
             raise
         self.saved = str(path.resolve())
-        return None, f"Saved the game to {self.saved}."
+        return None, say(_WORDS["saved"], path=self.saved)
 
     def on_rematch(self, ctx: Board, intent: dict) -> tuple[Any, str]:
         from .opponent import OpponentPanel
@@ -91,9 +117,8 @@ class GameOverPanel(Panel["Board"]):
             ctx._ctl = Controller(settle(new_game(start.edition, seed, components=comp, **options)), viewer)
         opp = ctx.panel(OpponentPanel)
         opp.start(ctx)
-        who = (f" against the {opp.opp.bot_name} bot; you play {opp.opp.user.capitalize()}"
-               if opp.opp.active else "")
-        return None, f"A new game, seed {seed}{who}." + (" board.game is its record." if ctx.game is not None else "")
+        key = ("new-record" if ctx.game is not None else "new-game") + ("-bot" if opp.opp.active else "")
+        return None, say(_WORDS[key], seed=seed, bot=say(BOT_NAMES[opp.opp.bot_name]), side=opp.opp.user)
 
     # --- resigning -----------------------------------------------------------------------------------
     def resigned_here(self, ctx: Board) -> str | None:
@@ -120,10 +145,10 @@ class GameOverPanel(Panel["Board"]):
 
     def on_resign(self, ctx: Board, intent: dict) -> tuple[Any, str]:
         if ctx.state.is_terminal:
-            raise IntentError("the game is over already: there is nothing to resign")
+            raise IntentError(say(_WORDS["over-already"]))
         side = self._resigner(ctx)
         if side is None:
-            raise IntentError("chance decides now, no side: nobody can resign here")
+            raise IntentError(say(_WORDS["chance"]))
         self.resigning = (ctx.state, ctx.node, side)
         return None, ""
 
@@ -132,7 +157,7 @@ class GameOverPanel(Panel["Board"]):
 
         asked = self.asked
         if asked is None or asked[0] != ctx.state or asked[1] is not ctx.node:
-            raise IntentError("there is no resignation to confirm: press Resign first (nothing changed)")
+            raise IntentError(say(_WORDS["nothing-to-confirm"]))
         side = asked[2]
         if ctx.game is not None and ctx.node is not None:
             ctx._ctl.goto(ctx.node)  # the Game's current node follows
@@ -150,7 +175,7 @@ class GameOverPanel(Panel["Board"]):
         else:
             self.resigned = None
         ctx.panel(OpponentPanel).start(ctx)
-        return "The resignation is taken back: play on."
+        return say(_WORDS["taken-back"])
 
     # --- the view ------------------------------------------------------------------------------------
     def prepare(self, ctx: Board) -> None:
@@ -181,8 +206,8 @@ class GameOverPanel(Panel["Board"]):
         side = asked[2] if asked is not None else self._resigner(ctx)
         if side is None:
             return None
-        p = PLAYERS.index(side)
-        who, other = SIDE_NAME[p], SIDE_NAME[1 - p]
-        return {"side": side, "label": "Resign", "title": f"{who} gives up the game: {other} wins",
-                "ask": {"question": f"Resign? {who} gives up the game and {other} wins.", "yes": "Yes, resign",
-                        "no": "No, play on"} if asked is not None else None}
+        other = PLAYERS[1 - PLAYERS.index(side)]
+        return {"side": side, "label": say(_WORDS["resign"]),
+                "title": say(_WORDS["resign-title"], side=side, side_other=other),
+                "ask": {"question": say(_WORDS["resign-ask"], side=side, side_other=other), "yes": say(_WORDS["yes"]),
+                        "no": say(_WORDS["no"])} if asked is not None else None}

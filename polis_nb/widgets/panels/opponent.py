@@ -8,10 +8,12 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generator
 
+from ...i18n import message
 from ...record import Node
 from ...render.playview import reply_marks, reply_view
-from ...render.text import SIDE_NAME
-from ...rules import PLAYERS, State
+from ...render.say import say, side_name
+from ...render.widgetwords import BOT_NAMES
+from ...rules import State
 from ..background import Background, way as background_way
 from ..intents import IntentError
 from ..opponent import BOTS, Opponent, Plan, last_reply, undo_target
@@ -20,6 +22,26 @@ from .panel import Intent, Panel
 if TYPE_CHECKING:
     from ...analysis.review_job import ReviewJob
     from ..board import Board
+
+
+THINKING = message("board.opponent.thinking", "{side} is thinking…")
+_WORDS = {
+    "wait": message("board.opponent.wait", "{side} is thinking: wait for its answer, or press Cancel"),
+    "nothing-to-cancel": message("board.opponent.nothing-to-cancel", "nothing to cancel, the bot has already answered."),
+    "cancelled": message("board.opponent.cancelled", "Cancelled: {side} plays the best choice it has found so far…"),
+    "unknown": message("board.opponent.unknown", "unknown opponent {bot} or side {choice}"),
+    "against": message("board.opponent.against", "You play {side} against the {bot} bot."),
+    "no-bot": message("board.opponent.no-bot", "No bot: you play both sides."),
+    "no-undo": message("board.opponent.no-undo", "Nothing to undo here."),
+    "undone": message("board.opponent.undone", "Back to before your last decision (what was played stays in the "
+                                                "record as a line)."),
+    "failed": message("board.opponent.failed", "Refused: the bot failed to answer ({error}: {why}); this is a bug, "
+                                                "please report it"),
+    "unplayable": message("board.opponent.unplayable", "Refused: the bot's reply could not be played ({error}); this "
+                                                        "is a bug"),
+    "cut-short": message("board.opponent.cut-short", "You cancelled the search: {side} played the best choices it had "
+                                                      "found so far."),
+}
 
 
 @dataclass
@@ -58,27 +80,27 @@ class OpponentPanel(Panel["Board"]):
     @property
     def bot(self) -> str:
         """The bot's side, in words ("Sparta")."""
-        return SIDE_NAME[PLAYERS.index(self.opp.bot_side)]
+        return side_name(self.opp.bot_side)
 
     def refuses(self, ctx: Board, spec: Intent) -> str | None:
         if self.job is not None and "thinking" in spec.refused_while:
-            return f"{self.bot} is thinking: wait for its answer, or press Cancel"
+            return say(_WORDS["wait"], side=self.opp.bot_side)
         return None
 
     # --- intents -------------------------------------------------------------------------------------
     def on_cancel(self, ctx: Board, intent: dict) -> tuple[Any, str]:
         if self.job is None:
-            raise IntentError("nothing to cancel, the bot has already answered.")
+            raise IntentError(say(_WORDS["nothing-to-cancel"]))
         self.job.cancel.set()
-        return None, f"Cancelled: {self.bot} plays the best choice it has found so far…"
+        return None, say(_WORDS["cancelled"], side=self.opp.bot_side)
 
     def on_opponent(self, ctx: Board, intent: dict) -> tuple[Any, str]:
         if intent["bot"] not in dict(BOTS) or intent["side"] not in ("athens", "sparta"):
-            raise IntentError(f"unknown opponent {intent['bot']!r} or side {intent['side']!r}")
+            raise IntentError(say(_WORDS["unknown"], bot=repr(intent["bot"]), choice=repr(intent["side"])))
         self.opp = Opponent(intent["bot"], intent["side"])
         self.start(ctx)
-        return None, (f"You play {intent['side'].capitalize()} against the {intent['bot']} bot." if self.opp.active
-                      else "No bot: you play both sides.")
+        return None, (say(_WORDS["against"], side=intent["side"], bot=say(BOT_NAMES[intent["bot"]]))
+                      if self.opp.active else say(_WORDS["no-bot"]))
 
     def on_undo(self, ctx: Board, intent: dict) -> tuple[Any, str]:
         from .game_over import GameOverPanel
@@ -88,9 +110,9 @@ class OpponentPanel(Panel["Board"]):
             return None, over.take_back(ctx)
         back = undo_target(ctx.node, self.opp) if ctx.game is not None else None
         if back is None:
-            return None, "Nothing to undo here."
+            return None, say(_WORDS["no-undo"])
         ctx.moved(back)
-        return None, "Back to before your last decision (what was played stays in the record as a line)."
+        return None, say(_WORDS["undone"])
 
     # --- the reply -----------------------------------------------------------------------------------
     def start(self, ctx: Board) -> None:
@@ -133,17 +155,15 @@ class OpponentPanel(Panel["Board"]):
                 return
             if error is not None or plan is None or job.opponent is None:
                 ctx._bug(error or RuntimeError("no plan"), None)
-                ctx._show(note=f"Refused: the bot failed to answer ({type(error).__name__}: {error}); this is a "
-                               "bug, please report it")
+                ctx._show(note=say(_WORDS["failed"], error=type(error).__name__, why=str(error)))
                 return
             try:
                 self._play(ctx, job.opponent, plan)
             except Exception as e:
                 ctx._bug(e, None)
-                ctx._show(note=f"Refused: the bot's reply could not be played ({type(e).__name__}); this is a bug")
+                ctx._show(note=say(_WORDS["unplayable"], error=type(e).__name__))
                 return
-            ctx._show(note=(f"You cancelled the search: {self.bot} played the best choices it had found so far."
-                            if plan.cut_short else ""))
+            ctx._show(note=say(_WORDS["cut-short"], side=self.opp.bot_side) if plan.cut_short else "")
 
     def _play(self, ctx: Board, opponent: Opponent, plan: Plan) -> None:
         opponent.play(ctx._ctl, plan)
@@ -193,5 +213,5 @@ class OpponentPanel(Panel["Board"]):
         return {"opponent": self.opp.view(), "reply": self._shown_reply(ctx),
                 "can_undo": resigned is not None or (ctx.game is not None
                                                      and undo_target(ctx.node, self.opp) is not None),
-                "thinking": {"side": self.opp.bot_side, "text": f"{self.bot} is thinking…",
+                "thinking": {"side": self.opp.bot_side, "text": say(THINKING, side=self.opp.bot_side),
                              "cancelling": self.job.cancel.is_set()} if self.job is not None else None}

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
+from ...i18n import message
 from ...render.choiceview import choice_groups, dedupe_sections, rule_free
+from ...render.say import say
 from ...render.viewmodel import board_view
 from ..control import Judge
 from .panel import Intent, Panel
@@ -20,6 +22,8 @@ if TYPE_CHECKING:
     from ..board import Board
     from ..viewer import Viewer
 
+THINKING = message("board.opponent.thinking", "{side} is thinking…")
+GAME_OVER = message("view.prompt.over", "Game over — {outcome}")
 Divert = Callable[[dict], "tuple[Any, str] | None"]
 M = TypeVar("M", bound="MapWidget")
 
@@ -94,9 +98,9 @@ class BoardPlayPanel(PlayPanel["Board"]):
         view.update(choices=choice_groups(s, view["buttons"]), explanation=dedupe_sections(view["explanation"]),
                     prompt=rule_free(view["prompt"], s), description=rule_free(view["description"], s))
         if thinking:
-            view["prompt"] = f"{opp.bot} is thinking…"
+            view["prompt"] = say(THINKING, side=opp.opp.bot_side)
         if resigned is not None and over.over is not None:
-            view["prompt"] = f"Game over — {over.over['text']}"
+            view["prompt"] = say(GAME_OVER, outcome=over.over["text"])
         return view
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...analysis.guard import question as guard_question
+from ...i18n import message
 from ...render.choiceview import question_view
+from ...render.say import say
 from ...rules import Action, State
 from ..control import Judge
 from ..intents import IntentError
@@ -14,6 +16,10 @@ from .panel import Intent, Panel
 
 if TYPE_CHECKING:
     from ..board import Board
+
+PLAY_ON = message("board.question.play-on", "You play on: nobody resigned.")
+NO_QUESTION = message("board.question.none", "there is no question about that choice to answer: nothing was played")
+CANCELLED = message("board.question.cancelled", "Cancelled: nothing was played.")
 
 
 class QuestionPanel(Panel["Board"]):
@@ -60,7 +66,7 @@ class QuestionPanel(Panel["Board"]):
 
         q = self.here(ctx)
         if q is None or str(q[2]) != intent["action"]:
-            raise IntentError("there is no question about that choice to answer: nothing was played")
+            raise IntentError(say(NO_QUESTION))
         self.question = None
         return ctx.panel(PlayPanel).play(ctx, {"kind": "choose", "action": intent["action"]}, judged=False)
 
@@ -68,8 +74,8 @@ class QuestionPanel(Panel["Board"]):
         from .game_over import GameOverPanel
 
         if ctx.panel(GameOverPanel).asked is not None:
-            return None, "You play on: nobody resigned."
-        return None, "Cancelled: nothing was played."
+            return None, say(PLAY_ON)
+        return None, say(CANCELLED)
 
     def view(self, ctx: Board) -> dict[str, Any]:
         from .opponent import OpponentPanel
