@@ -13,13 +13,16 @@ kernel's own log; nothing here decides a rule. Pure Python; no widget library.
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, overload
 
 from ..analysis.plot import GLYPH_NAMES, review_svg
+from ..analysis import reviewwords
 from ..analysis.words import listed
-from ..i18n import get_language, message, plural
+from ..i18n import available, get_language, message, plural
+from ..i18n.render import template
 from ..record.node import Mark
 from ..record.result import Result
 from ..rules import (ACTIONS, PLAYERS, RULES, Action, State, decisions_of_phase, price, score_parts, target_of,
@@ -682,14 +685,26 @@ BASIS_PROVEN = message("review.basis-proven", "every value proven")
 REVIEWED = plural("review.reviewed", "{n} decision reviewed ({basis})", "{n} decisions reviewed ({basis})")
 
 
+@functools.lru_cache(maxsize=1)
+def _paragraph_marks() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """How the review's paragraph starts and how its "Better: ..." part starts, in every language (English first)."""
+    heads = ("Inaccuracy: ", "Mistake: ", "Blunder: ")
+    better = tuple(dict.fromkeys(template(reviewwords.BETTER, {}, lang).split("{choice}")[0] for lang in available()))
+    return heads + tuple(p for p in reviewwords.prefixes() if p not in heads), better
+
+
 def _paragraph(d) -> str:
-    """The review's paragraph of a judged decision, without the notation of its "Better: ..." part."""
+    """The review's paragraph of a judged decision (in the language the review wrote it), without the notation
+    of its "Better: ..." part."""
     comment = d.node.comment
-    for name in ("Inaccuracy: ", "Mistake: ", "Blunder: "):
+    heads, betters = _paragraph_marks()
+    for name in heads:
         k = comment.rfind(name)
         if k >= 0:
             text = comment[k:].strip()
-            return text.split(" Better: ", 1)[0]
+            for better in betters:
+                text = text.split(better, 1)[0]
+            return text
     return ""
 
 

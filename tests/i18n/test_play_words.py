@@ -115,3 +115,15 @@ def test_polish_counts_take_their_form(n, word):
         galleys = [say(playview.MOVED["galley"][2], n=k, area_from="kyklades", area_to="ionion")
                    for k in (1, 3, 5)]
     assert [x.split()[1] for x in galleys] == ["Galerę", "Galery", "Galer"]
+
+
+@pytest.mark.parametrize("lang, head", [("en", "Blunder: "), ("de", "Grober Fehler: "), ("pl", "Błąd rażący: ")])
+def test_the_review_panel_shows_the_paragraph_the_review_wrote(lang, head):
+    """A review written in a language gives the panel its paragraph (without the "Better: ..." part)."""
+    from tests.analysis.test_review import phoros_game
+
+    g = phoros_game()
+    with pn.language(lang):
+        flagged = playview.review_view(g.review(budget=60, seed=2, client="serial"))["flagged"]
+    assert flagged and all(f["text"].startswith(head) for f in flagged), flagged
+    assert not any(word in f["text"] for f in flagged for word in ("Better:", "Besser:", "Lepiej:"))
