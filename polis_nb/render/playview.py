@@ -13,17 +13,21 @@ kernel's own log; nothing here decides a rule. Pure Python; no widget library.
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, overload
 
 from ..analysis.plot import GLYPH_NAMES, review_svg
-from ..i18n import get_language, message, plural
+from ..analysis import reviewwords
+from ..analysis.words import listed
+from ..i18n import available, get_language, message, plural
+from ..i18n.render import template
 from ..record.node import Mark
 from ..record.result import Result
-from ..rules import (ACTIONS, PLAYERS, RULES, Action, State, decisions_of_phase, topology_of, poss, score_parts,
-                     target_of)
-from .text import SIDE_NAME, action_words, cite_sections, edition_words, plain, target_name
+from ..rules import (ACTIONS, PLAYERS, RULES, Action, State, decisions_of_phase, price, score_parts, target_of,
+                     topology_of)
+from .text import _NUMBER, action_words, cite_sections, edition_words, plain, target_name
 from .say import say, side_name
 from .viewmodel import log_json
 
@@ -100,21 +104,148 @@ def group_steps(steps: list[Step]) -> list[Group]:
 
 
 # --- words ---------------------------------------------------------------------------------------
+# Each sentence is a message (ids "view.play.*") with the sides, places, goods and projects as term ids, so
+# that every language says it with its own grammar; lists go through the analysis's "a, b and c" message.
 
-def _count(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else plural or word + 's'}"
+GOODS = message("view.play.goods", "{n} {good}")
+LIST_TIMES = plural("view.play.times", "{text} ({n} time)", "{text} ({n} times)")
+PAYING = message("view.play.paying", "{done}, paying {goods}")
+SIEGE_DIE = message("view.play.siege-die", "the siege die showed {n}")
+MARKET_DIE = message("view.play.market-die", "the market die showed {n}")
+
+#: a build action's sentence by (action, something built, where known)
+BUILT = {
+    ("train", True, True): plural("view.play.trained-in", "{side} trained {n} hoplite in {poleis}",
+                                  "{side} trained {n} hoplites in {poleis}"),
+    ("train", True, False): plural("view.play.trained", "{side} trained {n} hoplite", "{side} trained {n} hoplites"),
+    ("train", False, True): message("view.play.trained-none-in", "{side} trained no hoplites in {poleis}"),
+    ("train", False, False): message("view.play.trained-none", "{side} trained no hoplites"),
+    ("galleys", True, True): plural("view.play.built-galleys-in", "{side} built {n} galley in {poleis}",
+                                    "{side} built {n} galleys in {poleis}"),
+    ("galleys", True, False): plural("view.play.built-galleys", "{side} built {n} galley", "{side} built {n} galleys"),
+    ("galleys", False, True): message("view.play.built-galleys-none-in", "{side} built no galleys in {poleis}"),
+    ("galleys", False, False): message("view.play.built-galleys-none", "{side} built no galleys"),
+    ("ships", True, True): plural("view.play.built-ships-in", "{side} built {n} trade ship in {poleis}",
+                                  "{side} built {n} trade ships in {poleis}"),
+    ("ships", True, False): plural("view.play.built-ships", "{side} built {n} trade ship",
+                                   "{side} built {n} trade ships"),
+    ("ships", False, True): message("view.play.built-ships-none-in", "{side} built no trade ships in {poleis}"),
+    ("ships", False, False): message("view.play.built-ships-none", "{side} built no trade ships"),
+}
+#: a move's sentences by unit: one group of units, several to one area, several moves, none yet, none
+MOVED = {
+    "hoplite": (plural("view.play.moved-hoplites", "{side} moved {n} hoplite from {area_from} to {area_to}",
+                       "{side} moved {n} hoplites from {area_from} to {area_to}"),
+                plural("view.play.moved-hoplites-to", "{side} moved {n} hoplite to {area}: {parts}",
+                       "{side} moved {n} hoplites to {area}: {parts}"),
+                plural("view.play.hoplites-from-to", "{n} hoplite from {area_from} to {area_to}",
+                       "{n} hoplites from {area_from} to {area_to}"),
+                message("view.play.moving-hoplites", "{side} is moving hoplites"),
+                message("view.play.moving-hoplites-to", "{side} is moving hoplites to {area}"),
+                message("view.play.moved-no-hoplites", "{side} chose to move hoplites but moved none"),
+                message("view.play.moved-no-hoplites-to", "{side} chose to move hoplites to {area} but moved none")),
+    "galley": (plural("view.play.moved-galleys", "{side} moved {n} galley from {area_from} to {area_to}",
+                      "{side} moved {n} galleys from {area_from} to {area_to}"),
+               plural("view.play.moved-galleys-to", "{side} moved {n} galley to {area}: {parts}",
+                      "{side} moved {n} galleys to {area}: {parts}"),
+               plural("view.play.galleys-from-to", "{n} galley from {area_from} to {area_to}",
+                      "{n} galleys from {area_from} to {area_to}"),
+               message("view.play.moving-galleys", "{side} is moving galleys"),
+               message("view.play.moving-galleys-to", "{side} is moving galleys to {area}"),
+               message("view.play.moved-no-galleys", "{side} chose to move galleys but moved none"),
+               message("view.play.moved-no-galleys-to", "{side} chose to move galleys to {area} but moved none")),
+}
+FROM_PART = message("view.play.n-from", "{n} from {area}")
+MOVED_SEVERAL = message("view.play.moved-several", "{side} moved {moves}")
+
+A_BATTLE = message("view.play.a-battle", "A battle")
+BATTLE_KINDS = {"land": message("view.play.land-battle", "Land battle"),
+                "sea": message("view.play.sea-battle", "Sea battle")}
+BATTLE = message("view.play.battle-kind", "Battle")
+UNITS_LEFT = {True: message("view.play.galleys-left", "galleys left: {side_athens} {athens}, {side_sparta} {sparta}"),
+              False: message("view.play.hoplites-left", "hoplites left: {side_athens} {athens}, {side_sparta} {sparta}")}
+BATTLE_ENDS = message("view.play.battle-ends", "{kind} in {area}: {ending} ({units})")
+BATTLE_GOES_ON = message("view.play.battle-goes-on", "{kind} in {area} goes on ({units})")
+BATTLE_IN = message("view.play.battle-in", "{kind} in {area} ({units})")
+
+ROUND_BEGINS = message("view.play.round-begins", "Round {round} begins")
+ROUND_BEGINS_WITH = message("view.play.round-begins-with", "Round {round} begins: {what}")
+ON_DISPLAY = plural("view.play.on-display", "{tiles} goes on display", "{tiles} go on display")
+EVENT_IS = message("view.play.event-is", "the event is {event}")
+
+PASSED = message("view.play.passed", "{side} passed")
+PASSED_ENDS = message("view.play.passed-round-ends", "{side} passed and the round ends")
+#: a project begun, by (tile known, polis known)
+STARTED = {(True, True): message("view.play.started-project-in", "{side} started {project} in {polis}"),
+           (True, False): message("view.play.started-project", "{side} started {project}"),
+           (False, True): message("view.play.started-a-project-in", "{side} started a project in {polis}"),
+           (False, False): message("view.play.started-a-project", "{side} started a project")}
+CHOSE_SIEGE = message("view.play.chose-siege", "{side} chose to besiege a polis")
+#: a siege by (won, dice known)
+BESIEGED = {(True, True): message("view.play.besieged-took-dice", "{side} besieged {polis}: {dice} — {side} took it"),
+            (True, False): message("view.play.besieged-took", "{side} besieged {polis} — {side} took it"),
+            (False, True): message("view.play.besieged-failed-dice",
+                                   "{side} besieged {polis}: {dice} — the siege failed"),
+            (False, False): message("view.play.besieged-failed", "{side} besieged {polis} — the siege failed")}
+#: tribute by (area known, goods got)
+TRIBUTE = {(True, True): message("view.play.tribute-got", "{side} demanded tribute from {area} and got {goods}"),
+           (True, False): message("view.play.tribute", "{side} demanded tribute from {area}"),
+           (False, True): message("view.play.tribute-somewhere-got",
+                                  "{side} demanded tribute from a territory and got {goods}"),
+           (False, False): message("view.play.tribute-somewhere", "{side} demanded tribute from a territory")}
+CHOSE_TRADE = message("view.play.chose-trade", "{side} chose to trade")
+TRADED = message("view.play.traded", "{side} traded at {market}: {deal}")
+TRADED_DICE = message("view.play.traded-dice", "{side} traded at {market}: {deal}; {dice}")
+DEAL_FOR = message("view.play.deal-for", "{got} for {paid}")
+DEAL_BUY = message("view.play.deal-buy", "{got}, bought with silver")
+CHOSE_PROXENOS = message("view.play.chose-proxenos", "{side} chose to move its proxenos")
+#: a proxenos moved, by (from a polis, how)
+PROXENOS = {
+    (True, "land"): message("view.play.proxenos-from-land", "{side} moved its proxenos from {polis_from} to {polis_to} by land"),
+    (True, "sea"): message("view.play.proxenos-from-sea", "{side} moved its proxenos from {polis_from} to {polis_to} by sea"),
+    (True, ""): message("view.play.proxenos-from", "{side} moved its proxenos from {polis_from} to {polis_to}"),
+    (False, "land"): message("view.play.proxenos-land", "{side} moved its proxenos to {polis_to} by land"),
+    (False, "sea"): message("view.play.proxenos-sea", "{side} moved its proxenos to {polis_to} by sea"),
+    (False, ""): message("view.play.proxenos", "{side} moved its proxenos to {polis_to}")}
+CIVIL_WAR = plural("view.play.civil-war", "{side} started a civil war in {poleis}, which joins {side}",
+                   "{side} started a civil war in {poleis}, which join {side}")
+RELEASED = message("view.play.released", "{side} released {poleis} (neutral again)")
+COVERED = message("view.play.covered", "{side} covered its food shortfall with prestige")
+RELEASED_COVERED = message("view.play.released-covered",
+                           "{side} released {poleis} (neutral again) and covered its food shortfall with prestige")
+FED = message("view.play.fed", "{side} fed its poleis")
+GREW = message("view.play.grew", "{side} let {poleis} grow")
+GREW_NONE = message("view.play.grew-none", "{side} let no polis grow")
+PHOROS_NONE = message("view.play.phoros-none", "{side} kept its prestige (no phoros)")
+PHOROS = message("view.play.phoros", "{side} turned {n} prestige into {goods} (phoros)")
+PHOROS_SOME = message("view.play.phoros-some", "{side} turned some prestige into {goods} (phoros)")
+REMOVED = message("view.play.removed", "{side} removed {projects} from the game")
+EVENT_SAID = message("view.play.event-said", "{side}: {said}")
+EVENT_ANSWERED = message("view.play.event-answered", "{side} answered the event")
+DECISION = message("view.play.decision", "{side}: {title}")
+DECISION_SAID = message("view.play.decision-said", "{side}: {title} — {said}")
+A_DECISION = message("view.play.a-decision", "a decision")
 
 
 def _and(items: list[str]) -> str:
+    """Items as "a, b and c" in the current language (empty ones left out)."""
     items = [x for x in items if x]
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return listed(items, "and") if items else ""
 
 
 def _lower(text: str) -> str:
     """``text`` with a small first letter, unless it starts a name written in capitals."""
     return text if text[1:2].isupper() else text[:1].lower() + text[1:]
+
+
+def _say(s: State, msg: str, **args) -> str:
+    """``msg`` in the current language, its terms named as the component set of ``s`` names them."""
+    return say(msg, components=s.components, **args)
+
+
+def _term(s: State, kind: str, ident: str) -> str:
+    """A term (a polis, a project ...) by its id, as the current language names it."""
+    return _say(s, "{%s}" % kind, **{kind: ident})
 
 
 def _goods_change(g: Group, p: int) -> tuple[list[str], list[str]]:
@@ -123,12 +254,17 @@ def _goods_change(g: Group, p: int) -> tuple[list[str], list[str]]:
     paid, got = [], []
     for name, x, y in zip(comp.goods, g.before.goods[p], g.after.goods[p]):
         if y < x:
-            paid.append(f"{x - y} {name}")
+            paid.append(_say(g.before, GOODS, n=x - y, good=name))
         elif y > x:
-            got.append(f"{y - x} {name}")
+            got.append(_say(g.before, GOODS, n=y - x, good=name))
     dp = g.after.prestige[p] - g.before.prestige[p]
-    (paid if dp < 0 else got).extend([f"{abs(dp)} prestige"] if dp else [])
+    (paid if dp < 0 else got).extend([_say(g.before, GOODS, n=abs(dp), good="prestige")] if dp else [])
     return paid, got
+
+
+def _paying(g: Group, p: int, done: str) -> str:
+    paid, _ = _goods_change(g, p)
+    return _say(g.before, PAYING, done=done, goods=_and(paid)) if paid else done
 
 
 def _args(g: Group, kind: str, keyword: str | None = None) -> list[str]:
@@ -146,11 +282,14 @@ def _dice(g: Group) -> list[str]:
     out = []
     for s, a, _ in g.steps:
         if s.is_chance and s.pending.kind not in ROUND_DRAWS:
-            out.append(_lower(action_words(s, a)).replace(" shows ", " showed "))
+            if a.kind in ("die", "roll") and a.args:
+                out.append(_say(s, SIEGE_DIE if a.kind == "die" else MARKET_DIE, n=a.args[0]))
+            else:
+                out.append(_lower(action_words(s, a)).replace(" shows ", " showed "))
     return out
 
 
-def _dedupe(texts: list[str]) -> list[str]:
+def _dedupe(texts: list[str], s: State) -> list[str]:
     """Repeated sentences once, with how often ("... (3 times)")."""
     out: list[list] = []
     for x in texts:
@@ -158,7 +297,7 @@ def _dedupe(texts: list[str]) -> list[str]:
             out[-1][1] += 1
         else:
             out.append([x, 1])
-    return [x if n == 1 else f"{x} ({n} times)" for x, n in out]
+    return [x if n == 1 else _say(s, LIST_TIMES, text=x, n=n) for x, n in out]
 
 
 def _owner_changes(g: Group) -> list[tuple[int, int, int]]:
@@ -166,33 +305,36 @@ def _owner_changes(g: Group) -> list[tuple[int, int, int]]:
     return [(i, x, y) for i, (x, y) in enumerate(zip(g.before.owner, g.after.owner)) if x != y]
 
 
-def _kernel_text(g: Group, skip_choice: bool = True) -> list[str]:
-    """The kernel's own sentences for the group, without "X chooses Y" (the sentence names it)."""
+def _kernel_said(g: Group, skip_choice: bool = True) -> list[tuple[str, str]]:
+    """The kernel's own sentences for the group as (English, in the current language), without "X chooses Y"
+    (the sentence names it)."""
     out = []
     for _, _, t in g.steps:
         for e in t.log:
             text = plain(e.text, t.components)
             if skip_choice and " chooses " in text:
                 continue
-            out.append(text.rstrip("."))
+            out.append((text.rstrip("."), plain(e.words(), t.components).rstrip(".")))
     return out
 
 
-def _sentence_build(g: Group, who: str, p: int) -> str:
-    verb, unit = BUILDS[g.kind]
-    comp = topology_of(g.before).comp
-    noun = edition_words(comp, "trade ship") if g.kind == "ships" else unit
+def _kernel_text(g: Group, skip_choice: bool = True) -> list[str]:
+    """The kernel's own sentences for the group in the current language (see :func:`_kernel_said`)."""
+    return [said for _, said in _kernel_said(g, skip_choice)]
+
+
+def _sentence_build(g: Group, side: str, p: int) -> str:
     kind = {"train": "train-pay", "galleys": "galley-pay", "ships": "ships-pay"}[g.kind]
     n = sum(1 for s, a, _ in g.steps if s.pending.kind == kind and a.kind in ("pay", "hire"))
     where = _and([_polis_name(g.before, x) for x in dict.fromkeys(_args(g, kind.replace("-pay", "-polis")))])
-    paid, _ = _goods_change(g, p)
-    what = f"{_count(n, noun)}" if n else f"no {noun}s"
-    return f"{who} {verb} {what}" + (f" in {where}" if where else "") + (f", paying {_and(paid)}" if paid else "")
+    text = _paying(g, p, _say(g.before, BUILT[g.kind, bool(n), bool(where)], side=side, n=n, poleis=where))
+    if g.kind == "ships" and get_language() == "en":  # the edition's own word (merchants in the second)
+        text = edition_words(topology_of(g.before).comp, text)
+    return text
 
 
-def _sentence_move(g: Group, who: str) -> tuple[str, list[tuple[str, str, int]]]:
-    """The move in words and its arrows (origin, destination, how many)."""
-    unit = MOVES[g.kind]
+def _moves(g: Group) -> dict[tuple[str, str], int]:
+    """How many units the group moved from each origin to each destination (area ids)."""
     dest = None
     moved: dict[tuple[str, str], int] = {}
     for s, a, _ in g.steps:
@@ -201,45 +343,55 @@ def _sentence_move(g: Group, who: str) -> tuple[str, list[tuple[str, str, int]]]
         elif a.kind == "from" and a.args and s.pending.kind == "move-from":
             d = dest or (topology_of(s).area_ids[s.pending.data[1]] if len(s.pending.data) > 1 else "")
             moved[(a.args[0], d)] = moved.get((a.args[0], d), 0) + 1
-    b = topology_of(g.before)
+    return moved
+
+
+def _sentence_move(g: Group, side: str) -> str:
+    """The move in words."""
+    one, to_one, part, moving, moving_to, none, none_to = MOVED[MOVES[g.kind]]
+    s = g.before
+    moved = _moves(g)
     total = sum(moved.values())
     if not total:
-        to = f" to {target_name(b, dest)}" if dest else ""
+        dest = next((a.args[0] for _, a, _ in g.steps if a.kind == "to" and a.args), None)
         if g.after.pending.kind.startswith("move-") and not g.after.is_terminal:  # still choosing
-            return f"{who} is moving {unit}s{to}", []
-        return f"{who} chose to move {unit}s{to} but moved none", []
+            return _say(s, moving_to, side=side, area=dest) if dest else _say(s, moving, side=side)
+        return _say(s, none_to, side=side, area=dest) if dest else _say(s, none, side=side)
     dests = list(dict.fromkeys(d for _, d in moved))
     if len(moved) == 1:
         (src, d), n = next(iter(moved.items()))
-        text = f"{who} moved {_count(n, unit)} from {target_name(b, src)} to {target_name(b, d)}"
-    elif len(dests) == 1:
-        parts = [f"{n} from {target_name(b, src)}" for (src, _), n in moved.items()]
-        text = f"{who} moved {_count(total, unit)} to {target_name(b, dests[0])}: {_and(parts)}"
-    else:
-        parts = [f"{_count(n, unit)} from {target_name(b, src)} to {target_name(b, d)}"
-                 for (src, d), n in moved.items()]
-        text = f"{who} moved {_and(parts)}"
-    return text, [(src, d, n) for (src, d), n in moved.items()]
+        return _say(s, one, side=side, n=n, area_from=src, area_to=d)
+    if len(dests) == 1:
+        parts = [_say(s, FROM_PART, n=n, area=src) for (src, _), n in moved.items()]
+        return _say(s, to_one, side=side, n=total, area=dests[0], parts=_and(parts))
+    parts = [_say(s, part, n=n, area_from=src, area_to=d) for (src, d), n in moved.items()]
+    return _say(s, MOVED_SEVERAL, side=side, moves=_and(parts))
 
 
-def _sentence_battle(g: Group) -> tuple[str, str | None]:
-    """A battle (or its part in this reply) in words, and its area id."""
+def _battle_area(g: Group) -> str | None:
+    """The id of the area a battle group is fought in (None if not known)."""
+    return None if g.area is None else topology_of(g.before).area_ids[g.area]
+
+
+def _sentence_battle(g: Group) -> str:
+    """A battle (or its part in this reply) in words."""
     b = topology_of(g.before)
-    if g.area is None:
-        return "A battle", None
-    area = b.area_ids[g.area]
+    s = g.before
+    area = _battle_area(g)
+    if g.area is None or area is None:
+        return _say(s, A_BATTLE)
     bt = next((s.battle for s, _, _ in g.steps if s.battle is not None and s.battle.area == g.area), None)
-    kind = f"{bt.kind.capitalize()} battle" if bt is not None else "Battle"
-    texts = [t for t in _kernel_text(g, skip_choice=False) if area and target_name(b, area) in t]
-    ending = [t for t in texts if "battle ends" in t or ("retreat" in t.lower() and "fights on" not in t)]
+    kind = _say(s, BATTLE_KINDS.get(bt.kind, BATTLE)) if bt is not None else _say(s, BATTLE)
+    texts = [t for t in _kernel_said(g, skip_choice=False) if area and target_name(b, area) in t[0]]
+    ending = [said for t, said in texts if "battle ends" in t or ("retreat" in t.lower() and "fights on" not in t)]
     n_a, n_s = g.after.units[g.area]
-    units = f"{'galleys' if b.is_sea[g.area] else 'hoplites'} left: Athens {n_a}, Sparta {n_s}"
-    where = target_name(b, area)
+    units = _say(s, UNITS_LEFT[bool(b.is_sea[g.area])], side_athens="athens", athens=n_a, side_sparta="sparta",
+                 sparta=n_s)
     if ending:
-        return f"{kind} in {where}: {ending[-1]} ({units})", area
+        return _say(s, BATTLE_ENDS, kind=kind, area=area, ending=ending[-1], units=units)
     if g.after.battle is not None and g.after.battle.area == g.area:
-        return f"{kind} in {where} goes on ({units})", area
-    return f"{kind} in {where} ({units})", area
+        return _say(s, BATTLE_GOES_ON, kind=kind, area=area, units=units)
+    return _say(s, BATTLE_IN, kind=kind, area=area, units=units)
 
 
 def _sentence_round_start(g: Group) -> str:
@@ -248,115 +400,136 @@ def _sentence_round_start(g: Group) -> str:
     tiles, event = [], None
     for st, a, _ in g.steps:
         if a.kind == "draw" and a.args:
-            tiles.append(target_name(topology_of(st), a.args[0]) if a.args[0] not in topology_of(st).project_index
-                         else topology_of(st).project_index[a.args[0]].name)
+            b = topology_of(st)
+            tiles.append(_term(st, "project", a.args[0]) if a.args[0] in b.project_index else target_name(b, a.args[0]))
         elif a.kind == "event" and a.args:
-            event = next((e.name for e in comp.events if e.id == a.args[0]), a.args[0])
+            event = a.args[0]
     parts = []
     if tiles:
-        parts.append(f"{_and(tiles)} {'goes' if len(tiles) == 1 else 'go'} on display")
+        parts.append(_say(s, ON_DISPLAY, tiles=_and(tiles), n=len(tiles)))
     if event:
-        parts.append(f"the event is {event}")
-    return f"Round {comp.rounds[s.round].name} begins" + (": " + "; ".join(parts) if parts else "")
+        parts.append(_say(s, EVENT_IS, event=event))
+    r = comp.rounds[s.round].label
+    return _say(s, ROUND_BEGINS_WITH, round=r, what="; ".join(parts)) if parts else _say(s, ROUND_BEGINS, round=r)
 
 
 def group_sentence(g: Group) -> str:
-    """One sentence (no final stop) naming what the group did."""
+    """One sentence (no final stop) naming what the group did, in the current language."""
     k, p = g.kind, g.actor
     if k == "battle":
-        return _sentence_battle(g)[0]
+        return _sentence_battle(g)
     if k == "round-start":
         return _sentence_round_start(g)
     if k == "chance":
         said = _kernel_text(g)
         return "; ".join(said) if said else _and([action_words(s, a) for s, a, _ in g.steps])
     assert p is not None
-    who = SIDE_NAME[p]
+    side = PLAYERS[p]
     b = topology_of(g.before)
+    s0 = g.before
     if k == "pass":
         ends = any(_ROUND_END.match(e.text) for _, _, t in g.steps for e in t.log)
-        return f"{who} passed" + (" and the round ends" if ends else "")
+        return _say(s0, PASSED_ENDS if ends else PASSED, side=side)
     if k in BUILDS:
-        return _sentence_build(g, who, p)
+        return _sentence_build(g, side, p)
     if k in MOVES:
-        return _sentence_move(g, who)[0]
+        return _sentence_move(g, side)
     if k == "project":
         tile = next(iter(_args(g, "project-tile")), None)
         where = next(iter(_args(g, "project-polis")), None)
-        name = b.project_index[tile].name if tile in b.project_index else "a project"
-        paid, _ = _goods_change(g, p)
-        return (f"{who} started {name}" + (f" in {_polis_name(g.before, where)}" if where else "")
-                + (f", paying {_and(paid)}" if paid else ""))
+        known = tile is not None and tile in b.project_index
+        return _paying(g, p, _say(s0, STARTED[known, bool(where)], side=side, project=tile, polis=where or ""))
     if k == "siege":
         polis = next(iter(_args(g, "siege-polis")), None)
         if polis is None:
-            return f"{who} chose to besiege a polis"
-        i = b.polis_index[polis]
+            return _say(s0, CHOSE_SIEGE, side=side)
         dice = _dice(g)
-        won = g.after.owner[i] == p
-        return (f"{who} besieged {_polis_name(g.before, polis)}" + (f": {_and(dice)}" if dice else "")
-                + (f" — {who} took it" if won else " — the siege failed"))
+        won = g.after.owner[b.polis_index[polis]] == p
+        return _say(s0, BESIEGED[won, bool(dice)], side=side, polis=polis, dice=_and(dice))
     if k == "tribute":
         area = next(iter(_args(g, "tribute-area")), None)
         _, got = _goods_change(g, p)
-        return (f"{who} demanded tribute from {target_name(b, area) if area else 'a territory'}"
-                + (f" and got {_and(got)}" if got else ""))
+        return _say(s0, TRIBUTE[bool(area), bool(got)], side=side, area=area or "", goods=_and(got))
     if k == "trade":
         step = next(((s, a) for s, a, _ in g.steps if s.pending.kind == "trade-offer"), None)
         if step is None:
-            return f"{who} chose to trade"
-        words = action_words(*step)
-        market, _, deal = words.partition(": ")
+            return _say(s0, CHOSE_TRADE, side=side)
+        market, deal = _deal(*step)
         dice = _dice(g)
-        return f"{who} traded at {market.split(' offer')[0]}: {deal}" + (f"; {_and(dice)}" if dice else "")
+        return _say(s0, TRADED_DICE if dice else TRADED, side=side, market=market, deal=deal, dice=_and(dice))
     if k == "proxenos":
         step = next(((s, a) for s, a, _ in g.steps if s.pending.kind == "proxenos-dest"), None)
         if step is None:
-            return f"{who} chose to move its proxenos"
+            return _say(s0, CHOSE_PROXENOS, side=side)
         s, a = step
-        how = {"land": " by land", "sea": " by sea"}.get(a.args[-1], "") if len(a.args) > 1 else ""
+        how = a.args[-1] if len(a.args) > 1 and a.args[-1] in ("land", "sea") else ""
         start = s.proxenos[p]
-        src = f" from {b.comp.poleis[start].name}" if start >= 0 else ""
-        return f"{who} moved its proxenos{src} to {_polis_name(s, a.args[0])}{how}"
+        return _say(s, PROXENOS[start >= 0, how], side=side, polis_from=b.comp.poleis[start].id if start >= 0 else "",
+                    polis_to=a.args[0])
     if k == "civilwar":
-        won = [b.comp.poleis[i].name for i, _, y in _owner_changes(g) if y == p]
+        won = [b.comp.poleis[i].id for i, _, y in _owner_changes(g) if y == p]
         if won:
-            return f"{who} started a civil war in {_and(won)}, which {'joins' if len(won) == 1 else 'join'} {who}"
+            return _say(s0, CIVIL_WAR, side=side, poleis=_and([_term(s0, "polis", x) for x in won]), n=len(won))
     if k == "feed":
-        parts = []
         released = [_polis_name(g.before, x) for x in _args(g, "feed", "release")]
+        covered = any(a.kind == "feed" for _, a, _ in g.steps)
         if released:
-            parts.append(f"released {_and(released)} (neutral again)")
-        if any(a.kind == "feed" for _, a, _ in g.steps):
-            parts.append("covered its food shortfall with prestige")
-        return f"{who} " + _and(parts) if parts else f"{who} fed its poleis"
+            return _say(s0, RELEASED_COVERED if covered else RELEASED, side=side, poleis=_and(released))
+        return _say(s0, COVERED if covered else FED, side=side)
     if k == "grow":
         grown = [_polis_name(g.before, x) for x in _args(g, "grow", "grow")]
-        return f"{who} let {_and(grown)} grow" if grown else f"{who} let no polis grow"
+        return _say(s0, GREW, side=side, poleis=_and(grown)) if grown else _say(s0, GREW_NONE, side=side)
     if k == "phoros":
         a = g.steps[-1][1]
         if a.args and a.args[0] == "0":
-            return f"{who} kept its prestige (no phoros)"
+            return _say(s0, PHOROS_NONE, side=side)
         _, got = _goods_change(g, p)
-        return f"{who} turned {a.args[0] if a.args else 'some'} prestige into {_and(got) or 'silver'} (phoros)"
+        goods = _and(got) or _term(s0, "good", "silver")
+        return (_say(s0, PHOROS, side=side, n=a.args[0], goods=goods) if a.args
+                else _say(s0, PHOROS_SOME, side=side, goods=goods))
     if k == "project-remove":
-        gone = [b.project_index[x].name if x in b.project_index else x for x in _args(g, "project-remove")]
-        return f"{who} removed {_and(gone)} from the game"
+        gone = [_term(s0, "project", x) if x in b.project_index else x for x in _args(g, "project-remove")]
+        return _say(s0, REMOVED, side=side, projects=_and(gone))
     if k.startswith("event-"):  # the kernel says what the event made the side do
-        said = _dedupe(_kernel_text(g))
-        return f"{who}: {'; '.join(said)}" if said else f"{who} answered the event"
+        said = _dedupe(_kernel_text(g), s0)
+        return _say(s0, EVENT_SAID, side=side, said="; ".join(said)) if said else _say(s0, EVENT_ANSWERED, side=side)
     # anything else: the action's name and the kernel's own words for it
-    title = edition_words(b.comp, ACTIONS[k].title) if k in ACTIONS else ""
-    chosen = [_lower(action_words(s, a)) for s, a, _ in g.steps if not s.is_chance and s.pending.kind != "turn"]
+    title = _words_of_edition(b.comp, say(ACTIONS[k].title)) if k in ACTIONS else ""
+    if not title:
+        chosen = [_lower(action_words(s, a)) for s, a, _ in g.steps if not s.is_chance and s.pending.kind != "turn"]
+        title = _and(chosen) or _say(s0, A_DECISION)
     said = _kernel_text(g)
-    head = f"{who}: {title}" if title else f"{who}: {_and(chosen) or 'a decision'}"
-    return head + (f" — {'; '.join(said)}" if said else "")
+    return (_say(s0, DECISION_SAID, side=side, title=title, said="; ".join(said)) if said
+            else _say(s0, DECISION, side=side, title=title))
+
+
+def _words_of_edition(comp, text: str) -> str:
+    """English words in the edition's own terms (merchants for trade ships in the second); other languages
+    name the edition's terms themselves."""
+    return edition_words(comp, text) if get_language() == "en" else text
+
+
+def _deal(s: State, a: Action) -> tuple[str, str]:
+    """(the market, the deal in words) of a trade offer taken: ("Persis", "3 wheat for 4 wine"), or
+    "3 wheat, bought with silver"."""
+    b = topology_of(s)
+    mid, _, slot = (a.args[0] if a.args else "").partition(".")
+    offers = b.comp.markets[b.market_index[mid]].offers if mid in b.market_index else ()
+    market = _term(s, "market", mid)
+    if not _NUMBER.fullmatch(slot) or int(slot) >= len(offers):
+        return market, " ".join(a.args[1:])
+    o = offers[int(slot)]
+    got = _say(s, GOODS, n=o.load, good=o.receive)
+    if len(a.args) > 1 and a.args[1] == "buy":
+        return market, _say(s, DEAL_BUY, got=got)
+    good = a.args[2] if len(a.args) > 2 else o.demand[0]
+    return market, _say(s, DEAL_FOR, got=got, paid=_say(s, GOODS, n=price(s, o, good), good=good))
 
 
 def group_marks(g: Group) -> list[Mark]:
     """Marks on the map for what the group did, in its side's colour (battles in yellow)."""
     if g.kind == "battle":
-        _, area = _sentence_battle(g)
+        area = _battle_area(g)
         return [Mark.highlight(area, "yellow")] if area else []
     if g.actor is None:
         return []
@@ -364,7 +537,7 @@ def group_marks(g: Group) -> list[Mark]:
     b = topology_of(g.before)
     marks: list[Mark] = []
     if g.kind in MOVES:
-        for src, dst, _ in _sentence_move(g, "")[1]:
+        for src, dst in _moves(g):
             if src and dst:
                 marks.append(Mark.arrow(src, dst, colour))
         return marks
@@ -464,7 +637,7 @@ def game_over_view(s: State, resigned: str | None = None) -> dict | None:
     rows = []
     for p, side in enumerate(PLAYERS):
         parts = score_parts(s, p)
-        rows.append({"side": side, "name": SIDE_NAME[p], **parts, "total": sum(parts.values())})
+        rows.append({"side": side, "name": side_name(side), **parts, "total": sum(parts.values())})
     if resigned is not None:
         r = Result.resignation(resigned)
         return {"title": say(WINS, side=r.winner), "winner": r.winner, "text": r.text + ".",
@@ -512,14 +685,26 @@ BASIS_PROVEN = message("review.basis-proven", "every value proven")
 REVIEWED = plural("review.reviewed", "{n} decision reviewed ({basis})", "{n} decisions reviewed ({basis})")
 
 
+@functools.lru_cache(maxsize=1)
+def _paragraph_marks() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """How the review's paragraph starts and how its "Better: ..." part starts, in every language (English first)."""
+    heads = ("Inaccuracy: ", "Mistake: ", "Blunder: ")
+    better = tuple(dict.fromkeys(template(reviewwords.BETTER, {}, lang).split("{choice}")[0] for lang in available()))
+    return heads + tuple(p for p in reviewwords.prefixes() if p not in heads), better
+
+
 def _paragraph(d) -> str:
-    """The review's paragraph of a judged decision, without the notation of its "Better: ..." part."""
+    """The review's paragraph of a judged decision (in the language the review wrote it), without the notation
+    of its "Better: ..." part."""
     comment = d.node.comment
-    for name in ("Inaccuracy: ", "Mistake: ", "Blunder: "):
+    heads, betters = _paragraph_marks()
+    for name in heads:
         k = comment.rfind(name)
         if k >= 0:
             text = comment[k:].strip()
-            return text.split(" Better: ", 1)[0]
+            for better in betters:
+                text = text.split(better, 1)[0]
+            return text
     return ""
 
 
