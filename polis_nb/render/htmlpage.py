@@ -175,7 +175,7 @@ class Citations:
             tip = "; ".join(dict.fromkeys(say(CITE_TIP, section=RULES[r].section(s.edition), summary=RULES[r].words())
                                           for r in known))
             k = self.table.setdefault((cite, tip or original), len(self.table)) if cite else -1
-            out.append([plain(entry.text, s.components), k])
+            out.append([plain(entry.words(), s.components), k])  # the kernel's words in the language
         return out
 
     def to_json(self) -> list[list[str]]:

@@ -18,6 +18,7 @@ from ..rules import PLAYERS, RULES, topology_of
 from .playview import group_sentence, group_steps
 from ..i18n import get_language, message
 from .say import say
+from .viewmodel import printed_tip
 from .text import SIDE_NAME, action_words, cite_words, mark_words, plain
 
 MAX_ROWS = 3000
@@ -65,12 +66,14 @@ def _notation(n: Node, viewer: str | None) -> str:
 
 
 def sentences(n: Node) -> list[dict]:
-    """What the decision at ``n`` did: ``{text, cite, cite_original}`` per log entry."""
+    """What the decision at ``n`` did: ``{text, cite, cite_original, printed}`` per log entry (the kernel's
+    words in the current language; ``printed``: the tip saying the section as the rulebook prints it)."""
     s = n.state
     out = []
     for e in s.log:
         cite, original = cite_words(tuple(r for r in e.rules if r in RULES), s.edition)
-        out.append({"text": plain(e.text, s.components), "cite": cite, "cite_original": original})
+        out.append({"text": plain(e.words(), s.components), "cite": cite, "cite_original": original,
+                    "printed": printed_tip(cite, original)})
     return out
 
 

@@ -37,7 +37,7 @@ _EXPLAIN = {"legal": message("view.explain.legal", "Legal: "), "illegal": messag
             "rules": message("view.explain.rules", "Rules"), "printed": message("view.explain.printed", "Printed: {cite}")}
 
 
-def _printed(cite: str, original: str) -> str:
+def printed_tip(cite: str, original: str) -> str:
     """The tip of a citation: the section as the rulebook prints it, where that is not what is shown."""
     return say(_EXPLAIN["printed"], cite=original) if original and original != cite else ""
 
@@ -53,7 +53,7 @@ def explanation_json(e: Explanation | None, comp=None, edition: str = "ed1") -> 
     rules = [rule_json(r.id, edition) if r.id in RULES else
              {"id": r.id, "source": r.source, "source_original": r.source, "summary": r.summary} for r in e.rules]
     for r in rules:
-        r["printed"] = _printed(r["source"], r["source_original"])
+        r["printed"] = printed_tip(r["source"], r["source_original"])
     return {"legal": e.legal, "text": plain(text, comp.name if comp is not None else None), "rules": rules,
             "head": say(_EXPLAIN["legal" if e.legal else "illegal"]), "rules_label": say(_EXPLAIN["rules"])}
 
@@ -65,7 +65,7 @@ def log_json(entries, s: State) -> list[dict]:
     for e in entries:
         cite, original = cite_words(tuple(r for r in e.rules if r in RULES), s.edition)
         out.append({"text": plain(e.words(), s.components), "rules": list(e.rules), "cite": cite,
-                    "cite_original": original, "printed": _printed(cite, original)})
+                    "cite_original": original, "printed": printed_tip(cite, original)})
     return out
 
 

@@ -10,15 +10,26 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..i18n import message
 from ..record import Game, Mark, Node, RecordError
 from ..render.choiceview import explanation_words
+from ..render.say import say
 from ..render.viewmodel import place_words, why_explanation, why_words
 from ..rules import (Action, Explanation, IllegalActionError, InvalidActionError, State, apply, topology_of, chance_rng,
-                     choices_at, click_target, parse_action, poss, sample_chance, why_action)
+                     choices_at, click_target, parse_action, sample_chance, why_action)
 from ..rules import settle as settle_state
 from .intents import IntentError, shown
 
-_PLACES = {"area": ("area_index", "area"), "polis": ("polis_index", "polis"), "offer": ("offer_index", "market offer")}
+_PLACES = {"area": ("area_index", message("control.no-such.area", "there is no area {ident} on this map")),
+           "polis": ("polis_index", message("control.no-such.polis", "there is no polis {ident} on this map")),
+           "offer": ("offer_index", message("control.no-such.offer", "there is no market offer {ident} on this map"))}
+NO_PLACE = message("control.no-place", "{target} is no place on the map (area:<id>, polis:<id> or offer:<id>)")
+SEVERAL = message("control.several", "Several choices there: pick one of the buttons that name it")
+REMOVED = message("control.removed", "The position shown was removed from the record; this is the game's current "
+                                     "position.")
+NOT_YOURS = message("control.not-yours", "Refused: it is not {side:gen} decision")
+LIES_IN = message("control.lies-in", "{name} lies in {area}.")
+REFUSED = message("control.refused", "Refused: {why}")
 
 
 def check_place(s: State, target: str) -> None:
@@ -26,10 +37,10 @@ def check_place(s: State, target: str) -> None:
     place on the map of ``s``; nothing if it is one."""
     kind, _, ident = target.partition(":")
     if kind not in _PLACES:
-        raise IntentError(f"{shown(target)} is no place on the map (area:<id>, polis:<id> or offer:<id>)")
+        raise IntentError(say(NO_PLACE, target=shown(target)))
     index, what = _PLACES[kind]
     if ident not in getattr(topology_of(s), index):
-        raise IntentError(f"there is no {what} {shown(ident)} on this map")
+        raise IntentError(say(what, ident=shown(ident)))
 
 
 def attached(node: Node, root: Node) -> bool:
@@ -56,7 +67,7 @@ class Judge:
 
     def several(self, s: State, here: list[Action]) -> Action | str:
         """A click on a place holding several choices ``here``: the one to take, or a note (nothing taken)."""
-        return "Several choices there: pick one of the buttons that name it"
+        return say(SEVERAL)
 
     def judge(self, s: State, a: Action) -> bool:
         """Look at the legal choice ``a`` at ``s``; True keeps it (not played)."""
@@ -94,7 +105,7 @@ class Controller:
         if self.game is None or self.node is None or attached(self.node, self.game.root):
             return ""
         self.node = self.game.node
-        return "The position shown was removed from the record; this is the game's current position."
+        return say(REMOVED)
 
     def goto(self, node: Node) -> None:
         """Show ``node``; the Game's current node follows (the user moved the widget)."""
@@ -122,7 +133,7 @@ class Controller:
             check_place(s, intent["target"])
         if (self.viewer is not None and s.current_player != self.viewer and intent["kind"] != "why"
                 and (judge is None or judge.sides)):
-            return None, f"Refused: it is not {poss(self.viewer)} decision"
+            return None, say(NOT_YOURS, side=self.viewer)
         if intent["kind"] == "why":
             return self.why(intent["target"])
         if judge is not None:
@@ -156,7 +167,7 @@ class Controller:
         lead = ""
         if meant != target:
             name, area = place_words(s, target), place_words(s, meant)
-            lead = f"{(name or '').split(' (')[0]} lies in {(area or '').split(' (')[0]}."
+            lead = say(LIES_IN, name=(name or '').split(' (')[0], area=(area or '').split(' (')[0])
         return explanation_words(s, why_explanation(s, a, lead)), ""
 
     def play(self, text: str) -> tuple[Explanation | None, str]:
@@ -166,7 +177,7 @@ class Controller:
         except IllegalActionError as e:
             return explanation_words(s, e.explanation), ""
         except InvalidActionError as e:
-            return None, f"Refused: {e.problem}"
+            return None, say(REFUSED, why=e.params.get("problem", e.problem))  # the problem in the language
         if self.game is not None:
             self.goto(self.node)  # type: ignore[arg-type]  # play from the widget's own node
             start = self.node

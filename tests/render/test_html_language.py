@@ -62,8 +62,6 @@ def test_a_language_without_words_is_refused_before_writing(tmp_path):
     assert not path.exists()
 
 
-@pytest.mark.xfail(strict=True, reason="the page's log lines are said with the kernel's words() once the views "
-                                       "engineer's render/htmlpage.py lands (issue 26); then drop this mark")
 def test_the_page_in_polish_holds_the_kernels_log_in_polish(tmp_path):
     g = game()
     polish = logged(page(tmp_path, g, language="pl"))
