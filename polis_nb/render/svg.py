@@ -77,6 +77,7 @@ MARKET = message("map.market", "{market} market, reached via {via}")
 MARKET_CLOSED = message("map.market-closed", "{market} market, reached via {via}, closed this round")
 OVERLAND = message("map.market-overland", "{seas} or by land from {polis}")
 TITLE_CLOSED = message("map.market-title-closed", "{title} — closed")
+TRACK = message("map.track", "Round")
 STACKING = message("map.stacking", "Stacking limit {n} · {loads}")
 STACKING_LOADS = message("map.stacking-loads", "Stacking limit {n} · loads up to {m}")
 EVENT = message("map.event", "Event: {event}")
@@ -634,7 +635,7 @@ def _offer(ctx: _Ctx, m, o, x: float, y: float) -> str:
         foot += (f'<rect class="choice-in" x="{_f(x + 2.5)}" y="{_f(y + 2.5)}" width="{_f(OFFER_W - 5)}" '
                  f'height="{_f(OFFER_H - 5)}" rx="2"/>')
     status = (say(OFFER_CLOSED) if st == "closed" else say(OFFER_COVERED) if st == "covered"
-              else say(OFFER_FROM, round=first_round(ctx.comp, o.load)) if st == "later" else "")
+              else say(OFFER_FROM, round=_from_round(ctx, o)) if st == "later" else "")
     if covered:  # a black cube lies on the offer (Ed2); the status is written beside it
         foot += (f'<rect class="black-cube" x="{_f(x + 6)}" y="{_f(y + 38)}" width="13" height="13" rx="1.5" '
                  f'fill="{BLACK_CUBE}" stroke="#fff" stroke-width=".8"/>')
@@ -653,6 +654,11 @@ def _offer(ctx: _Ctx, m, o, x: float, y: float) -> str:
             + foot + "</g>")
 
 
+def _from_round(ctx: _Ctx, o) -> str:
+    """The first round an offer is offered in: its label (a term), or "never" in words."""
+    return next((r.label for r in ctx.comp.rounds if r.max_load >= o.load), None) or first_round(ctx.comp, o.load)
+
+
 def _offer_label(ctx: _Ctx, m, o, st: str, covered: bool, shown: str) -> str:
     """An offer's accessible name: its market and slot, then the words it shows in the order it shows
     them ("2 wine for 3 wood", "… from 5α", "… closed"), then its state. Where the price shows as
@@ -662,7 +668,7 @@ def _offer_label(ctx: _Ctx, m, o, st: str, covered: bool, shown: str) -> str:
     price_part = whole if shown == whole else ctx.say(PRICE_SHOWN, shown=shown, price=words)
     head = ctx.say(OFFER_HEAD, market=m.id, n=o.slot + 1, load=o.load, good=o.receive, price=price_part)
     if st == "later":
-        return ctx.say(OFFER_LATER, head=head, round=first_round(ctx.comp, o.load), status=say(OFFER_STATUS_WORDS["later"]))
+        return ctx.say(OFFER_LATER, head=head, round=_from_round(ctx, o), status=say(OFFER_STATUS_WORDS["later"]))
     label = ctx.say(OFFER_STATE, head=head, status=offer_status_words(ctx.comp, o, st))
     return ctx.say(ALSO_COVERED, label=label) if covered and st != "covered" else label
 
@@ -730,16 +736,17 @@ def draw_track(ctx: _Ctx) -> str:
     x0, y0 = geo.TRACK
     w = geo.TRACK_W
     out = [f'<g class="track"><rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(w)}" height="{_f(geo.PANEL_H)}" '
-           f'rx="6" fill="#fbf7ee" stroke="#6b5d48"/>', _text(x0 + 8, y0 + 23, "Round", "hd")]
+           f'rx="6" fill="#fbf7ee" stroke="#6b5d48"/>', _text(x0 + 8, y0 + 23, say(TRACK), "hd")]
     n = max(1, len(comp.rounds))
     cw = min(46.0, (w - 72 - 4 * (n - 1)) / n) if all(len(r.name) <= 3 for r in comp.rounds) \
         else (w - 72 - 4 * (n - 1)) / n
-    short = any(len(r.name) * BOLD_W > cw - 4 for r in comp.rounds)  # "Alpha (Λ)" → "Alpha" on every cell
+    names = [ctx.name("round", r.label) for r in comp.rounds]
+    short = any(len(n) * BOLD_W > cw - 4 for n in names)  # "Alpha (Λ)" → "Alpha" on every cell
     for k, r in enumerate(comp.rounds):
         cx = x0 + 64 + k * (cw + 4)
         cur = k == s.round
         fill = "#2d2a26" if cur else ("#d8d2c4" if k < s.round else "#fff")
-        name = r.name.split(" ")[0] if short else r.name
+        name = names[k].split(" ")[0] if short else names[k]
         out.append(f'<g class="round{" current" if cur else ""}" data-round="{_e(r.label)}"><rect x="{_f(cx)}" '
                    f'y="{_f(y0 + 6)}" width="{_f(cw)}" height="23" rx="3" fill="{fill}" stroke="#6b5d48"/>'
                    + _text(cx + cw / 2, y0 + 23, name, "ctr b" + (" w" if cur else "")) + "</g>")
