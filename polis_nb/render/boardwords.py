@@ -6,6 +6,8 @@ form of :func:`.text.describe` (terminals, tutorials) takes the borders from her
 current language (:mod:`polis_nb.i18n`). Pure Python; nothing here decides a rule."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..i18n import Phrase, message, plural
 from ..rules import ATHENS, PLAYERS, SPARTA, State, Topology, topology_of
 from .say import say
@@ -101,7 +103,7 @@ def area_sentences(s: State, b: Topology, i: int) -> str:
     n_a, n_s = s.units[i]
     c = b.controller(s, i)
     controls = Phrase(CONTROLS, {"side": PLAYERS[c]}) if c in (ATHENS, SPARTA) else Phrase(NO_ONE)
-    args = {"area": a.id, "controls": controls, "units_a": _units(n_a, ATHENS, unit), "units_s": _units(n_s, SPARTA, unit)}
+    args: dict[str, Any] = {"area": a.id, "controls": controls, "units_a": _units(n_a, ATHENS, unit), "units_s": _units(n_s, SPARTA, unit)}
     out = [say(AREA_HOME, side=a.home_of, components=s.components, **args) if a.home_of
            else say(AREA, components=s.components, **args)]
     if sea:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..i18n import Either, Message, Phrase, get_language, message, plural
+from ..i18n import Either, Message, Phrase, Sentences, get_language, message, plural
 from ..record.words import mark_words, set_words, target_name  # noqa: F401 - shared with render
 from ..rules import (ACTIONS, ALONE_COST, ATHENS, NEUTRAL, PLAYERS, RULES, SPARTA, State, Topology, topology_of,
                      card_name, card_types, describe_pending, edition_of, event_card, hire_cost, offer_covered,
@@ -212,10 +212,8 @@ def _polis_words(s: State, b: Topology, i: int) -> str:
     return say(POLIS_NEUTRAL, polis=p.id, base=p.base, facts=_joined(facts), components=s.components)
 
 
-def _joined(parts) -> "Phrase | str":
+def _joined(parts) -> Sentences | str:
     """Phrases written one after the other (each brings its own leading separator)."""
-    from ..i18n import Sentences
-
     return Sentences(parts) if parts else ""
 
 
