@@ -103,7 +103,8 @@ def area_sentences(s: State, b: Topology, i: int) -> str:
     n_a, n_s = s.units[i]
     c = b.controller(s, i)
     controls = Phrase(CONTROLS, {"side": PLAYERS[c]}) if c in (ATHENS, SPARTA) else Phrase(NO_ONE)
-    args: dict[str, Any] = {"area": a.id, "controls": controls, "units_a": _units(n_a, ATHENS, unit), "units_s": _units(n_s, SPARTA, unit)}
+    args: dict[str, Any] = {"area": a.id, "controls": controls, "units_a": _units(n_a, ATHENS, unit),
+                            "units_s": _units(n_s, SPARTA, unit)}
     out = [say(AREA_HOME, side=a.home_of, components=s.components, **args) if a.home_of
            else say(AREA, components=s.components, **args)]
     if sea:

@@ -19,8 +19,8 @@ from .text import english, ships_one, ships_word
 NAME = message("map.key.name", "Key to the map's symbols")
 HOPLITES = message("map.key.hoplites", "Hoplites in a land area: the side's colour, a shield and how many")
 GALLEYS = message("map.key.galleys", "Galleys in a sea area: a hull and how many")
-NEUTRAL = message("map.key.neutral", "A neutral polis: the number is its base population, the cubes a side needs there to "
-                                     "take it")
+NEUTRAL = message("map.key.neutral", "A neutral polis: the number is its base population, the cubes a side "
+                                     "needs there to take it")
 OWNED = message("map.key.owned", "A polis Athens owns: cubes in it now / its base population (the score counts the "
                                  "cubes)")
 CAPITAL = message("map.key.capital", "A capital: the larger disc with an inner ring (one for each side)")
@@ -37,7 +37,8 @@ OFFER_CLOSED = message("map.key.offer-closed", "An offer closed this round (an e
 LATER = message("map.key.later-mark", "later")
 OFFER_LATER = message("map.key.offer-later", "An offer that opens in a later round (greyed, with the first round it is "
                                              "offered)")
-OFFER_COVERED = message("map.key.offer-covered", "An offer covered by a black cube (second edition): no one may take it")
+OFFER_COVERED = message("map.key.offer-covered",
+                        "An offer covered by a black cube (second edition): no one may take it")
 CHOICE = message("map.key.choice", "A gold outline edged in dark amber: a choice now (click it)")
 
 H = 40  # height of a sample, in map units (the samples are drawn at the map's own scale)

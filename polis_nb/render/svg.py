@@ -472,7 +472,8 @@ def _proxenos(x: float, y: float, p: int, polis_name: str) -> str:
     """A proxenos in the polis ``polis_name`` (a name as said, or its id where the terms know it)."""
     col = SIDE_COLOUR[p]
     words = say(PROXENOS_IN[p], place=polis_name)
-    return (f'<g class="proxenos" data-player="{PLAYERS[p]}" role="img" aria-label="{_e(words)}"><path d="M{_f(x - 6.5)},{_f(y + 9)} L{_f(x)},{_f(y - 2)} L{_f(x + 6.5)},{_f(y + 9)}Z" '
+    return (f'<g class="proxenos" data-player="{PLAYERS[p]}" role="img" aria-label="{_e(words)}">'
+            f'<path d="M{_f(x - 6.5)},{_f(y + 9)} L{_f(x)},{_f(y - 2)} L{_f(x + 6.5)},{_f(y + 9)}Z" '
             f'fill="{col}" stroke="#fff" stroke-width="1.2"/><circle cx="{_f(x)}" cy="{_f(y - 5)}" r="4.2" '
             f'fill="{col}" stroke="#fff" stroke-width="1.2"/></g>')
 
@@ -692,7 +693,8 @@ def draw_markets(ctx: _Ctx) -> str:
         out.append(f'<g id="market-{_e(m.id)}" class="{_cls("market", m.id, ctx.hl)}" data-market="{_e(m.id)}" '
                    f'role="group" aria-label="{_e(label)}"><rect class="box" x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" '
                    f'height="{_f(h)}" rx="5" fill="#fbf7ee" stroke="#6b5d48" stroke-width="1.2"/>'
-                   + _text(x + geo.BOX_PAD, y + 16, say(TITLE_CLOSED, title=title) if closed and orient == "h" else title,
+                   + _text(x + geo.BOX_PAD, y + 16,
+                           say(TITLE_CLOSED, title=title) if closed and orient == "h" else title,
                            "hd"))
         for j, o in enumerate(m.offers):
             ox, oy = geo.offer_cell(corner, orient, j)
@@ -826,7 +828,8 @@ def draw_panel(ctx: _Ctx, p: int) -> str:
         gx = x0 + 8 + k * (gw + 3)
         cx = gx + gw / 2
         out.append(f'<g class="good" data-good="{_e(g)}"><rect x="{_f(gx)}" y="{_f(y0 + 34)}" width="{_f(gw)}" '
-                   f'height="42" rx="3" fill="#f7f3ea" stroke="#c9bfa9"/>' + _text(cx, y0 + 50, ctx.name("good", g), "ctr")
+                   f'height="42" rx="3" fill="#f7f3ea" stroke="#c9bfa9"/>'
+                   + _text(cx, y0 + 50, ctx.name("good", g), "ctr")
                    + f'<rect x="{_f(cx - 15)}" y="{_f(y0 + 59)}" width="9" height="9" '
                    f'fill="{GOOD_COLOURS.get(g, "#999")}"/>' + _text(cx + 4, y0 + 70, str(cnt), "hd ctr") + "</g>")
     at_markets = sum(1 for o in s.offers if o == p)
@@ -894,7 +897,8 @@ def draw_legend(ctx: _Ctx) -> str:
     items = [(kind, say(words)) for kind, words in LEGEND + ((("legal", LEGEND_CHOICE),) if ctx.hl else ())]
     x, y = geo.LEGEND
     h = 26 + geo.LEGEND_ROW * len(items)
-    out = [f'<g class="legend" role="group" aria-label="{_e(say(LEGEND_NAME))}"><rect x="{_f(x)}" y="{_f(y)}" width="{_f(geo.LEGEND_W)}" '
+    out = [f'<g class="legend" role="group" aria-label="{_e(say(LEGEND_NAME))}">'
+           f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(geo.LEGEND_W)}" '
            f'height="{_f(h)}" rx="5" fill="#fbf7ee" fill-opacity=".92" stroke="#8a7552"/>',
            _text(x + 8, y + 18, say(LEGEND_TITLE), "hd")]
     for k, (kind, words) in enumerate(items):

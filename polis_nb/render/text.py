@@ -33,8 +33,10 @@ PRICE = message("words.price", "{n} {good}")
 COVERED_N = plural("words.offers-covered", "{n} offer covered", "{n} offers covered")
 LOADS = message("words.loads", "loads up to {n}")
 NEVER = message("words.never", "never")
-SIEGE_DISC = (message("words.siege-disc-athens", "Athenian siege disc beside {polis} (+1 to later Athenian siege rolls{where})"),
-              message("words.siege-disc-sparta", "Spartan siege disc beside {polis} (+1 to later Spartan siege rolls{where})"))
+SIEGE_DISC = (message("words.siege-disc-athens",
+                      "Athenian siege disc beside {polis} (+1 to later Athenian siege rolls{where})"),
+              message("words.siege-disc-sparta",
+                      "Spartan siege disc beside {polis} (+1 to later Spartan siege rolls{where})"))
 SIEGE_WHERE = message("words.siege-disc-where", " in {area}")
 GAME_OVER = message("words.game-over", "Game over: {outcome}")
 TO_DECIDE = message("words.to-decide", "{side} to decide: {prompt}")
@@ -45,8 +47,10 @@ POLIS_NEUTRAL = message("words.polis-neutral", "{polis} (neutral, base {base}{fa
 CAPITAL = message("words.polis-capital", ", capital of {side}")
 PROXENOS_HERE = (message("words.polis-proxenos-athens", ", Athenian proxenos"),
                  message("words.polis-proxenos-sparta", ", Spartan proxenos"))
-DISCS_BESIDE = (plural("words.polis-discs-athens", ", {n} Athenian siege disc beside it", ", {n} Athenian siege discs beside it"),
-                plural("words.polis-discs-sparta", ", {n} Spartan siege disc beside it", ", {n} Spartan siege discs beside it"))
+DISCS_BESIDE = (plural("words.polis-discs-athens", ", {n} Athenian siege disc beside it",
+                       ", {n} Athenian siege discs beside it"),
+                plural("words.polis-discs-sparta", ", {n} Spartan siege disc beside it",
+                       ", {n} Spartan siege discs beside it"))
 AREA_HEAD = message("words.area-head", "  {area}: {parts}")
 AREA_HOME = message("words.area-home", "  {area} (home of {side}): {parts}")
 HOPLITES_COUNT = message("words.area-hoplites", "hoplites Athens {a}, Sparta {b}")
@@ -260,12 +264,12 @@ def _player_line(s: State, b: Topology, p: int) -> str:
     goods = tuple(Phrase(PLAYER_GOOD, {"good": g, "n": n}) for g, n in zip(comp.goods, s.goods[p]))
     at_markets = sum(1 for o in s.offers if o == p)
     prox = Phrase(CAPTURED) if s.proxenos[p] < 0 else Phrase(PROXENOS_IN, {"polis": comp.poleis[s.proxenos[p]].id})
-    flags = tuple(Phrase(w) for w, on in ((TO_MOVE, s.pending.player == p and s.outcome is None),
-                                          (PASSED, p in s.passed)) if on)
+    flags = "".join(say(w) for w, on in ((TO_MOVE, s.pending.player == p and s.outcome is None),
+                                         (PASSED, p in s.passed)) if on)
     discs = b.discs_free(s, p)
     return say(PLAYER_LINE, side=PLAYERS[p], n=s.prestige[p], goods=goods, ships=ships_word(comp), port=s.ships_port[p],
                markets=at_markets, proxenos=prox, cubes=b.supply(s, p),
-               discs="" if discs is None else Phrase(DISCS_FREE, {"n": discs}), flags="".join(say(f.msg) for f in flags),
+               discs="" if discs is None else Phrase(DISCS_FREE, {"n": discs}), flags=flags,
                components=s.components)
 
 

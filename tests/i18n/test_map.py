@@ -121,7 +121,8 @@ def test_the_key_the_places_and_the_decisions_leave_no_english(lang):
             acts = [] if s.is_terminal else pn.legal_actions(s)
             found += [action_words(s, a) for a in acts]
             b = topology_of(s)
-            targets = {"area:" + b.area_ids[0]: [{"label": "Ω"}, {"label": "Ω"}], "polis:" + b.polis_ids[0]: [{"label": "Ω"}]}
+            targets = {"area:" + b.area_ids[0]: [{"label": "Ω"}, {"label": "Ω"}],
+                       "polis:" + b.polis_ids[0]: [{"label": "Ω"}]}
             found += [t for e in place_entries(s, targets) for t in (e["label"], e["name"])]
     check(found, lang)
 
