@@ -650,14 +650,21 @@ def _offer(ctx: _Ctx, m, o, x: float, y: float) -> str:
             f'fill="{fill}" stroke="#6b7785" stroke-width="1.2"/>'
             f'<rect x="{_f(x + 5)}" y="{_f(y + 6)}" width="9" height="9" fill="{GOOD_COLOURS.get(o.receive, "#999")}" '
             f'stroke="#fff" stroke-width=".6"/>'
-            + " ".join(x for x in (_text(cx + 6, y + 16, ctx.say(LOAD, n=o.load, good=o.receive), f"ctr b{tc}"), line,
-                                   status_el) if x)
+            + " ".join(x for x in (_load_text(ctx, o, cx, y, tc), line, status_el) if x)
             + foot + "</g>")
 
 
 def _from_round(ctx: _Ctx, o) -> str:
     """The first round an offer is offered in: its label (a term), or "never" in words."""
     return next((r.label for r in ctx.comp.rounds if r.max_load >= o.load), None) or first_round(ctx.comp, o.load)
+
+
+def _load_text(ctx: _Ctx, o, cx: float, y: float, tc: str) -> str:
+    """What an offer gives, in bold beside its good's colour ("3 wheat"); words longer than the longest English
+    ones ("5 silver") are fitted into the cell (a language's longer name of a good: "3 Pszenica")."""
+    words = ctx.say(LOAD, n=o.load, good=o.receive)
+    fit = f' textLength="{_f(OFFER_W - 20)}" lengthAdjust="spacingAndGlyphs"' if len(words) > 8 else ""
+    return _text(cx + 6, y + 16, words, f"ctr b{tc}", fit)
 
 
 def _offer_label(ctx: _Ctx, m, o, st: str, covered: bool, shown: str) -> str:
@@ -813,15 +820,16 @@ def draw_panel(ctx: _Ctx, p: int) -> str:
     x0, y0 = geo.PANELS[PLAYERS[p]]
     pw = geo.PANEL_W
     col = SIDE_COLOUR[p]
+    name = say("{side}", side=PLAYERS[p]).upper()
     out = [f'<g class="panel" data-player="{PLAYERS[p]}"><rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(pw)}" '
            f'height="{_f(geo.PANEL_H)}" rx="6" fill="#fff" stroke="{col}" stroke-width="2"/>'
            f'<rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(pw)}" height="28" rx="6" fill="{col}"/>',
-           _text(x0 + 10, y0 + 20, say("{side}", side=PLAYERS[p]).upper(), "lg w"),
+           _text(x0 + 10, y0 + 20, name, "lg w"),
            _text(x0 + pw - 10, y0 + 20, say(PRESTIGE, n=s.prestige[p]), "lg w end")]
     flags = [say(w) for w, on in ((FLAG_TO_MOVE, s.pending.player == p and s.outcome is None),
                                   (FLAG_PASSED, p in s.passed)) if on]
-    if flags:
-        out.append(_text(x0 + 104, y0 + 19, " · ".join(flags), "md w b"))
+    if flags:  # after the side's name (a language's longer name moves them right)
+        out.append(_text(x0 + max(104.0, 18.0 + 11 * len(name)), y0 + 19, " · ".join(flags), "md w b"))
     n = max(1, len(comp.goods))
     gw = (pw - 16 - 3 * (n - 1)) / n
     for k, (g, cnt) in enumerate(zip(comp.goods, s.goods[p])):
