@@ -38,10 +38,10 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
-from ..rules import (ATHENS, NEUTRAL, PLAYERS, SPARTA, State, Topology, topology_of, describe_card, offer_covered,
-                     offer_status, price)
+from ..rules import (ATHENS, NEUTRAL, PLAYERS, SPARTA, State, Topology, topology_of, describe_card, names_for,
+                     offer_covered, offer_status, price)
 from . import geometry as geo
-from ..i18n import Phrase, message
+from ..i18n import Phrase, get_language, message, render
 from .say import say
 from .text import (OFFER_STATUS_WORDS, SIEGE_DISC, SIEGE_WHERE, controller_words, english, first_round, loads_words,
                    mark_words, offer_status_words, price_words, prompt_words, ships_word)
@@ -233,7 +233,7 @@ PLACE_CONTROL, PLACE_PICTURE = ' role="button" tabindex="0"', ' role="img"'  # w
 
 
 class _Ctx:
-    __slots__ = ("s", "b", "comp", "hl", "ctrl", "place", "_names")
+    __slots__ = ("s", "b", "comp", "hl", "ctrl", "place", "_names", "_lang", "_terms")
 
     def __init__(self, s: State, highlight, interactive: bool = False) -> None:
         self.s = s
@@ -244,16 +244,18 @@ class _Ctx:
         # a place of the map: a control where a click does something, else a named part of the picture
         self.place = PLACE_CONTROL if interactive else PLACE_PICTURE
         self._names: dict[tuple[str, str], str] = {}
+        self._lang = get_language()  # the words of one drawing in one language, its terms as this set names them
+        self._terms = names_for(s.components)
 
     def name(self, kind: str, ident: str) -> str:
         """A place's, a good's or a project's name in the current language (English: the component set's)."""
         key = (kind, ident)
         if key not in self._names:
-            self._names[key] = say("{%s}" % kind, components=self.s.components, **{kind: ident})
+            self._names[key] = self.say("{%s}" % kind, **{kind: ident})
         return self._names[key]
 
     def say(self, msg, **args) -> str:
-        return say(msg, components=self.s.components, **args)
+        return render(msg, args, self._lang, self._terms)
 
 
 def _fallback(i: int) -> tuple[float, float]:
