@@ -236,3 +236,12 @@ def test_the_map_and_its_key_speak_the_boards_language(page1280):
         assert names and all("do wyboru teraz" in n for n in names)
     finally:
         h.__exit__(None, None, None)
+
+
+def test_the_key_is_named_in_english_as_before(page1280):
+    h = _open(page1280, Board(pn.Game(seed=3), language="en"))
+    try:
+        assert page1280.get_attribute(f"{SEL} .pb-key", "aria-label") == "Key to the map's symbols"
+        assert page1280.locator(f"{SEL} .pb-key .pb-key-row").count() >= 10
+    finally:
+        h.__exit__(None, None, None)
