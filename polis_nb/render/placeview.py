@@ -8,12 +8,22 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..i18n import message, plural
 from ..rules import State, topology_named, topology_of
-from .text import CHOICE_NOW, target_name
+from .say import say
+from .text import target_name
 
 
 #: the map's keys, in the tip of the place that has the keyboard focus
-MAP_KEYS = "Arrow keys: the neighbouring place that way · Home, End: the first, last choice · Enter: choose"
+MAP_KEYS = message("map.keys", "Arrow keys: the neighbouring place that way · Home, End: the first, last choice · "
+                               "Enter: choose")
+CHOICES = plural("map.place-choices", "{place}: {n} choice", "{place}: {n} choices")
+NAME = message("map.place-choice-now", "a choice now: {labels}")
+
+
+def map_keys() -> str:
+    """The map's keys in the current language (:data:`MAP_KEYS` is their English)."""
+    return say(MAP_KEYS)
 
 
 def _t(kind: str, ident: str) -> str:
@@ -78,6 +88,6 @@ def place_entries(s: State, targets: dict[str, list[dict]]) -> list[dict]:
     for t, acts in targets.items():
         labels = [a["label"] for a in acts]
         place = target_name(b, t.partition(":")[2])
-        label = labels[0] if len(labels) == 1 else f"{place}: {len(labels)} choices"
-        out.append({"target": t, "label": label, "name": f"{CHOICE_NOW}: " + "; ".join(labels)})
+        label = labels[0] if len(labels) == 1 else say(CHOICES, place=place, n=len(labels))
+        out.append({"target": t, "label": label, "name": say(NAME, labels="; ".join(labels))})
     return out

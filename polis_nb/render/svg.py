@@ -38,11 +38,85 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
-from ..rules import (ATHENS, NEUTRAL, PLAYERS, SPARTA, State, Topology, topology_of, describe_card, describe_pending,
+from ..rules import (ATHENS, NEUTRAL, PLAYERS, SPARTA, State, Topology, topology_of, describe_card, names_for,
                      offer_covered, offer_status, price)
 from . import geometry as geo
-from .text import (OFFER_STATUS_WORDS, SIDE_ADJ, SIDE_NAME, controller_words, edition_words, first_round, loads_words,
-                   mark_words, offer_status_words, price_words, siege_disc_words)
+from ..i18n import Phrase, get_language, message, render
+from .say import say
+from .text import (OFFER_STATUS_WORDS, SIEGE_DISC, SIEGE_WHERE, controller_words, english, first_round, loads_words,
+                   mark_words, offer_status_words, price_words, prompt_words, ships_word)
+
+# the map's words (its names are the terms of the current language: polis_nb/i18n/terms.json)
+AREA_LABEL = message("map.area", "{area}: {controls}, Athens {a}, Sparta {b}")
+TRIBUTE_PAID = message("map.tribute-paid", "{area}: tribute paid this round")
+TRIBUTE_MARK = message("map.tribute-mark", "T")
+BATTLE = message("map.battle", "battle")
+POLIS_OWNED = message("map.polis-owned", "{polis} {value} ({where}): {side}, population {n} of base {base}{facts}")
+POLIS_NEUTRAL = message("map.polis-neutral", "{polis} {value} ({where}): neutral, base {base}{facts}")
+POLIS_WILD = message("map.polis-wild", "unenterable land")
+FACTS = message("map.polis-facts", "; {facts}")
+CAPITAL = message("map.capital", "capital of {side}")
+TRADE_CITY = message("map.trade-city", "trade city of {side}")
+PROXENOS_HERE = (message("map.proxenos-here-athens", "Athenian proxenos here"),
+                 message("map.proxenos-here-sparta", "Spartan proxenos here"))
+PROXENOS_IN = (message("map.proxenos-in-athens", "Athenian proxenos in {place}"),
+               message("map.proxenos-in-sparta", "Spartan proxenos in {place}"))
+PORT = message("map.port", "{side}: {n} {ships} in port")
+FOR = message("map.for", "for")
+PRICE = message("map.price", "for {price}")
+LOAD = message("map.load", "{n} {good}")
+OFFER_CLOSED = message("map.offer-closed", "closed")
+OFFER_COVERED = message("map.offer-covered", "covered")
+OFFER_FROM = message("map.offer-from", "from {round}")
+OFFER_HEAD = message("map.offer-head", "{market} offer {n}: {load} {good} {price}")
+PRICE_SHOWN = message("map.price-shown", "{shown} ({price})")
+OFFER_LATER = message("map.offer-later", "{head} from {round}, {status}")
+OFFER_STATE = message("map.offer-state", "{head}, {status}")
+ALSO_COVERED = message("map.offer-also-covered", "{label}, covered by a black cube")
+MARKET = message("map.market", "{market} market, reached via {via}")
+MARKET_CLOSED = message("map.market-closed", "{market} market, reached via {via}, closed this round")
+OVERLAND = message("map.market-overland", "{seas} or by land from {polis}")
+TITLE_CLOSED = message("map.market-title-closed", "{title} — closed")
+TRACK = message("map.track", "Round")
+STACKING = message("map.stacking", "Stacking limit {n} · {loads}")
+STACKING_LOADS = message("map.stacking-loads", "Stacking limit {n} · loads up to {m}")
+EVENT = message("map.event", "Event: {event}")
+EVENT_NONE_YET = message("map.event-none-yet", "Event: none yet")
+EVENT_NONE = message("map.event-none", "Event: none")
+EVENT_TIP = message("map.event-tip", "{name} ({round}): {text}")
+MARKET_VALUE = message("map.market-value", "Market value: {values}")
+GOOD_VALUE = message("map.good-value", "{good} {n}")
+PROJECT = message("map.project", "{project}: {ptype}, costs {costs}, {n} prestige")
+COST = message("map.cost", "{n} {good}")
+WINS = message("map.wins", "Game over: {side} wins{scores}")
+SHARED = message("map.shared", "Game over: Shared result{scores}")
+SCORES = message("map.scores", " {a}–{b}")
+CHANCE = message("map.chance", "Chance: {prompt}")
+TO_MOVE = message("map.to-move", "{side} to move: {prompt}")
+PRESTIGE = message("map.prestige", "prestige {n}")
+FLAG_TO_MOVE = message("map.flag-to-move", "to move")
+FLAG_PASSED = message("map.flag-passed", "passed")
+PANEL_SHIPS = message("map.panel-ships", "{ships}: {port} in port, {markets} at markets, {free} not built")
+PANEL_PROXENOS = message("map.panel-proxenos", "Proxenos: {polis}")
+PANEL_CAPTURED = message("map.panel-captured", "Proxenos: captured")
+PANEL_PIECES = message("map.panel-pieces", "Poleis {n} · cubes free {cubes}")
+PANEL_PIECES_DISCS = message("map.panel-pieces-discs", "Poleis {n} · cubes free {cubes} · discs free {discs}")
+PANEL_BUILT = message("map.panel-built", "{project} ({polis})")
+PANEL_STARTED = message("map.panel-started", "{project} ({polis}, started)")
+PANEL_PROJECTS = message("map.panel-projects", "Projects: {projects}")
+PANEL_NO_PROJECTS = message("map.panel-no-projects", "Projects: none")
+LEGEND = (("athens", message("map.legend-athens", "Athens controls")),
+          ("sparta", message("map.legend-sparta", "Sparta controls")),
+          ("neutral", message("map.legend-neutral", "No one controls")),
+          ("sea", message("map.legend-sea", "Sea, no one controls")),
+          ("sea-athens", message("map.legend-sea-athens", "Sea Athens controls")),
+          ("sea-sparta", message("map.legend-sea-sparta", "Sea Sparta controls")),
+          ("wild", message("map.legend-wild", "No unit may enter")),
+          ("diolkos", message("map.legend-diolkos", "Diolkos (Isthmus)")))
+LEGEND_CHOICE = message("map.legend-choice", "A choice now")
+LEGEND_NAME = message("map.legend-name", "Key to the colours")
+LEGEND_TITLE = message("map.legend-title", "Key")
+SUMMARY = message("map.summary", "Polis board, round {round}: Athens prestige {a}, Sparta prestige {b}; {status}")
 
 # The sides differ in lightness as well as in hue, so the map reads in greyscale and for a reader who
 # cannot tell blue from red: Athens a dark blue, Sparta a lighter red (white type on both at 4.5:1 or
@@ -159,7 +233,7 @@ PLACE_CONTROL, PLACE_PICTURE = ' role="button" tabindex="0"', ' role="img"'  # w
 
 
 class _Ctx:
-    __slots__ = ("s", "b", "comp", "hl", "ctrl", "place")
+    __slots__ = ("s", "b", "comp", "hl", "ctrl", "place", "_names", "_lang", "_terms")
 
     def __init__(self, s: State, highlight, interactive: bool = False) -> None:
         self.s = s
@@ -169,6 +243,19 @@ class _Ctx:
         self.ctrl = tuple(ATHENS if a > b else SPARTA if b > a else NEUTRAL for a, b in s.units)
         # a place of the map: a control where a click does something, else a named part of the picture
         self.place = PLACE_CONTROL if interactive else PLACE_PICTURE
+        self._names: dict[tuple[str, str], str] = {}
+        self._lang = get_language()  # the words of one drawing in one language, its terms as this set names them
+        self._terms = names_for(s.components)
+
+    def name(self, kind: str, ident: str) -> str:
+        """A place's, a good's or a project's name in the current language (English: the component set's)."""
+        key = (kind, ident)
+        if key not in self._names:
+            self._names[key] = self.say("{%s}" % kind, **{kind: ident})
+        return self._names[key]
+
+    def say(self, msg, **args) -> str:
+        return render(msg, args, self._lang, self._terms)
 
 
 def _fallback(i: int) -> tuple[float, float]:
@@ -221,7 +308,7 @@ def _area_attrs(ctx: _Ctx, i: int) -> tuple[str, str, str]:
     a = ctx.comp.areas[i]
     kind = "sea" if a.kind == "sea" else "land"
     n_a, n_s = ctx.s.units[i]
-    label = f"{a.name}: {controller_words(ctx.ctrl[i])}, Athens {n_a}, Sparta {n_s}"
+    label = ctx.say(AREA_LABEL, area=a.id, controls=controller_words(ctx.ctrl[i]), a=n_a, b=n_s)
     return kind, _cls(f"area {kind}", a.id, ctx.hl), label
 
 
@@ -273,7 +360,7 @@ def draw_labels(ctx: _Ctx) -> str:
     out = ['<g class="labels" pointer-events="none" aria-hidden="true">']  # the areas' names say them
     for i, a in enumerate(ctx.comp.areas):
         x, y = geo.LABELS.get(a.id) or _fallback(i)
-        out.append(_text(x, y, a.name, "lbl" if a.kind == "land" else "sealbl"))
+        out.append(_text(x, y, ctx.name("area", a.id), "lbl" if a.kind == "land" else "sealbl"))
     out.append("</g>")
     return "".join(out)
 
@@ -292,13 +379,13 @@ def draw_tribute(ctx: _Ctx) -> str:
         a = ctx.comp.areas[t]
         if a.id in geo.LABELS:  # a "T" disc just after the territory's name
             lx, ly = geo.LABELS[a.id]
-            x, y = lx + len(a.name) * 4.6 + 13, ly - 5
+            x, y = lx + len(ctx.name("area", a.id)) * 4.6 + 13, ly - 5
         else:
             x, y = geo.TRIBUTE.get(a.id) or _fallback(t)
-        out.append(f'<g class="tribute" data-area="{_e(a.id)}" role="img" aria-label="{_e(a.name)}: tribute paid this '
-                   f'round"><circle cx="{_f(x)}" cy="{_f(y)}" r="9.5" '
+        out.append(f'<g class="tribute" data-area="{_e(a.id)}" role="img" '
+                   f'aria-label="{_e(ctx.say(TRIBUTE_PAID, area=a.id))}"><circle cx="{_f(x)}" cy="{_f(y)}" r="9.5" '
                    f'fill="#b7791f" stroke="#fff" stroke-width="1.4"/>'
-                   + _text(x, y + 5, "T", "ctr w b") + "</g>")
+                   + _text(x, y + 5, say(TRIBUTE_MARK), "ctr w b") + "</g>")
     out.append("</g>")
     return "".join(out)
 
@@ -326,7 +413,7 @@ def draw_units(ctx: _Ctx) -> str:
         x, y = geo.UNITS.get(a.id) or _fallback(ctx.s.battle.area)
         out.append(f'<g class="battle" data-area="{_e(a.id)}"><rect x="{_f(x - 22)}" y="{_f(y - 23)}" width="44" '
                    f'height="46" rx="6" fill="#fff3bf" fill-opacity=".6" stroke="#e8590c" stroke-width="2.5" '
-                   f'stroke-dasharray="4 2"/>' + _text(x - 25, y + 5, "battle", "end b halo") + "</g>")
+                   f'stroke-dasharray="4 2"/>' + _text(x - 25, y + 5, say(BATTLE), "end b halo") + "</g>")
     for i, (n_a, n_s) in enumerate(ctx.s.units):
         if not (n_a or n_s):
             continue
@@ -347,20 +434,30 @@ def draw_units(ctx: _Ctx) -> str:
 def _polis_label(ctx: _Ctx, i: int) -> str:
     p = ctx.comp.poleis[i]
     s = ctx.s
-    where = ctx.comp.areas[ctx.b.polis_area[i]].name if ctx.b.polis_area[i] >= 0 else "unenterable land"
+    where = (ctx.name("area", ctx.comp.areas[ctx.b.polis_area[i]].id) if ctx.b.polis_area[i] >= 0
+             else say(POLIS_WILD))
     o = s.owner[i]
-    who = f"{SIDE_NAME[o]}, population {s.pop[i]} of base {p.base}" if o in (ATHENS, SPARTA) \
-        else f"neutral, base {p.base}"
     extra = []
     if p.capital_of:
-        extra.append(f"capital of {p.capital_of.capitalize()}")
+        extra.append(ctx.say(CAPITAL, side=p.capital_of))
     if p.trade_city_of:
-        extra.append(f"trade city of {p.trade_city_of.capitalize()}")
+        extra.append(ctx.say(TRADE_CITY, side=p.trade_city_of))
     for q in (ATHENS, SPARTA):
         if s.proxenos[q] == i:
-            extra.append(f"{SIDE_ADJ[q]} proxenos here")
-    extra += siege_disc_words(s, ctx.b, i)
-    return f"{p.name} {_polis_value(s, i, p)} ({where}): {who}" + ("; " + "; ".join(extra) if extra else "")
+            extra.append(say(PROXENOS_HERE[q]))
+    extra += [_siege_disc_words(ctx, i, q) for j, q in s.siege_discs if j == i]
+    facts = Phrase(FACTS, {"facts": "; ".join(extra)}) if extra else ""
+    if o in (ATHENS, SPARTA):
+        return ctx.say(POLIS_OWNED, polis=p.id, value=_polis_value(s, i, p), where=where, side=PLAYERS[o], n=s.pop[i],
+                       base=p.base, facts=facts)
+    return ctx.say(POLIS_NEUTRAL, polis=p.id, value=_polis_value(s, i, p), where=where, base=p.base, facts=facts)
+
+
+def _siege_disc_words(ctx: _Ctx, i: int, q: int) -> str:
+    """A siege disc of side ``q`` beside polis ``i`` in words (as :func:`.text.siege_disc_words` says it)."""
+    b = ctx.b
+    where = Phrase(SIEGE_WHERE, {"area": b.area_ids[b.polis_area[i]]}) if b.polis_area[i] >= 0 else ""
+    return ctx.say(SIEGE_DISC[q], polis=b.polis_ids[i], where=where)
 
 
 def _polis_value(s: State, i: int, p) -> str:
@@ -374,9 +471,11 @@ def _radius(p) -> float:
 
 
 def _proxenos(x: float, y: float, p: int, polis_name: str) -> str:
+    """A proxenos in the polis ``polis_name`` (a name as said, or its id where the terms know it)."""
     col = SIDE_COLOUR[p]
-    return (f'<g class="proxenos" data-player="{PLAYERS[p]}" role="img" aria-label="{SIDE_ADJ[p]} proxenos in '
-            f'{_e(polis_name)}"><path d="M{_f(x - 6.5)},{_f(y + 9)} L{_f(x)},{_f(y - 2)} L{_f(x + 6.5)},{_f(y + 9)}Z" '
+    words = say(PROXENOS_IN[p], place=polis_name)
+    return (f'<g class="proxenos" data-player="{PLAYERS[p]}" role="img" aria-label="{_e(words)}">'
+            f'<path d="M{_f(x - 6.5)},{_f(y + 9)} L{_f(x)},{_f(y - 2)} L{_f(x + 6.5)},{_f(y + 9)}Z" '
             f'fill="{col}" stroke="#fff" stroke-width="1.2"/><circle cx="{_f(x)}" cy="{_f(y - 5)}" r="4.2" '
             f'fill="{col}" stroke="#fff" stroke-width="1.2"/></g>')
 
@@ -397,7 +496,7 @@ def _siege_discs(ctx: _Ctx) -> str:
         seen[i] = k + 1
         cx, cy = x - r - 1 - 11.0 * k, y + r - 3
         if (i, q) not in words:
-            words[(i, q)] = next(w for w in siege_disc_words(ctx.s, ctx.b, i) if w.startswith(SIDE_ADJ[q]))
+            words[(i, q)] = _siege_disc_words(ctx, i, q)
         label = words[(i, q)]
         out.append(f'<g class="siege-disc" data-siege="{_e(p.id)}" data-player="{PLAYERS[q]}" role="img" '
                    f'aria-label="{_e(label)}" pointer-events="none"><title>{_e(label)}</title>'
@@ -441,14 +540,14 @@ def draw_poleis(ctx: _Ctx) -> str:
                    f'{ctx.place} aria-label="{_e(_polis_label(ctx, i))}">'
                    f'<circle class="{disc}" cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{fill}" stroke="{INK}" '
                    f'stroke-width="1.4"/>{ring}{trade}'
-                   + _name(x, y, r, p.id, p.name) + " " + _text(x, y + 4.8, val, tcls) + "</g>")
+                   + _name(x, y, r, p.id, ctx.name("polis", p.id)) + " " + _text(x, y + 4.8, val, tcls) + "</g>")
     out.append(_siege_discs(ctx))
     for q, dx in ((ATHENS, -15.0), (SPARTA, 15.0)):
         i = s.proxenos[q]
         if 0 <= i < len(ctx.comp.poleis):
             p = ctx.comp.poleis[i]
             x, y = geo.POLEIS.get(p.id) or _fallback(40 + i)
-            out.append(_proxenos(x + dx, y - _radius(p) - 4, q, p.name))
+            out.append(_proxenos(x + dx, y - _radius(p) - 4, q, ctx.name("polis", p.id)))
     out.append("</g>")
     return "".join(out)
 
@@ -467,7 +566,7 @@ def draw_ports(ctx: _Ctx) -> str:
     for p in (ATHENS, SPARTA):
         x, y = geo.TRADE_PORTS.get(PLAYERS[p], _fallback(60 + p))
         n = ctx.s.ships_port[p]
-        words = f"{SIDE_NAME[p]}: {n} {ctx.comp.term('ships')} in port"
+        words = ctx.say(PORT, side=PLAYERS[p], n=n, ships=ships_word(ctx.comp))
         out.append(f'<g class="port" data-player="{PLAYERS[p]}" role="img" aria-label="{_e(words)}">'
                    f'<rect x="{_f(x - 16)}" y="{_f(y - 17)}" width="52" '
                    f'height="26" rx="4" fill="#fff" fill-opacity=".8" stroke="{SIDE_COLOUR[p]}" stroke-width="1.2"/>'
@@ -482,12 +581,13 @@ def _price_line(ctx: _Ctx, o, cx: float, y: float, tc: str) -> tuple[str, str]:
     several goods (Ed2) a colour square and the price of each ("for ■5 ■6"; shows "for 5 6"; the whole
     words are in the aria-label)."""
     if len(o.demand) == 1:
-        words = f"for {price(ctx.s, o)} {o.demand[0]}"
+        words = ctx.say(PRICE, price=ctx.say(COST, n=price(ctx.s, o), good=o.demand[0]))
         return _text(cx, y, words, f"ctr{tc}"), words
     items = [(g, price(ctx.s, o, g)) for g in o.demand]
     room = OFFER_W - 6
-    shown = ["for"] if _squares_width(items, "for") <= room else []
-    return _squares(items, cx, y, room, tc, "for"), " ".join(shown + [str(n) for _, n in items])
+    word = say(FOR)
+    shown = [word] if _squares_width(items, word) <= room else []
+    return _squares(items, cx, y, room, tc, word), " ".join(shown + [str(n) for _, n in items])
 
 
 def _squares_width(items, prefix: str = "") -> float:
@@ -537,7 +637,8 @@ def _offer(ctx: _Ctx, m, o, x: float, y: float) -> str:
     if o.id in ctx.hl:  # a choice now: a gold line just inside the cell's dark edge
         foot += (f'<rect class="choice-in" x="{_f(x + 2.5)}" y="{_f(y + 2.5)}" width="{_f(OFFER_W - 5)}" '
                  f'height="{_f(OFFER_H - 5)}" rx="2"/>')
-    status = {"closed": "closed", "covered": "covered", "later": f"from {first_round(ctx.comp, o.load)}"}.get(st, "")
+    status = (say(OFFER_CLOSED) if st == "closed" else say(OFFER_COVERED) if st == "covered"
+              else say(OFFER_FROM, round=_from_round(ctx, o)) if st == "later" else "")
     if covered:  # a black cube lies on the offer (Ed2); the status is written beside it
         foot += (f'<rect class="black-cube" x="{_f(x + 6)}" y="{_f(y + 38)}" width="13" height="13" rx="1.5" '
                  f'fill="{BLACK_CUBE}" stroke="#fff" stroke-width=".8"/>')
@@ -551,8 +652,21 @@ def _offer(ctx: _Ctx, m, o, x: float, y: float) -> str:
             f'fill="{fill}" stroke="#6b7785" stroke-width="1.2"/>'
             f'<rect x="{_f(x + 5)}" y="{_f(y + 6)}" width="9" height="9" fill="{GOOD_COLOURS.get(o.receive, "#999")}" '
             f'stroke="#fff" stroke-width=".6"/>'
-            + " ".join(x for x in (_text(cx + 6, y + 16, f"{o.load} {o.receive}", f"ctr b{tc}"), line, status_el) if x)
+            + " ".join(x for x in (_load_text(ctx, o, cx, y, tc), line, status_el) if x)
             + foot + "</g>")
+
+
+def _from_round(ctx: _Ctx, o) -> str:
+    """The first round an offer is offered in: its label (a term), or "never" in words."""
+    return next((r.label for r in ctx.comp.rounds if r.max_load >= o.load), None) or first_round(ctx.comp, o.load)
+
+
+def _load_text(ctx: _Ctx, o, cx: float, y: float, tc: str) -> str:
+    """What an offer gives, in bold beside its good's colour ("3 wheat"); words longer than the longest English
+    ones ("5 silver") are fitted into the cell (a language's longer name of a good: "3 Pszenica")."""
+    words = ctx.say(LOAD, n=o.load, good=o.receive)
+    fit = f' textLength="{_f(OFFER_W - 20)}" lengthAdjust="spacingAndGlyphs"' if len(words) > 8 else ""
+    return _text(cx + 6, y + 16, words, f"ctr b{tc}", fit)
 
 
 def _offer_label(ctx: _Ctx, m, o, st: str, covered: bool, shown: str) -> str:
@@ -560,12 +674,13 @@ def _offer_label(ctx: _Ctx, m, o, st: str, covered: bool, shown: str) -> str:
     them ("2 wine for 3 wood", "… from 5α", "… closed"), then its state. Where the price shows as
     colour squares (Ed2: "for 5 6"), those numbers come first and the goods follow in brackets."""
     words = price_words(ctx.s, o)
-    price_part = f"for {words}" if shown == f"for {words}" else f"{shown} ({words})"
-    head = f"{m.name} offer {o.slot + 1}: {o.load} {o.receive} {price_part}"
+    whole = ctx.say(PRICE, price=words)
+    price_part = whole if shown == whole else ctx.say(PRICE_SHOWN, shown=shown, price=words)
+    head = ctx.say(OFFER_HEAD, market=m.id, n=o.slot + 1, load=o.load, good=o.receive, price=price_part)
     if st == "later":
-        return f"{head} from {first_round(ctx.comp, o.load)}, {OFFER_STATUS_WORDS['later']}"
-    label = f"{head}, {offer_status_words(ctx.comp, o, st)}"
-    return label + (", covered by a black cube" if covered and st != "covered" else "")
+        return ctx.say(OFFER_LATER, head=head, round=_from_round(ctx, o), status=say(OFFER_STATUS_WORDS["later"]))
+    label = ctx.say(OFFER_STATE, head=head, status=offer_status_words(ctx.comp, o, st))
+    return ctx.say(ALSO_COVERED, label=label) if covered and st != "covered" else label
 
 
 def _market_place(ctx: _Ctx, k: int, mid: str):
@@ -578,15 +693,17 @@ def draw_markets(ctx: _Ctx) -> str:
         corner, orient = _market_place(ctx, k, m.id)
         x, y, w, h = geo.market_box(corner, orient, len(m.offers))
         closed = m.id in ctx.s.closed
-        via = " · ".join(ctx.comp.areas[ctx.b.area_index[a]].name for a in m.seas if a in ctx.b.area_index)
+        via = " · ".join(ctx.name("area", a) for a in m.seas if a in ctx.b.area_index)
         if m.land_route_from:
-            via += " or by land from " + ctx.comp.poleis[ctx.b.polis_index[m.land_route_from]].name
-        label = f"{m.name} market, reached via {via}" + (", closed this round" if closed else "")
-        title = m.name if orient == "h" else m.name.split()[0]
+            via = ctx.say(OVERLAND, seas=via, polis=m.land_route_from)
+        label = ctx.say(MARKET_CLOSED if closed else MARKET, market=m.id, via=via)
+        name = ctx.name("market", m.id)
+        title = name if orient == "h" else name.split()[0]
         out.append(f'<g id="market-{_e(m.id)}" class="{_cls("market", m.id, ctx.hl)}" data-market="{_e(m.id)}" '
                    f'role="group" aria-label="{_e(label)}"><rect class="box" x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" '
                    f'height="{_f(h)}" rx="5" fill="#fbf7ee" stroke="#6b5d48" stroke-width="1.2"/>'
-                   + _text(x + geo.BOX_PAD, y + 16, title + (" — closed" if closed and orient == "h" else ""),
+                   + _text(x + geo.BOX_PAD, y + 16,
+                           say(TITLE_CLOSED, title=title) if closed and orient == "h" else title,
                            "hd"))
         for j, o in enumerate(m.offers):
             ox, oy = geo.offer_cell(corner, orient, j)
@@ -630,35 +747,35 @@ def draw_track(ctx: _Ctx) -> str:
     x0, y0 = geo.TRACK
     w = geo.TRACK_W
     out = [f'<g class="track"><rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(w)}" height="{_f(geo.PANEL_H)}" '
-           f'rx="6" fill="#fbf7ee" stroke="#6b5d48"/>', _text(x0 + 8, y0 + 23, "Round", "hd")]
+           f'rx="6" fill="#fbf7ee" stroke="#6b5d48"/>', _text(x0 + 8, y0 + 23, say(TRACK), "hd")]
     n = max(1, len(comp.rounds))
     cw = min(46.0, (w - 72 - 4 * (n - 1)) / n) if all(len(r.name) <= 3 for r in comp.rounds) \
         else (w - 72 - 4 * (n - 1)) / n
-    short = any(len(r.name) * BOLD_W > cw - 4 for r in comp.rounds)  # "Alpha (Λ)" → "Alpha" on every cell
+    names = [ctx.name("round", r.label) for r in comp.rounds]
+    short = any(len(n) * BOLD_W > cw - 4 for n in names)  # "Alpha (Λ)" → "Alpha" on every cell
     for k, r in enumerate(comp.rounds):
         cx = x0 + 64 + k * (cw + 4)
         cur = k == s.round
         fill = "#2d2a26" if cur else ("#d8d2c4" if k < s.round else "#fff")
-        name = r.name.split(" ")[0] if short else r.name
+        name = names[k].split(" ")[0] if short else names[k]
         out.append(f'<g class="round{" current" if cur else ""}" data-round="{_e(r.label)}"><rect x="{_f(cx)}" '
                    f'y="{_f(y0 + 6)}" width="{_f(cw)}" height="23" rx="3" fill="{fill}" stroke="#6b5d48"/>'
                    + _text(cx + cw / 2, y0 + 23, name, "ctr b" + (" w" if cur else "")) + "</g>")
     rs = comp.rounds[s.round]
-    limits = (f"Stacking limit {rs.stacking} · {loads_words(s, comp)}" if comp.market_covers
-              else f"Stacking limit {rs.stacking} · loads up to {rs.max_load}")
+    limits = (say(STACKING, n=rs.stacking, loads=loads_words(s, comp)) if comp.market_covers
+              else say(STACKING_LOADS, n=rs.stacking, m=rs.max_load))
     out.append(_text(x0 + 8, y0 + 48, limits))
-    ev = (next((e.name for e in comp.events if e.id == s.event), s.event) if s.event
-          else "none yet" if s.phase == "start" else "none")
-    line = _text(x0 + 8, y0 + 65, _lines_of(f"Event: {ev}", w - 16, 1)[0])
+    ev = (ctx.say(EVENT, event=s.event) if s.event else say(EVENT_NONE_YET) if s.phase == "start" else say(EVENT_NONE))
+    line = _text(x0 + 8, y0 + 65, _lines_of(ev, w - 16, 1)[0])
     if s.event:  # the card's text as a tooltip (and for screen readers)
         card = describe_card(comp, s.event)
-        tip = f"{card['name']} ({card['round']}): {card['text']}"
+        tip = say(EVENT_TIP, name=card['name'], round=card['round'], text=card['text'])
         line = (f'<g class="event" data-event="{_e(s.event)}" role="img" aria-label="{_e(tip)}">'
                 f'<title>{_e(tip)}</title>'
                 f"{line}</g>")
     out.append(line)
-    vals = ", ".join(f"{g} {v}" for g, v in zip(comp.market_goods, s.markers))
-    out.append(_text(x0 + 8, y0 + 82, _lines_of(f"Market value: {vals}", w - 16, 1)[0]))
+    vals = tuple(Phrase(GOOD_VALUE, {"good": g, "n": v}) for g, v in zip(comp.market_goods, s.markers))
+    out.append(_text(x0 + 8, y0 + 82, _lines_of(ctx.say(MARKET_VALUE, values=vals), w - 16, 1)[0]))
     out.append(_text(x0 + 8, y0 + 99, _lines_of(_status(ctx), w - 16, 1, BOLD_W)[0], "b"))
     shown = list(s.display)
     per_row = 3
@@ -676,9 +793,9 @@ def _project_tile(ctx: _Ctx, t: str, x: float, y: float, w: float, h: float = 58
     """A project tile on display: its name (two lines where it needs them and there is room) and its
     cost as colour squares with numbers (the words are in its aria-label)."""
     pr = ctx.b.project_index.get(t)
-    name = pr.name if pr else t
-    costs = [f"{n} {g}" for g, n in pr.cost] if pr else []
-    label = f"{name}: {pr.type}, costs {', '.join(costs)}, {pr.prestige} prestige" if pr else name
+    name = ctx.name("project", t)
+    costs = tuple(Phrase(COST, {"n": n, "good": g}) for g, n in pr.cost) if pr else ()
+    label = ctx.say(PROJECT, project=t, ptype=pr.type, costs=costs, n=pr.prestige) if pr else name
     cx = x + w / 2
     lines = _lines_of(name, w - 6, 2 if h >= 58 else 1, BOLD_W, (" ",))
     body = "".join(_text(cx, y + 17 + 16 * k, line, "ctr b") for k, line in enumerate(lines))
@@ -693,10 +810,11 @@ def _status(ctx: _Ctx) -> str:
     s = ctx.s
     if s.outcome is not None:
         o = s.outcome
-        who = f"{o.winner.capitalize()} wins" if o.winner else "Shared result"
-        return "Game over: " + who + (f" {o.scores[0]}–{o.scores[1]}" if o.scores else "")
-    who = "Chance" if s.pending.player < 0 else f"{SIDE_NAME[s.pending.player]} to move"
-    return f"{who}: {edition_words(ctx.comp, describe_pending(s))}"
+        scores = Phrase(SCORES, {"a": o.scores[0], "b": o.scores[1]}) if o.scores else ""
+        return say(WINS, side=o.winner, scores=scores) if o.winner else say(SHARED, scores=scores)
+    if s.pending.player < 0:
+        return say(CHANCE, prompt=prompt_words(s))
+    return say(TO_MOVE, side=PLAYERS[s.pending.player], prompt=prompt_words(s))
 
 
 def draw_panel(ctx: _Ctx, p: int) -> str:
@@ -704,37 +822,42 @@ def draw_panel(ctx: _Ctx, p: int) -> str:
     x0, y0 = geo.PANELS[PLAYERS[p]]
     pw = geo.PANEL_W
     col = SIDE_COLOUR[p]
+    name = say("{side}", side=PLAYERS[p]).upper()
     out = [f'<g class="panel" data-player="{PLAYERS[p]}"><rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(pw)}" '
            f'height="{_f(geo.PANEL_H)}" rx="6" fill="#fff" stroke="{col}" stroke-width="2"/>'
            f'<rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(pw)}" height="28" rx="6" fill="{col}"/>',
-           _text(x0 + 10, y0 + 20, SIDE_NAME[p].upper(), "lg w"),
-           _text(x0 + pw - 10, y0 + 20, f"prestige {s.prestige[p]}", "lg w end")]
-    flags = [w for w, on in (("to move", s.pending.player == p and s.outcome is None), ("passed", p in s.passed))
-             if on]
-    if flags:
-        out.append(_text(x0 + 104, y0 + 19, " · ".join(flags), "md w b"))
+           _text(x0 + 10, y0 + 20, name, "lg w"),
+           _text(x0 + pw - 10, y0 + 20, say(PRESTIGE, n=s.prestige[p]), "lg w end")]
+    flags = [say(w) for w, on in ((FLAG_TO_MOVE, s.pending.player == p and s.outcome is None),
+                                  (FLAG_PASSED, p in s.passed)) if on]
+    if flags:  # after the side's name (a language's longer name moves them right)
+        out.append(_text(x0 + max(104.0, 18.0 + 11 * len(name)), y0 + 19, " · ".join(flags), "md w b"))
     n = max(1, len(comp.goods))
     gw = (pw - 16 - 3 * (n - 1)) / n
     for k, (g, cnt) in enumerate(zip(comp.goods, s.goods[p])):
         gx = x0 + 8 + k * (gw + 3)
         cx = gx + gw / 2
         out.append(f'<g class="good" data-good="{_e(g)}"><rect x="{_f(gx)}" y="{_f(y0 + 34)}" width="{_f(gw)}" '
-                   f'height="42" rx="3" fill="#f7f3ea" stroke="#c9bfa9"/>' + _text(cx, y0 + 50, g, "ctr")
+                   f'height="42" rx="3" fill="#f7f3ea" stroke="#c9bfa9"/>'
+                   + _text(cx, y0 + 50, ctx.name("good", g), "ctr")
                    + f'<rect x="{_f(cx - 15)}" y="{_f(y0 + 59)}" width="9" height="9" '
                    f'fill="{GOOD_COLOURS.get(g, "#999")}"/>' + _text(cx + 4, y0 + 70, str(cnt), "hd ctr") + "</g>")
     at_markets = sum(1 for o in s.offers if o == p)
-    prox = "captured" if s.proxenos[p] < 0 else comp.poleis[s.proxenos[p]].name
+    prox = (say(PANEL_CAPTURED) if s.proxenos[p] < 0
+            else ctx.say(PANEL_PROXENOS, polis=comp.poleis[s.proxenos[p]].id))
     poleis = sum(1 for o in s.owner if o == p)
     discs = b.discs_free(s, p)
-    pieces = f"Poleis {poleis} · cubes free {b.supply(s, p)}" + ("" if discs is None else f" · discs free {discs}")
-    pr = [f"{b.project_index[t].name if t in b.project_index else t} ({comp.poleis[i].name}"
-          + ("" if (t, i) in s.done else ", started") + ")"
+    pieces = (say(PANEL_PIECES, n=poleis, cubes=b.supply(s, p)) if discs is None
+              else say(PANEL_PIECES_DISCS, n=poleis, cubes=b.supply(s, p), discs=discs))
+    pr = [ctx.say(PANEL_BUILT if (t, i) in s.done else PANEL_STARTED, project=t, polis=comp.poleis[i].id)
           for t, i in s.started + s.done if 0 <= i < len(s.owner) and s.owner[i] == p]
     room = pw - 20
-    lines = (_lines_of(f"{comp.term('ships').capitalize()}: {s.ships_port[p]} in port, {at_markets} at markets, "
-                       f"{b.ships_free(s, p)} not built", room, 2)
-             + _lines_of(f"Proxenos: {prox}", room, 1) + _lines_of(pieces, room, 1))
-    lines += _lines_of("Projects: " + ("; ".join(pr) if pr else "none"), room, max(1, 6 - len(lines)))
+    ships = ships_word(comp)
+    lines = (_lines_of(say(PANEL_SHIPS, ships=ships[:1].upper() + ships[1:] if english() else ships,
+                           port=s.ships_port[p], markets=at_markets, free=b.ships_free(s, p)), room, 2)
+             + _lines_of(prox, room, 1) + _lines_of(pieces, room, 1))
+    lines += _lines_of(say(PANEL_PROJECTS, projects="; ".join(pr)) if pr else say(PANEL_NO_PROJECTS), room,
+                       max(1, 6 - len(lines)))
     for k, line in enumerate(lines[:6]):
         out.append(_text(x0 + 10, y0 + 96 + 17 * k, line))
     out.append("</g>")
@@ -779,19 +902,15 @@ def choice_sample(x: float, y: float, w: float, h: float) -> str:
             f'rx="1" fill="none" stroke="{GOLD}" stroke-width="2"/>')
 
 
-_LEGEND = (("athens", "Athens controls"), ("sparta", "Sparta controls"), ("neutral", "No one controls"),
-           ("sea", "Sea, no one controls"), ("sea-athens", "Sea Athens controls"), ("sea-sparta", "Sea Sparta controls"),
-           ("wild", "No unit may enter"), ("diolkos", "Diolkos (Isthmus)"))
-
-
 def draw_legend(ctx: _Ctx) -> str:
     """The key to the map's colours (and, when places are highlighted, to the outline of a choice)."""
-    items = list(_LEGEND) + ([("legal", "A choice now")] if ctx.hl else [])
+    items = [(kind, say(words)) for kind, words in LEGEND + ((("legal", LEGEND_CHOICE),) if ctx.hl else ())]
     x, y = geo.LEGEND
     h = 26 + geo.LEGEND_ROW * len(items)
-    out = [f'<g class="legend" role="group" aria-label="Key to the colours"><rect x="{_f(x)}" y="{_f(y)}" width="{_f(geo.LEGEND_W)}" '
+    out = [f'<g class="legend" role="group" aria-label="{_e(say(LEGEND_NAME))}">'
+           f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(geo.LEGEND_W)}" '
            f'height="{_f(h)}" rx="5" fill="#fbf7ee" fill-opacity=".92" stroke="#8a7552"/>',
-           _text(x + 8, y + 18, "Key", "hd")]
+           _text(x + 8, y + 18, say(LEGEND_TITLE), "hd")]
     for k, (kind, words) in enumerate(items):
         yy = y + 26 + geo.LEGEND_ROW * k
         out.append(_swatch(x + 8, yy + 1, kind) + _text(x + 36, yy + 13, words))
@@ -876,9 +995,7 @@ def draw_marks(ctx: _Ctx, marks) -> str:
 # --- the whole board ---------------------------------------------------------------------------
 def _summary(ctx: _Ctx) -> str:
     s, comp = ctx.s, ctx.comp
-    r = comp.rounds[s.round].name
-    return (f"Polis board, round {r}: Athens prestige {s.prestige[0]}, Sparta prestige {s.prestige[1]}; "
-            f"{_status(ctx)}")
+    return ctx.say(SUMMARY, round=comp.rounds[s.round].label, a=s.prestige[0], b=s.prestige[1], status=_status(ctx))
 
 
 def svg_layers(state: State, *, marks=(), size=None, highlight=(), title=None, interactive: bool = False

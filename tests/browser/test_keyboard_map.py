@@ -216,3 +216,32 @@ def test_every_focusable_thing_shows_the_focus_at_3_to_1(page1280):
         assert not bad, bad
     finally:
         h.__exit__(None, None, None)
+
+
+def test_the_map_and_its_key_speak_the_boards_language(page1280):
+    """A Polish Board: the map's places named with the second edition's names and Polish words, the choices
+    a keyboard reaches say so in Polish, and the key to the symbols is a list named in Polish (the browser
+    has no words of its own for it)."""
+    pg = page1280
+    board = Board(pn.Game(seed=3), language="pl")
+    h = _open(pg, board)
+    try:
+        assert "Plansza Polis" in pg.get_attribute(f"{SEL} .pn-map svg", "aria-label")
+        attika = pg.get_attribute(f"{SEL} #area-attika", "aria-label")
+        assert attika.startswith("Attika: ") and "Ateńczycy" in attika and "Athens" not in attika
+        assert pg.get_attribute(f"{SEL} #polis-athenai", "aria-label").startswith("Athinae ")
+        assert pg.get_attribute(f"{SEL} .pb-key", "aria-label") == "Legenda symboli mapy"
+        act_and_wait(pg, SEL, lambda: pg.locator(f'{SEL} .pb-button[data-action="hoplites"]').click())
+        names = pg.eval_on_selector_all(f"{SEL} .pb-buttons .pb-place", "els => els.map(e => e.getAttribute('aria-label'))")
+        assert names and all("do wyboru teraz" in n for n in names)
+    finally:
+        h.__exit__(None, None, None)
+
+
+def test_the_key_is_named_in_english_as_before(page1280):
+    h = _open(page1280, Board(pn.Game(seed=3), language="en"))
+    try:
+        assert page1280.get_attribute(f"{SEL} .pb-key", "aria-label") == "Key to the map's symbols"
+        assert page1280.locator(f"{SEL} .pb-key .pb-key-row").count() >= 10
+    finally:
+        h.__exit__(None, None, None)

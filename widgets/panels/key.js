@@ -4,7 +4,7 @@
 // The key to the map's symbols (units, poleis, proxenos, tribute, ships, offers): drawn in Python by
 // the map's own functions, sent once in the model's "key" (never user text). Board and Viewer.
 function makeKey(model) {
-  const box = h("div", "pb-key", { role: "list", "aria-label": "Key to the map's symbols" });
+  const box = h("div", "pb-key", { role: "list" });  // its name comes with the key (every entry's "list")
   function draw() {
     const rows = (model.get("key") || []).map((k) => {
       const sample = h("span", "pb-key-sample");
@@ -14,6 +14,8 @@ function makeKey(model) {
       row.append(sample, h("span", "pb-key-words", {}, k.words));
       return row;
     });
+    const key = model.get("key") || [];
+    if (key.length && key[0].list) box.setAttribute("aria-label", key[0].list);
     box.replaceChildren(...rows);
   }
   model.on("change:key", draw);
