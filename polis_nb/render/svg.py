@@ -642,9 +642,9 @@ def _offer(ctx: _Ctx, m, o, x: float, y: float) -> str:
     if covered:  # a black cube lies on the offer (Ed2); the status is written beside it
         foot += (f'<rect class="black-cube" x="{_f(x + 6)}" y="{_f(y + 38)}" width="13" height="13" rx="1.5" '
                  f'fill="{BLACK_CUBE}" stroke="#fff" stroke-width=".8"/>')
-        status_el = _text(x + 23, y + 50, status, f"start{tc}") if status else ""
+        status_el = _text(x + 23, y + 50, status, f"start{tc}", _fit(status, OFFER_W - 27)) if status else ""
     else:
-        status_el = _text(cx, y + 50, status, f"ctr b{tc}") if status else ""
+        status_el = _text(cx, y + 50, status, f"ctr b{tc}", _fit(status, OFFER_W - 8)) if status else ""
     line, shown = _price_line(ctx, o, cx, y + 33, tc)
     return (f'<g class="{_cls("offer", o.id, ctx.hl)}" data-offer="{_e(o.id)}"{ctx.place} '
             f'aria-label="{_e(_offer_label(ctx, m, o, st, covered, shown))}">'
@@ -661,11 +661,18 @@ def _from_round(ctx: _Ctx, o) -> str:
     return next((r.label for r in ctx.comp.rounds if r.max_load >= o.load), None) or first_round(ctx.comp, o.load)
 
 
+def _fit(words: str, width: float) -> str:
+    """The attributes that fit ``words`` into ``width`` when they are longer than the English words of an
+    offer's state ("covered", "from 5α"): a language's longer word ("zamknięte") is squeezed, not cut."""
+    wide = len(words) > 8 and len(words) * 7.4 > width  # (about 7.4 px a letter at the offers' 13.5 px)
+    return f' textLength="{_f(width)}" lengthAdjust="spacingAndGlyphs"' if wide else ""
+
+
 def _load_text(ctx: _Ctx, o, cx: float, y: float, tc: str) -> str:
     """What an offer gives, in bold beside its good's colour ("3 wheat"); words longer than the longest English
     ones ("5 silver") are fitted into the cell (a language's longer name of a good: "3 Pszenica")."""
     words = ctx.say(LOAD, n=o.load, good=o.receive)
-    fit = f' textLength="{_f(OFFER_W - 20)}" lengthAdjust="spacingAndGlyphs"' if len(words) > 8 else ""
+    fit = f' textLength="{_f(OFFER_W - 24)}" lengthAdjust="spacingAndGlyphs"' if len(words) > 8 else ""
     return _text(cx + 6, y + 16, words, f"ctr b{tc}", fit)
 
 
