@@ -345,7 +345,7 @@ def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Ex
     """The Board widget's view model for position ``s`` as ``viewer`` may see it; ``interactive``: a
     click on a place of the map does something (its places are buttons), else the map is a picture."""
     from . import geometry as geo
-    from .placeview import MAP_KEYS, place_entries, place_neighbours
+    from .placeview import map_keys, place_entries, place_neighbours
     from .svg import svg_layers
     from .text import describe
 
@@ -375,7 +375,7 @@ def board_view(s: State, *, viewer: str | None = None, marks=(), explanation: Ex
         "targets": targets,
         "places": place_entries(s, targets),
         "neighbours": place_neighbours(s),
-        "map_keys": MAP_KEYS,
+        "map_keys": map_keys(),
         "buttons": buttons,
         "log": log_json(s.log, s),
         "players": [{"side": side, "prestige": s.prestige[p],

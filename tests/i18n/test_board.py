@@ -31,7 +31,7 @@ LANGS = ["de", "pl", "qps"]
 # svg.py, text.py), the engine and review slices and the end of the game's and the reply's words (the views'),
 # the battle's state (ids and counts)
 SKIP = frozenset({"action", "kind", "side", "id", "ids", "rules", "player", "decision", "viewer", "svg_attrs",
-                  "svg_layers", "places", "neighbours", "map_keys", "description", "engine", "engine_words", "review",
+                  "svg_layers", "places", "neighbours", "description", "engine", "engine_words", "review",
                   "battle", "map_box", "band_box", "bot", "bots", "what", "target", "winner", "loser", "source_original",
                   "cite_original", "game_over", "reply", "rev", "index", "goods", "sides", "steps", "cubes"})
 
