@@ -6,6 +6,7 @@ review yet) and the Viewer's record without a review; then the refusals of malfo
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -150,3 +151,56 @@ def test_panel_refusals_in_english_are_as_before():
         "Refused: there is no reviewed game to go back to",
         "Refused: there is no review of this game yet: press 'Review this game' first",
     ]
+
+
+def protocol_refusals(lang: str | None) -> list[str]:
+    """The refusals of intents a page never sends (a malformed or unknown value, the wrong mode)."""
+    from ..widgets.test_combat_protocol import battle_game
+
+    v = Viewer(quizzed(), language=lang)
+    out = [note(v, kind="nav", dir="sideways"), note(v, kind="nav", dir="back", by="ply"),
+           note(v, kind="steps", by="ply"), note(v, kind="mode", mode="zen"), note(v, kind="goto", node="n999"),
+           note(v, kind="glyph", node="n1", glyph="§"), note(v, kind="colour", colour="purple"),
+           note(v, kind="comment", node="n1", text="x", before="yes"), note(v, kind="comment", node="n1", text=7),
+           note(v, kind="answer"), note(v, kind="choose", action="fight")]
+    hot = Combat.setup(odds=False, language=lang)
+    out += [note(hot, kind="nav", dir="back"), note(hot, kind="reveal", side="persia")]
+    replay = Combat(battle_game(), mode="replay", odds=False, language=lang)
+    out += [note(replay, kind="nav", dir="sideways"), note(replay, kind="choose", action="fight")]
+    return out
+
+
+#: the protocol's own words a refusal names as they are sent (ways, directions, colours, modes, kinds, types)
+PROTOCOL = ("'sideways'", "'ply'", "'zen'", "'n999'", "'§'", "'purple'", "'persia'", "'answer'", "'choose'",
+            "back, forward, start, end", "back, forward, start", "turn", "decision", "green, red, blue, yellow",
+            "true", "false", "str", "int", "view", "back", "forward", "end", "play")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_protocol_refusals_leave_no_english(lang):
+    found = protocol_refusals(lang)
+    english = protocol_refusals(None)
+    assert len(found) == 15 and all(found) and all(t != e for t, e in zip(found, english)), found
+    left = {}
+    for t in found:
+        for q in PROTOCOL:
+            t = re.sub(rf"(?<!\w){re.escape(q)}(?!\w)", " ", t)
+        left[t] = english_left(t, lang)
+    assert not any(left.values()), {t: w for t, w in left.items() if w}
+
+
+def test_protocol_refusals_in_english_are_as_before():
+    found = protocol_refusals(None)
+    assert found[:4] == ["Refused: unknown direction 'sideways'", "Refused: steps go by turn or decision, not 'ply'",
+                         "Refused: steps go by turn or decision, not 'ply'", "Refused: unknown mode 'zen'"]
+    assert found[4].startswith("Refused: unknown node 'n999' (the record has ") and found[4].endswith(" nodes)")
+    assert found[5:8] == ["Refused: unknown glyph '§'",
+                          "Refused: marks are drawn in green, red, blue, yellow, not 'purple'",
+                          "Refused: 'before' says whether the comment goes before the decision: true or false, not str"]
+    assert found[8].startswith("Refused: the comment ")
+    assert found[9:] == ["Refused: 'answer' shows the answer to a question of a lesson (now view mode)",
+                         "Refused: 'choose' needs play mode (now view)",
+                         "Refused: stepping back and forward belongs to replay mode",
+                         "Refused: unknown side 'persia'",
+                         "Refused: unknown direction 'sideways'; expected back, forward, start or end",
+                         "Refused: a replay only steps (back, forward, start, end); 'choose' does nothing here"]
