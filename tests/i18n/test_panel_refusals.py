@@ -13,7 +13,7 @@ import pytest
 import polis_nb as pn
 from polis_nb.widgets import Board, Combat, PuzzleBoard, Viewer
 
-from ..render.records import quizzed
+from ..render.records import quizzed, reviewed
 from ..widgets.helpers import send
 from ..widgets.test_bot_reply import finished_game
 from .helpers import english_left
@@ -99,6 +99,7 @@ def review_refusals(lang: str | None) -> list[str]:
     b = Board(g, language=lang)
     out = [note(b, kind="review"), note(b, kind="review-cancel"), note(b, kind="review-end")]
     out.append(note(Board(finished_game(), language=lang), kind="chart", node="n1"))
+    out.append(note(Board(pn.new_game(seed=3), language=lang), kind="review"))
     return out
 
 
@@ -114,7 +115,7 @@ QUOTED = ("'reveal'",)
 @pytest.mark.parametrize("lang", LANGS)
 def test_panel_refusals_leave_no_english(lang):
     found = refusals(lang)
-    assert len(found) == 21 and all(found), found
+    assert len(found) == 22 and all(found), found
     left = {}
     for t in found:
         for q in QUOTED:
@@ -150,6 +151,7 @@ def test_panel_refusals_in_english_are_as_before():
         "Refused: no review is running: there is nothing to cancel",
         "Refused: there is no reviewed game to go back to",
         "Refused: there is no review of this game yet: press 'Review this game' first",
+        "Refused: a Board on a position has no record to review; make the Board from a Game",
     ]
 
 
@@ -167,11 +169,12 @@ def protocol_refusals(lang: str | None) -> list[str]:
     out += [note(hot, kind="nav", dir="back"), note(hot, kind="reveal", side="persia")]
     replay = Combat(battle_game(), mode="replay", odds=False, language=lang)
     out += [note(replay, kind="nav", dir="sideways"), note(replay, kind="choose", action="fight")]
+    out.append(note(Viewer(reviewed(), language=lang), kind="chart", node="n0"))
     return out
 
 
 #: the protocol's own words a refusal names as they are sent (ways, directions, colours, modes, kinds, types)
-PROTOCOL = ("'sideways'", "'ply'", "'zen'", "'n999'", "'§'", "'purple'", "'persia'", "'answer'", "'choose'",
+PROTOCOL = ("n0", "'sideways'", "'ply'", "'zen'", "'n999'", "'§'", "'purple'", "'persia'", "'answer'", "'choose'",
             "back, forward, start, end", "back, forward, start", "turn", "decision", "green, red, blue, yellow",
             "true", "false", "str", "int", "view", "back", "forward", "end", "play")
 
@@ -180,7 +183,7 @@ PROTOCOL = ("'sideways'", "'ply'", "'zen'", "'n999'", "'§'", "'purple'", "'pers
 def test_protocol_refusals_leave_no_english(lang):
     found = protocol_refusals(lang)
     english = protocol_refusals(None)
-    assert len(found) == 15 and all(found) and all(t != e for t, e in zip(found, english)), found
+    assert len(found) == 16 and all(found) and all(t != e for t, e in zip(found, english)), found
     left = {}
     for t in found:
         for q in PROTOCOL:
@@ -191,6 +194,7 @@ def test_protocol_refusals_leave_no_english(lang):
 
 def test_protocol_refusals_in_english_are_as_before():
     found = protocol_refusals(None)
+    n = len(reviewed().review_result().decisions)
     assert found[:4] == ["Refused: unknown direction 'sideways'", "Refused: steps go by turn or decision, not 'ply'",
                          "Refused: steps go by turn or decision, not 'ply'", "Refused: unknown mode 'zen'"]
     assert found[4].startswith("Refused: unknown node 'n999' (the record has ") and found[4].endswith(" nodes)")
@@ -203,4 +207,5 @@ def test_protocol_refusals_in_english_are_as_before():
                          "Refused: stepping back and forward belongs to replay mode",
                          "Refused: unknown side 'persia'",
                          "Refused: unknown direction 'sideways'; expected back, forward, start or end",
-                         "Refused: a replay only steps (back, forward, start, end); 'choose' does nothing here"]
+                         "Refused: a replay only steps (back, forward, start, end); 'choose' does nothing here",
+                         f"Refused: n0 is no decision of the review (its chart has {n} points)"]
