@@ -11,7 +11,9 @@ import re
 import pytest
 
 import polis_nb as pn
+from polis_nb.analysis.review_job import ReviewJob
 from polis_nb.widgets import Board, Combat, PuzzleBoard, Viewer
+from polis_nb.widgets.panels import review as review_panel
 
 from ..render.records import quizzed, reviewed
 from ..widgets.helpers import send
@@ -209,3 +211,25 @@ def test_protocol_refusals_in_english_are_as_before():
                          "Refused: unknown direction 'sideways'; expected back, forward, start or end",
                          "Refused: a replay only steps (back, forward, start, end); 'choose' does nothing here",
                          f"Refused: n0 is no decision of the review (its chart has {n} points)"]
+
+
+class Failing(ReviewJob):
+    """A review that fails when asked for its result (a bug, which the Board says it is)."""
+
+    def result(self):
+        raise RuntimeError("boom")
+
+
+@pytest.mark.parametrize("lang", LANGS + ["en"])
+def test_a_failed_review_is_said_in_the_language(lang, monkeypatch):
+    monkeypatch.setattr(review_panel, "REVIEW_BUDGET", 2)
+    monkeypatch.setattr(review_panel, "ReviewJob", Failing)
+    b = Board(finished_game(back=6), threaded=True, language=lang)
+    b._bug = lambda e, content: None  # (the widget logs the bug; the test reads only its note)
+    send(b, kind="review")
+    assert b.wait(600)
+    said = b.view["note"]
+    if lang == "en":
+        assert said == "Refused: the review failed (RuntimeError: boom); this is a bug"
+    else:
+        assert "RuntimeError: boom" in said and not english_left(said.replace("RuntimeError: boom", ""), lang), said
