@@ -283,10 +283,10 @@ class Combat(PanelWidget):
     def play(self, text: str | Action) -> None:
         """Make the current decision from Python (checked like a click), then let the bot answer."""
         if self._mode == "replay":
-            raise ValueError("a replay does not play; step with back and forward")
+            raise ValueError(say(NO_PLAY))
         s = self.state
         if not in_battle(s, self.area):
-            raise ValueError("the battle is over")
+            raise ValueError(say(OVER))
         a = parse_action(s, normalise(s, text) if isinstance(text, str) else str(text))
         who = s.current_player
         self._play(a)

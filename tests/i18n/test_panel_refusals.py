@@ -90,6 +90,9 @@ def battle_refusals(lang: str | None) -> list[str]:
         ch = v["choice"]
         send(w, kind="choose", action="fight" if ch["kind"] == "window" else rng.choice(ch["options"])["action"])
     out.append(note(w, kind="choose", action="fight"))
+    with pn.language(lang or "en"), pytest.raises(ValueError) as e:  # from Python: the notebook's language
+        w.play("fight")
+    out.append(str(e.value))
     bot = Combat.setup(odds=False, mode="bot", side="athens", language=lang)
     out.append(note(bot, kind="reveal", side="athens"))
     return out
@@ -117,7 +120,7 @@ QUOTED = ("'reveal'",)
 @pytest.mark.parametrize("lang", LANGS)
 def test_panel_refusals_leave_no_english(lang):
     found = refusals(lang)
-    assert len(found) == 22 and all(found), found
+    assert len(found) == 23 and all(found), found
     left = {}
     for t in found:
         for q in QUOTED:
@@ -148,6 +151,7 @@ def test_panel_refusals_in_english_are_as_before():
         f"Refused: {side} decides: show {own} hand first",
         f"Refused: it is {own} decision, not {other}; {other} hand stays hidden",
         "Refused: the battle is over",
+        "the battle is over",
         "Refused: 'reveal' belongs to hot seat play; Athens' hand is always shown",
         "Refused: the review is for a finished game: play it to its end first",
         "Refused: no review is running: there is nothing to cancel",
