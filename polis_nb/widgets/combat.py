@@ -37,13 +37,15 @@ import traitlets
 
 from ..analysis.bots import POLICIES, greedy_policy, make_bot  # noqa: F401 (greedy_policy: tutorial 09 imports it here)
 from ..record import Game, Node
+from ..i18n import message
 from ..render.announce import battle_items
 from ..render.combatview import Step, in_battle
+from ..render.say import say
 from ..render.widgetwords import combat_words
 from ..rules import (EDITIONS, PLAYERS, Action, State, topology_of, topology_named, parse_action, position,
                      start_battle)
 from ._assets import css, esm
-from .base import PanelWidget
+from .base import REFUSED, PanelWidget
 from .control import Controller
 from .intents import IntentError
 from .panels import composition, scripts
@@ -54,6 +56,11 @@ from .panels.odds import OddsPanel
 from .panels.replay import ReplayPanel
 
 MODES = ("hotseat", "bot", "replay")
+NO_PLAY = message("combat.refused.no-play", "a replay does not play; step with back and forward")
+GONE = message("combat.refused.gone", "the widget's position is not in this battle any more")
+ONLY_STEPS = message("combat.refused.only-steps", "a replay only steps (back, forward, start, end); {kind} does "
+                                                  "nothing here")
+OVER = message("combat.refused.over", "the battle is over")
 
 
 def _bots() -> dict[str, Callable[..., Any]]:
@@ -159,7 +166,7 @@ class Combat(PanelWidget):
     def controller(self) -> Controller:
         """What plays the decisions (hot seat, bot; a replay has none)."""
         if self._ctl is None:
-            raise IntentError("a replay does not play; step with back and forward")
+            raise IntentError(say(NO_PLAY))
         return self._ctl
 
     @property
@@ -208,7 +215,7 @@ class Combat(PanelWidget):
             out.append(n)
             n = n.parent
         if n is None:
-            raise IntentError("the widget's position is not in this battle any more")
+            raise IntentError(say(GONE))
         out.append(n)
         return out[::-1]
 
@@ -276,10 +283,10 @@ class Combat(PanelWidget):
     def play(self, text: str | Action) -> None:
         """Make the current decision from Python (checked like a click), then let the bot answer."""
         if self._mode == "replay":
-            raise ValueError("a replay does not play; step with back and forward")
+            raise ValueError(say(NO_PLAY))
         s = self.state
         if not in_battle(s, self.area):
-            raise ValueError("the battle is over")
+            raise ValueError(say(OVER))
         a = parse_action(s, normalise(s, text) if isinstance(text, str) else str(text))
         who = s.current_player
         self._play(a)
@@ -291,12 +298,12 @@ class Combat(PanelWidget):
         kind = intent["kind"]
         if not isinstance(self.owner(kind), ReplayPanel):  # a replay only steps
             if self._mode == "replay":
-                raise IntentError(f"a replay only steps (back, forward, start, end); {kind!r} does nothing here")
+                raise IntentError(say(ONLY_STEPS, kind=repr(kind)))
             moved = self.controller.check_node()
             if moved:
                 return None, moved  # the intent was made on a position that is gone: show where we are
             if not in_battle(self.state, self.area):
-                raise IntentError("the battle is over")
+                raise IntentError(say(OVER))
         return super()._act(intent)
 
     def _refresh(self, explanation: Any = None, note: str = "") -> None:
@@ -306,7 +313,7 @@ class Combat(PanelWidget):
             self.trail
         except IntentError as e:
             self._rev += 1
-            self.view = dict(self.view, rev=self._rev, note=f"Refused: {e}", choice=None)
+            self.view = dict(self.view, rev=self._rev, note=say(REFUSED, why=str(e)), choice=None)
             return
         super()._refresh(explanation=explanation, note=note)
         self.panel(OddsPanel).fill(self)

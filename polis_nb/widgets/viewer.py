@@ -42,8 +42,10 @@ from typing import Any
 
 import traitlets
 
+from ..i18n import message
 from ..record import Game, Node, RecordError
 from ..render.recordview import STEPS
+from ..render.say import say
 from ..render.widgetwords import viewer_words
 from ._assets import css, esm
 from .base import MapWidget
@@ -57,6 +59,8 @@ from .panels.play import RecordPlayPanel
 from .panels.review import ReviewPanel
 
 __all__ = ["DIRS", "MAX_COMMENT", "MODES", "Viewer"]
+
+NEEDS_PLAY = message("viewer.refused.needs-play", "{kind} needs play mode (now {mode})")
 
 
 class Viewer(MapWidget):
@@ -160,7 +164,7 @@ class Viewer(MapWidget):
             return None
         if self._mode == "draw" and intent["kind"] == "click":
             return self.panel(AnnotatePanel).draw(self, intent["target"])
-        raise IntentError(f"{intent['kind']!r} needs play mode (now {self._mode})")
+        raise IntentError(say(NEEDS_PLAY, kind=repr(intent["kind"]), mode=self._mode))
 
     def __repr__(self) -> str:
         s = self._ctl.state

@@ -14,6 +14,13 @@ from .panel import Intent, Panel
 from ...i18n import message
 from ...render.say import say
 
+COMMENT_BAD = message("annotate.refused.comment", "the comment {problem}")
+BEFORE_BAD = message("annotate.refused.before", "'before' says whether the comment goes before the decision: "
+                                                "true or false, not {type}")
+UNKNOWN_GLYPH = message("annotate.refused.glyph", "unknown glyph {given}")
+COLOUR_BAD = message("annotate.refused.colour", "marks are drawn in {colours}, not {given}")
+NOT_ON_OFFER = message("annotate.refused.offer", "arrows and highlights go on areas, poleis and markets, not on "
+                                                "one offer")
 ARROW_FROM = message("annotate.arrow-from", "Arrow from {place}: click where it points (the same place again highlights it)")
 
 if TYPE_CHECKING:
@@ -40,17 +47,16 @@ class AnnotatePanel(Panel["Viewer"]):
         text, before = intent.get("text", ""), intent.get("before", False)
         bad = text_problem(text, MAX_COMMENT) if text != "" else None
         if bad is not None:
-            raise IntentError(f"the comment {bad}")
+            raise IntentError(say(COMMENT_BAD, problem=bad))
         if not isinstance(before, bool):
-            raise IntentError(f"'before' says whether the comment goes before the decision: true or false, "
-                              f"not {type(before).__name__}")
+            raise IntentError(say(BEFORE_BAD, type=type(before).__name__))
         ctx.record.comment(text, before=before, node=ctx.navigate.node(intent["node"]))
         return None, ""
 
     def on_glyph(self, ctx: Viewer, intent: dict) -> tuple[Any, str]:
         node = ctx.navigate.node(intent["node"])
         if intent["glyph"] not in GLYPHS:
-            raise IntentError(f"unknown glyph {intent['glyph']!r}")
+            raise IntentError(say(UNKNOWN_GLYPH, given=repr(intent["glyph"])))
         if intent["glyph"] in node.glyphs:
             node.glyphs.remove(intent["glyph"])
         else:
@@ -63,7 +69,7 @@ class AnnotatePanel(Panel["Viewer"]):
 
     def on_colour(self, ctx: Viewer, intent: dict) -> tuple[Any, str]:
         if intent["colour"] not in COLOURS:
-            raise IntentError(f"marks are drawn in {', '.join(COLOURS)}, not {shown(intent['colour'])}")
+            raise IntentError(say(COLOUR_BAD, colours=", ".join(COLOURS), given=shown(intent["colour"])))
         self.colour = intent["colour"]
         return None, ""
 
@@ -72,7 +78,7 @@ class AnnotatePanel(Panel["Viewer"]):
         check_place(ctx.state, target)
         kind, _, ident = target.partition(":")
         if kind == "offer":
-            raise IntentError("arrows and highlights go on areas, poleis and markets, not on one offer")
+            raise IntentError(say(NOT_ON_OFFER))
         if self.arrow_from is None:
             self.arrow_from = ident
             return None, say(ARROW_FROM, place=ident)

@@ -8,15 +8,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...render.combatview import combat_view
-from ...rules import State, card_name, card_types, poss
+from ...rules import State, card_name, card_types
 from ..control import Judge
 from ..intents import IntentError
-from .hand import HAND_KEYS, NAMES, HandPanel
+from .hand import HAND_KEYS, HandPanel
 from .panel import Intent, Panel
 from ...i18n import message
 from ...render.say import say
 
 REPLAY_WHY = message("combat.replay-why", "A replay follows the record: step with back and forward.")
+SHOW_FIRST = message("combat.refused.show-first", "{side} decides: show {side:gen} hand first")
+NOT_YOURS = message("combat.refused.not-yours", "it is not {side:gen} decision")
 
 if TYPE_CHECKING:
     from ..combat import Combat
@@ -41,9 +43,9 @@ class BattlePanel(Panel["Combat"]):
             def ready(self, s: State) -> None:
                 if who != mine:
                     if ctx.mode == "hotseat":
-                        raise IntentError(f"{NAMES.get(who, who)} decides: show {poss(who)} hand first")
+                        raise IntentError(say(SHOW_FIRST, side=who))
                     assert ctx.side is not None  # (bot mode: the user's side)
-                    raise IntentError(f"it is not {poss(ctx.side)} decision")
+                    raise IntentError(say(NOT_YOURS, side=ctx.side))
 
         ctl = ctx.controller
         explanation, note = ctl.act({"kind": "choose", "action": normalise(s, intent["action"])}, judge=Turn())

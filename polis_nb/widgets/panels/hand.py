@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...render.announce import hand_words
 from ...render.combatview import in_battle
-from ...rules import PLAYERS, poss
+from ...rules import PLAYERS
 from ..intents import IntentError
 from .announce import BattleAnnouncePanel
 from .panel import Intent, Panel
@@ -18,11 +18,14 @@ from ...i18n import message
 from ...render.say import say
 
 GATE_FIRST = message("combat.gate-first", "{side} decides: show {side:gen} hand first.")
+UNKNOWN_SIDE = message("combat.refused.side", "unknown side {given}")
+NOT_THEIRS = message("combat.refused.not-theirs", "it is {side:gen} decision, not {side2:gen}; {side2:gen} hand "
+                                                  "stays hidden")
+HOT_SEAT_ONLY = message("combat.refused.hot-seat", "{kind} belongs to hot seat play; {side:gen} hand is always shown")
 
 if TYPE_CHECKING:
     from ..combat import Combat
 
-NAMES = {"athens": "Athens", "sparta": "Sparta"}
 HAND_KEYS = ("sides", "gate", "viewer", "open_hands")  # its keys of the battle's view
 
 
@@ -39,10 +42,9 @@ class HandPanel(Panel["Combat"]):
         s = self._live(ctx, "reveal")
         who = intent["side"]
         if who not in PLAYERS:
-            raise IntentError(f"unknown side {who!r}")
+            raise IntentError(say(UNKNOWN_SIDE, given=repr(who)))
         if s.current_player != who:
-            raise IntentError(f"it is {poss(s.current_player)} decision, not {poss(who)}; {poss(who)} hand "
-                              "stays hidden")
+            raise IntentError(say(NOT_THEIRS, side=s.current_player, side2=who))
         self.shown = who
         assert s.battle is not None  # (_live: in a battle)
         self._say(ctx, hand_words(who, True, sum(s.battle.hands[PLAYERS.index(who)])))
@@ -63,7 +65,7 @@ class HandPanel(Panel["Combat"]):
     def _live(ctx: Combat, kind: str) -> Any:
         if ctx.mode != "hotseat":
             assert ctx.side is not None  # (bot mode: the user's side)
-            raise IntentError(f"{kind!r} belongs to hot seat play; {poss(ctx.side)} hand is always shown")
+            raise IntentError(say(HOT_SEAT_ONLY, kind=repr(kind), side=ctx.side))
         return ctx.state
 
     def decided(self, ctx: Combat, who: str) -> None:

@@ -25,6 +25,7 @@ from ...render.say import say, side_name
 from ...render.text import action_words
 from ...rules import Action, State
 from ..control import Judge
+from ..base import refusal_words
 from ..intents import IntentError
 from .panel import Intent, Panel
 
@@ -41,6 +42,13 @@ NOT_THIS = message("lesson.not-this", "Not this one: {choice}.")
 RIGHT = message("lesson.right", "Right: {who} chose “{answer}”.{paid}")
 PAID = message("lesson.paid", " You chose “{choice}”: the same choice, paid another way, which counts as found.")
 CHANCE = message("lesson.chance", "Chance")
+ANSWER_MODE = message("lesson.refused.answer-mode", "'answer' shows the answer to a question of a lesson "
+                                                   "(now {mode} mode)")
+TRY_FIRST = message("lesson.refused.try-first", "try first: the answer comes after a wrong try")
+TRY_FIRST_HINTS = message("lesson.refused.try-first-hints", "try first: the answer comes after a wrong try and "
+                                                           "the author's hints")
+NO_OPEN = message("lesson.refused.no-question", "no question is open here: step on (→) to the next one")
+OFF = message("lesson.refused.off", "{kind} is off in a lesson")
 
 if TYPE_CHECKING:
     from ..viewer import Viewer
@@ -161,7 +169,7 @@ class LessonPanel(Panel["Viewer"]):
 
     def refuses(self, ctx: Viewer, spec: Intent) -> str | None:
         if "lesson" in spec.refused_while and self.holds(ctx, "lesson"):
-            return say(ctx.owner(spec.kind).refusals.get("lesson", f"{spec.kind!r} is off in a lesson"))
+            return say(ctx.owner(spec.kind).refusals.get("lesson", OFF), kind=repr(spec.kind))
         return None
 
     def asking(self, ctx: Viewer) -> bool:
@@ -170,13 +178,12 @@ class LessonPanel(Panel["Viewer"]):
 
     def on_answer(self, ctx: Viewer, intent: dict) -> tuple[Any, str]:
         if ctx.mode != "lesson":
-            raise IntentError(f"'answer' shows the answer to a question of a lesson (now {ctx.mode} mode)")
+            raise IntentError(say(ANSWER_MODE, mode=ctx.mode))
         q = self._open(ctx)
         tries = self.lesson.tries.get(id(q), 0)
         levels = [x for x in (q.quiz.hint, own_comment(q)) if x]  # type: ignore[union-attr]
         if tries < max(1, len(levels)):
-            raise IntentError("try first: the answer comes after a wrong try"
-                              + (" and the author's hints" if levels else ""))
+            raise IntentError(say(TRY_FIRST_HINTS if levels else TRY_FIRST))
         s = ctx.state
         assert q.action is not None
         self._finish(ctx, q, "shown", say(THE_ANSWER, who=_who(s), answer=action_words(s, q.action)))
@@ -185,7 +192,7 @@ class LessonPanel(Panel["Viewer"]):
     def _open(self, ctx: Viewer) -> Node:
         q = self.lesson.question(ctx.here)
         if q is None:
-            raise IntentError("no question is open here: step on (→) to the next one")
+            raise IntentError(say(NO_OPEN))
         return q
 
     def judging(self, ctx: Viewer) -> Judge:
@@ -235,7 +242,7 @@ class LessonPanel(Panel["Viewer"]):
         try:
             ctx._ctl.goto(q)
         except RecordError as e:  # the node left the record meanwhile
-            raise IntentError(str(e)) from None
+            raise IntentError(refusal_words(e)) from None
 
     def view(self, ctx: Viewer) -> dict[str, Any]:
         return {"lesson": self.lesson.view(ctx.here) if ctx.mode == "lesson" else None}

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 from ...record import Node
 from ...record.turns import step_first, step_last
 from ...render.recordview import STEPS, node_ids, record_view
+from ...i18n import message, plural
+from ...render.say import say
 from ..intents import IntentError, node_index, shown
 from .panel import Intent, Panel
 
@@ -20,6 +22,15 @@ if TYPE_CHECKING:
 
 MODES = ("view", "play", "draw", "lesson")
 DIRS = ("back", "forward", "start", "end", "up", "down")
+UNKNOWN_NODE = plural("navigate.refused.unknown-node", "unknown node {node} (the record has {n} node)",
+                      "unknown node {node} (the record has {n} nodes)")
+STEPS_BY = message("navigate.refused.steps", "steps go by {turn} or {decision}, not {given}")
+UNKNOWN_DIRECTION = message("navigate.refused.direction", "unknown direction {given}")
+FIND_FIRST = message("navigate.refused.find-first", "find the decision on the board first (after a wrong try "
+                                                    "you may see the answer)")
+UNKNOWN_MODE = message("navigate.refused.mode", "unknown mode {given}")
+PAST_QUESTION = message("navigate.refused.past-question", "that is past question {k} of the lesson: find its "
+                                                          "answer first (or switch to View)")
 
 
 class NavigatePanel(Panel["Viewer"]):
@@ -37,7 +48,7 @@ class NavigatePanel(Panel["Viewer"]):
         """The node with id ``n<k>`` (ASCII digits only) in the rows shown; IntentError otherwise."""
         k = node_index(ident)
         if k >= len(self.nodes):
-            raise IntentError(f"unknown node {ident!r} (the record has {len(self.nodes)} nodes)")
+            raise IntentError(say(UNKNOWN_NODE, node=repr(ident), n=len(self.nodes)))
         return self.nodes[k]
 
     # --- intents -------------------------------------------------------------------------------------
@@ -48,26 +59,26 @@ class NavigatePanel(Panel["Viewer"]):
     def on_nav(self, ctx: Viewer, intent: dict) -> tuple[Any, str]:
         direction, by = intent["dir"], intent.get("by", self.steps)
         if by not in STEPS:
-            raise IntentError(f"steps go by {' or '.join(STEPS)}, not {shown(by)}")
+            raise IntentError(steps_by(by))
         if direction not in DIRS:
-            raise IntentError(f"unknown direction {shown(direction)}")
+            raise IntentError(say(UNKNOWN_DIRECTION, given=shown(direction)))
         to = self.target(ctx, direction, by)
         lesson = ctx.lesson_here()
         if to is None and direction == "forward" and lesson is not None and lesson.question(ctx.here):
-            raise IntentError("find the decision on the board first (after a wrong try you may see the answer)")
+            raise IntentError(say(FIND_FIRST))
         if to is not None:
             self.go(ctx, to)
         return None, ""
 
     def on_steps(self, ctx: Viewer, intent: dict) -> tuple[Any, str]:
         if intent["by"] not in STEPS:
-            raise IntentError(f"steps go by {' or '.join(STEPS)}, not {shown(intent['by'])}")
+            raise IntentError(steps_by(intent["by"]))
         self.steps = intent["by"]
         return None, ""
 
     def on_mode(self, ctx: Viewer, intent: dict) -> tuple[Any, str]:
         if intent["mode"] not in MODES:
-            raise IntentError(f"unknown mode {intent['mode']!r}")
+            raise IntentError(say(UNKNOWN_MODE, given=repr(intent["mode"])))
         ctx.set_mode(intent["mode"])
         return None, ""
 
@@ -78,8 +89,7 @@ class NavigatePanel(Panel["Viewer"]):
         if lesson is not None:
             k = lesson.blocked(to)
             if k:
-                raise IntentError(f"that is past question {k} of the lesson: find its answer first (or switch "
-                                  "to View)")
+                raise IntentError(say(PAST_QUESTION, k=k))
         ctx._ctl.goto(to)
 
     def target(self, ctx: Viewer, direction: str, by: str) -> Node | None:
@@ -104,7 +114,7 @@ class NavigatePanel(Panel["Viewer"]):
         elif direction in ("up", "down"):
             to = self._switch(n, -1 if direction == "up" else 1, by)
         else:
-            raise IntentError(f"unknown direction {shown(direction)}")
+            raise IntentError(say(UNKNOWN_DIRECTION, given=shown(direction)))
         lesson = ctx.lesson_here()
         if to is not None and lesson is not None and direction in ("forward", "end"):
             to = lesson.stop(n, to)
@@ -137,3 +147,9 @@ class NavigatePanel(Panel["Viewer"]):
         return record_view(ctx.record, mode=ctx.mode, rev=ctx.rev, viewer=ctx._ctl.viewer, node=ctx.here,
                            steps=self.steps, nav={d: self.target(ctx, d, self.steps) is not None for d in DIRS},
                            cache=self.words, horizon=lesson.horizon(ctx.here) if lesson is not None else None)
+
+
+def steps_by(given: object) -> str:
+    """The refusal of ``given`` as how far a step goes (the ways are the protocol's words)."""
+    turn, decision = STEPS
+    return say(STEPS_BY, turn=turn, decision=decision, given=shown(given))

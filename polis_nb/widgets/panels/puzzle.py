@@ -17,6 +17,12 @@ from ...i18n import message
 from ...render.say import say
 
 NO_HINT = message("puzzle.no-hint", "No hint for this one: compare what each choice leads to.")
+LAST = message("puzzle.refused.last", "that was the last puzzle ({n} of {n}); make a new PuzzleBoard (another "
+                                      "seed or theme) for more")
+SOLVED = message("puzzle.refused.solved", "this puzzle is solved; press Next puzzle for another")
+SHOWN = message("puzzle.refused.shown", "this puzzle is done: its solution is shown; press Next puzzle for another")
+HINTED = message("puzzle.refused.hinted", "the hint is shown already (above the map)")
+TRY_FIRST = message("puzzle.refused.try-first", "try first: the solution can be shown after a wrong try or a hint")
 
 if TYPE_CHECKING:
     from ..puzzle import PuzzleBoard
@@ -62,21 +68,19 @@ class PuzzlePanel(Panel["PuzzleBoard"]):
     # --- the learner's intents -----------------------------------------------------------------------
     def on_next(self, ctx: PuzzleBoard, intent: dict) -> tuple[Any, str]:
         if self.k + 1 >= len(self.items):
-            raise IntentError(f"that was the last puzzle ({len(self.items)} of {len(self.items)}); "
-                              "make a new PuzzleBoard (another seed or theme) for more")
+            raise IntentError(say(LAST, n=len(self.items)))
         self._commit()
         self.show(ctx, self.k + 1)
         return None, ""
 
     def _open(self) -> None:
         if self.status != "open":
-            what = "solved" if self.status == "solved" else "done: its solution is shown"
-            raise IntentError(f"this puzzle is {what}; press Next puzzle for another")
+            raise IntentError(say(SOLVED if self.status == "solved" else SHOWN))
 
     def on_hint(self, ctx: PuzzleBoard, intent: dict) -> tuple[Any, str]:
         self._open()
         if self.hinted:
-            raise IntentError("the hint is shown already (above the map)")
+            raise IntentError(say(HINTED))
         self.hinted = True
         self.streak = 0
         self.hint = puzzle_hint(self.puzzle) or say(NO_HINT)
@@ -85,7 +89,7 @@ class PuzzlePanel(Panel["PuzzleBoard"]):
     def on_solution(self, ctx: PuzzleBoard, intent: dict) -> tuple[Any, str]:
         self._open()
         if not (self.tries or self.hinted):
-            raise IntentError("try first: the solution can be shown after a wrong try or a hint")
+            raise IntentError(say(TRY_FIRST))
         self._count(right_first=False)
         self.status = "shown"
         self.streak = 0

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...i18n import message
+from ...render.say import say
 from ..intents import IntentError
 from .panel import Intent, Panel
+
+NOT_REPLAY = message("combat.refused.not-replay", "stepping back and forward belongs to replay mode")
+UNKNOWN_DIRECTION = message("combat.refused.direction", "unknown direction {given}; expected back, forward, start "
+                                                        "or end")
 
 if TYPE_CHECKING:
     from ..combat import Combat
@@ -19,11 +25,11 @@ class ReplayPanel(Panel["Combat"]):
 
     def on_nav(self, ctx: Combat, intent: dict) -> tuple[Any, str]:
         if ctx.mode != "replay":
-            raise IntentError("stepping back and forward belongs to replay mode")
+            raise IntentError(say(NOT_REPLAY))
         last = len(ctx.span) - 1
         moves = {"back": ctx.pos - 1, "forward": ctx.pos + 1, "start": 0, "end": last}
         if intent["dir"] not in moves:
-            raise IntentError(f"unknown direction {intent['dir']!r}; expected back, forward, start or end")
+            raise IntentError(say(UNKNOWN_DIRECTION, given=repr(intent["dir"])))
         ctx.pos = max(0, min(last, moves[intent["dir"]]))
         return None, ""
 

@@ -22,6 +22,7 @@ from .panel import Intent, Panel
 from ...i18n import message, plural
 from ...render.say import say
 from .engine import OFF_IN_LESSON
+from .navigate import UNKNOWN_NODE
 
 RUNNING = message("review.note.running", "The review is already running.")
 CANCELLED = message("review.note.cancelled", "Cancelled the review: the record is as it was.")
@@ -30,6 +31,18 @@ DONE = message("review.note.done", "The review is done: click a point of the cha
                                    "Viewer(g) shows the same review with the whole record.")
 PROGRESS = plural("review.note.progress", "Reviewing the game: {done} of {n} decision…",
                   "Reviewing the game: {done} of {n} decisions…")
+NO_REVIEW_HELD = message("review.refused.no-review", "this record holds no review: run g.review(...) first, then "
+                                                    "refresh the viewer")
+NOT_REVIEWED = plural("review.refused.not-reviewed", "{node} is no decision of the review (its chart has {n} point)",
+                      "{node} is no decision of the review (its chart has {n} points)")
+NO_RECORD = message("review.refused.no-record", "a Board on a position has no record to review; make the Board "
+                                              "from a Game")
+NOT_FINISHED = message("review.refused.not-finished", "the review is for a finished game: play it to its end first")
+NO_REVIEW_YET = message("review.refused.not-yet", "there is no review of this game yet: press 'Review this game' "
+                                                 "first")
+NO_REVIEWED = message("review.refused.no-reviewed", "there is no reviewed game to go back to")
+FAILED = message("review.refused.failed", "Refused: the review failed ({error}: {why}); this is a bug")
+NOTHING_TO_CANCEL = message("review.refused.no-cancel", "no review is running: there is nothing to cancel")
 
 if TYPE_CHECKING:
     from ..base import MapWidget
@@ -62,15 +75,14 @@ class ReviewPanel(Panel[M]):
     def on_chart(self, ctx: M, intent: dict) -> tuple[Any, str]:
         r = self.here(ctx)
         if r is None:
-            raise IntentError("this record holds no review: run g.review(...) first, then refresh the viewer")
+            raise IntentError(say(NO_REVIEW_HELD))
         if intent["node"] not in {d.node_id for d in r.decisions}:
-            raise IntentError(f"{intent['node']} is no decision of the review (its chart has "
-                              f"{len(r.decisions)} points)")
+            raise IntentError(say(NOT_REVIEWED, node=intent["node"], n=len(r.decisions)))
         assert ctx.game is not None  # (a review is of a Game)
         nodes = node_ids(ctx.game)
         k = node_index(intent["node"])
         if k >= len(nodes):
-            raise IntentError(f"unknown node {intent['node']!r} (the record has {len(nodes)} nodes)")
+            raise IntentError(say(UNKNOWN_NODE, node=repr(intent["node"]), n=len(nodes)))
         ctx._ctl.goto(nodes[k])
         return None, ""
 
@@ -106,9 +118,9 @@ class GameReviewPanel(ReviewPanel["Board"]):
 
         g = ctx.game
         if g is None:
-            raise IntentError("a Board on a position has no record to review; make the Board from a Game")
+            raise IntentError(say(NO_RECORD))
         if not ctx.state.is_terminal and ctx.panel(GameOverPanel).resigned_here(ctx) is None:
-            raise IntentError("the review is for a finished game: play it to its end first")
+            raise IntentError(say(NOT_FINISHED))
         if self.reviewing is not None:
             return None, say(RUNNING)
         job = Job(ctx.state, ctx.node, review=ReviewJob(g, REVIEW_BUDGET, seed=REVIEW_SEED))
@@ -130,22 +142,22 @@ class GameReviewPanel(ReviewPanel["Board"]):
         ident = intent["node"]
         r = self.here(ctx)
         if r is None:
-            raise IntentError("there is no review of this game yet: press 'Review this game' first")
+            raise IntentError(say(NO_REVIEW_YET))
         k = node_index(ident)
         if ident not in {d.node_id for d in r.decisions}:
-            raise IntentError(f"{ident} is no decision of the review (its chart has {len(r.decisions)} points)")
+            raise IntentError(say(NOT_REVIEWED, node=ident, n=len(r.decisions)))
         assert ctx.game is not None  # (a review is of a Game)
         nodes = node_ids(ctx.game)
         parent = nodes[k].parent if k < len(nodes) else None
         if parent is None:
-            raise IntentError(f"unknown node {ident!r} (the record has {len(nodes)} nodes)")
+            raise IntentError(say(UNKNOWN_NODE, node=repr(ident), n=len(nodes)))
         ctx._ctl.goto(parent)  # the position where the decision was taken: try another one there
         self.focus = ident
         return None, ""
 
     def on_review_end(self, ctx: Board, intent: dict) -> tuple[Any, str]:
         if self.review is None or ctx.game is None or not attached(self.review[1], ctx.game.root):
-            raise IntentError("there is no reviewed game to go back to")
+            raise IntentError(say(NO_REVIEWED))
         ctx._ctl.goto(self.review[1])
         self.focus = None
         return None, ""
@@ -186,14 +198,14 @@ class GameReviewPanel(ReviewPanel["Board"]):
                     error = e
             if error is not None:
                 ctx._bug(error, None)
-                ctx._show(note=f"Refused: the review failed ({type(error).__name__}: {error}); this is a bug")
+                ctx._show(note=say(FAILED, error=type(error).__name__, why=str(error)))
                 return
             ctx._show(note=self._finish(job, g, result))
 
     def cancel(self, ctx: Board) -> str:
         job, self.reviewing = self.reviewing, None
         if job is None:
-            raise IntentError("no review is running: there is nothing to cancel")
+            raise IntentError(say(NOTHING_TO_CANCEL))
         job.cancel.set()
         ctx.review_progress = {}
         return say(CANCELLED)
