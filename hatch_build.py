@@ -28,8 +28,12 @@ from pathlib import Path
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 
-def compile_catalogues(root: str, version: str, build_data: dict) -> list[pathlib.Path]:
-    """Compile every ``polis_nb.po`` under ``root`` and add the ``.mo`` files to the build; returns them."""
+def compile_catalogues(root: str, version: str, build_data: dict,
+                       into: pathlib.Path | None = None) -> list[pathlib.Path]:
+    """Compile every ``polis_nb.po`` under ``root`` and add the ``.mo`` files to the build; returns them. An
+    editable install gets them beside the ``.po`` files; a wheel from ``into`` (a folder of this build's own,
+    so two builds of one checkout at once, such as the compiled wheel's and the offline site's, never
+    write the same file), else from ``build/locale``."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
@@ -39,7 +43,7 @@ def compile_catalogues(root: str, version: str, build_data: dict) -> list[pathli
     for po in sorted((base / "polis_nb" / "locale").glob("*/LC_MESSAGES/polis_nb.po")):
         lang = po.parent.parent.name
         rel = f"polis_nb/locale/{lang}/LC_MESSAGES/polis_nb.mo"
-        target = po.with_suffix(".mo") if editable else base / "build" / "locale" / rel
+        target = po.with_suffix(".mo") if editable else (into or base / "build" / "locale") / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         with open(po, "rb") as f:
             catalog = read_po(f, locale=lang, domain="polis_nb")
@@ -97,7 +101,8 @@ class CompileKernel(BuildHookInterface):
         return [] if keep is not None and (keep / "lib").is_dir() else BUILD_REQUIRES
 
     def initialize(self, version: str, build_data: dict) -> None:
-        compile_catalogues(self.root, version, build_data)
+        self._mo = None if version == "editable" else Path(tempfile.mkdtemp(prefix="polis_nb-mo-"))
+        compile_catalogues(self.root, version, build_data, self._mo)
         if self.target_name != "wheel" or version == "editable" or not compiling():
             return
         root = Path(self.root)
@@ -119,9 +124,9 @@ class CompileKernel(BuildHookInterface):
         build_data["infer_tag"] = True
 
     def finalize(self, version: str, build_data: dict, artifact_path: str) -> None:
-        tmp = getattr(self, "_tmp", None)
-        if tmp is not None:
-            shutil.rmtree(tmp, ignore_errors=True)
+        for tmp in (getattr(self, "_tmp", None), getattr(self, "_mo", None)):
+            if tmp is not None:
+                shutil.rmtree(tmp, ignore_errors=True)
 
 
 def build(root: Path, out: Path) -> None:
