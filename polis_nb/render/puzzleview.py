@@ -124,7 +124,8 @@ def puzzle_view(p: Puzzle, *, rev: int = 0, number: int = 1, count: int = 1, sta
     board = {"rev": rev, "svg_attrs": b["svg_attrs"], "svg_layers": b["svg_layers"],
              "targets": b["targets"] if is_open else {}, "tips": b["tips"], "explanation": b["explanation"],
              "map_box": b["map_box"], "band_box": b["band_box"], "player": b["player"], "decision": b["decision"],
-             "places": b["places"] if is_open else [], "neighbours": b["neighbours"], "map_keys": b["map_keys"]}
+             "places": b["places"] if is_open else [], "neighbours": b["neighbours"], "map_keys": b["map_keys"],
+             "map_words": b["map_words"]}
     out = {
         "rev": rev,
         "number": number,
