@@ -7,8 +7,16 @@ import math
 from statistics import NormalDist
 from typing import Any, Callable, Mapping, NamedTuple
 
+from ..i18n import message, plural, resolve
+from ..record.words import say
 from ..rules import poss
 from .battle_model import ENDS, decode
+
+POLICY_TEXT = message("combat.odds.policy-text", "{side} (attacks next) {policy}, {side_other} {other_policy}")
+METHOD_EXACT = plural("combat.odds.method-exact", "exact enumeration over card types ({shown} node)",
+                      "exact enumeration over card types ({shown} nodes)")
+METHOD_SAMPLED = plural("combat.odds.method-sampled", "Monte Carlo, {shown} sample ({engine} engine); {level}% Wilson "
+                        "intervals", "Monte Carlo, {shown} samples ({engine} engine); {level}% Wilson intervals")
 
 SIDES = ("athens", "sparta")
 Z95 = 1.959963984540054
@@ -196,15 +204,30 @@ class BattleOdds:
     # --- text ------------------------------------------------------------------------------
     def method(self) -> str:
         """How the result was made (no timings, so that notebook output stays deterministic; see
-        ``seconds``)."""
+        ``seconds``); in English, as ``str()`` shows it (:meth:`method_words` says it in a language)."""
+        return self.method_words("en")
+
+    def method_words(self, lang: str | None = None) -> str:
+        """:meth:`method` in ``lang`` (None: the current language): counts grouped by a comma in English,
+        by a thin space elsewhere."""
+        lang = resolve(lang)
+
+        def shown(n: Any) -> str:  # (an int; as the f-string it replaces, anything else fails the same way)
+            return f"{n:,}" if lang == "en" else f"{n:,}".replace(",", "\u202f")
+
         if self.exact:
-            return f"exact enumeration over card types ({self.nodes:,} nodes)"
-        return (f"Monte Carlo, {self.samples:,} samples ({self.engine} engine); "
-                f"{self.confidence:.0%} Wilson intervals")
+            return say(METHOD_EXACT, {"n": self.nodes, "shown": shown(self.nodes)}, lang=lang)
+        return say(METHOD_SAMPLED, {"n": self.samples, "shown": shown(self.samples), "engine": self.engine,
+                                    "level": f"{self.confidence:.0%}".rstrip("%")}, lang=lang)
 
     def policy_text(self) -> str:
-        return (f"{self.attacker.capitalize()} (attacks next) {self.policy_attacker}, "
-                f"{self.defender.capitalize()} {self.policy_defender}")
+        """Which policy each side plays, in English (:meth:`policy_words` says it in a language)."""
+        return self.policy_words("en")
+
+    def policy_words(self, lang: str | None = None) -> str:
+        """:meth:`policy_text` in ``lang`` (None: the current language); the policies are the bots' names."""
+        return say(POLICY_TEXT, {"side": self.attacker, "policy": self.policy_attacker, "side_other": self.defender,
+                                 "other_policy": self.policy_defender}, lang=resolve(lang))
 
     def title(self) -> str:
         a, s = self.units

@@ -512,36 +512,6 @@ ODDS_OVER = message("combat.odds.over", "The battle is over.")
 DEALT = message("combat.odds.dealt", "Cards are being dealt.")
 ODDS_MISSING = message("combat.odds.missing", "Battle odds need polis_nb.analysis.odds, which this version lacks.")
 ODDS_HIDDEN = message("combat.odds.hidden", "Odds appear once a hand is shown: they use only what that side knows.")
-POLICY_TEXT = message("combat.odds.policy-text", "{side} (attacks next) {policy}, {side_other} {other_policy}")
-METHOD_EXACT = plural("combat.odds.method-exact", "exact enumeration over card types ({shown} node)",
-                      "exact enumeration over card types ({shown} nodes)")
-METHOD_SAMPLED = plural("combat.odds.method-sampled", "Monte Carlo, {shown} sample ({engine} engine); {level}% Wilson "
-                        "intervals", "Monte Carlo, {shown} samples ({engine} engine); {level}% Wilson intervals")
-
-
-def _count_shown(n: int) -> str:
-    """A count as the odds panel writes it: thousands grouped by a comma in English, by a thin space elsewhere."""
-    return f"{n:,}" if get_language() == "en" else f"{n:,}".replace(",", "\u202f")
-
-
-def _policy_words(res: Any) -> str:
-    """Which policy each side plays in the odds, in the current language (``res.policy_text()`` in English)."""
-    if not all(hasattr(res, k) for k in ("attacker", "defender", "policy_attacker", "policy_defender")):
-        policy = getattr(res, "policy_text", None)
-        return policy() if callable(policy) else ""
-    return say(POLICY_TEXT, side=res.attacker, policy=res.policy_attacker, side_other=res.defender,
-               other_policy=res.policy_defender)
-
-
-def _method_words(res: Any) -> str:
-    """How the odds were made, in the current language (``res.method()`` in English)."""
-    if getattr(res, "exact", False) and isinstance(getattr(res, "nodes", None), int):
-        return say(METHOD_EXACT, n=res.nodes, shown=_count_shown(res.nodes))
-    if isinstance(getattr(res, "samples", None), int) and isinstance(getattr(res, "confidence", None), float):
-        return say(METHOD_SAMPLED, n=res.samples, shown=_count_shown(res.samples), engine=str(res.engine),
-                   level=f"{res.confidence * 100:.0f}")
-    method = getattr(res, "method", None)
-    return method() if callable(method) else ""
 
 
 def odds_function():
@@ -591,12 +561,19 @@ def _p(x) -> float | None:
     return float(p) if isinstance(p, (int, float)) else None
 
 
+def _said(res: Any, words: str, english: str) -> str:
+    """What a battle-odds result says of itself in the current language (its ``words`` method), or its English
+    (``english``) for a result that has no words of its own; "" when it says neither."""
+    said = getattr(res, words, None) or getattr(res, english, None)
+    return said() if callable(said) else ""
+
+
 def odds_json(res) -> dict:
     """Plain JSON for the odds panel from a battle-odds result: how the battle ends, each side's
     losses, the expected prestige changes, the policies and the method."""
     out: dict[str, Any] = {
         "available": True, "exact": bool(getattr(res, "exact", False)), "samples": getattr(res, "samples", None),
-        "policies": _policy_words(res), "method": _method_words(res),
+        "policies": _said(res, "policy_words", "policy_text"), "method": _said(res, "method_words", "method"),
         "note": getattr(res, "note", "") or "", "text": str(res), "groups": [], "figures": []}
     ended = getattr(res, "ended_by", None)
     if isinstance(ended, dict) and ended:
