@@ -88,7 +88,7 @@ def write(lang: str, cat) -> None:
 
     cat.plural_forms  # noqa: B018 - Babel derives it from the locale; the header below states it
     buf = io.BytesIO()
-    write_po(buf, cat, no_location=True, width=100, include_previous=False)
+    write_po(buf, cat, no_location=True, width=100, include_previous=False, ignore_obsolete=True)  # gone is gone
     text = buf.getvalue().decode("utf-8")
     (LOCALE / lang / "LC_MESSAGES" / "polis_nb.po").write_text(text, encoding="utf-8")
 

@@ -16,7 +16,7 @@ from ..i18n import get_language, language as in_language, message, resolve
 from ..render.combatsvg import combat_svg
 from ..render.say import say
 from ..render.viewmodel import view_svg
-from .intents import IntentError, check_intent, plain_note, shown
+from .intents import REFUSED, IntentError, check_intent, plain_note, shown
 from .panels.key import KeyPanel
 from .panels.panel import Intent, Panel
 
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("polis_nb.widgets")
 P = TypeVar("P", bound=Panel[Any])
 F = TypeVar("F", bound=Callable[..., Any])
-REFUSED = message("widget.refused", "Refused: {why}")
 BUG = message("widget.bug", "Refused: something went wrong inside polis_nb ({error}: {why}). This is a bug; please "
                             "report it. The widget shows the position as it is now.")
 UNDRAWN = message("widget.undrawn", "Refused: the view could not be drawn ({error}); this is a bug, please report it")

@@ -45,9 +45,9 @@ from ..render.widgetwords import combat_words
 from ..rules import (EDITIONS, PLAYERS, Action, State, topology_of, topology_named, parse_action, position,
                      start_battle)
 from ._assets import css, esm
-from .base import REFUSED, PanelWidget
+from .base import PanelWidget
 from .control import Controller
-from .intents import IntentError
+from .intents import REFUSED, IntentError
 from .panels import composition, scripts
 from .panels.announce import BattleAnnouncePanel
 from .panels.battle import normalise

@@ -18,7 +18,7 @@ from ..render.viewmodel import place_words, why_explanation, why_words
 from ..rules import (Action, Explanation, IllegalActionError, InvalidActionError, State, apply, topology_of, chance_rng,
                      choices_at, click_target, parse_action, sample_chance, why_action)
 from ..rules import settle as settle_state
-from .intents import IntentError, shown
+from .intents import REFUSED, IntentError, shown
 
 _PLACES = {"area": ("area_index", message("control.no-such.area", "there is no area {ident} on this map")),
            "polis": ("polis_index", message("control.no-such.polis", "there is no polis {ident} on this map")),
@@ -29,7 +29,6 @@ REMOVED = message("control.removed", "The position shown was removed from the re
                                      "position.")
 NOT_YOURS = message("control.not-yours", "Refused: it is not {side:gen} decision")
 LIES_IN = message("control.lies-in", "{name} lies in {area}.")
-REFUSED = message("control.refused", "Refused: {why}")
 
 
 def check_place(s: State, target: str) -> None:

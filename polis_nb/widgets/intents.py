@@ -31,6 +31,9 @@ FORMATS = {
 }
 
 
+#: a refused intent's note, whatever refused it (the widget's router, the controller, Combat's trail)
+REFUSED = message("widget.refused", "Refused: {why}")
+
 _SAID = {
     "number": message("intent.number", "a number of more than {limit} digits"),
     "items": plural("intent.items", "a {type} of {n} item(s)", "a {type} of {n} item(s)"),
