@@ -662,8 +662,8 @@ def _from_round(ctx: _Ctx, o) -> str:
 
 
 def _fit(words: str, width: float) -> str:
-    """The attributes that fit ``words`` into ``width`` when they are longer than the English words of an
-    offer's state ("covered", "from 5α"): a language's longer word ("zamknięte") is squeezed, not cut."""
+    """The attributes that fit ``words`` into ``width`` when they are longer than an offer's English words
+    ("5 silver", "covered", "from 5α"): a language's longer word ("zamknięte") is squeezed, not cut."""
     wide = len(words) > 8 and len(words) * 7.4 > width  # (about 7.4 px a letter at the offers' 13.5 px)
     return f' textLength="{_f(width)}" lengthAdjust="spacingAndGlyphs"' if wide else ""
 
@@ -672,8 +672,7 @@ def _load_text(ctx: _Ctx, o, cx: float, y: float, tc: str) -> str:
     """What an offer gives, in bold beside its good's colour ("3 wheat"); words longer than the longest English
     ones ("5 silver") are fitted into the cell (a language's longer name of a good: "3 Pszenica")."""
     words = ctx.say(LOAD, n=o.load, good=o.receive)
-    fit = f' textLength="{_f(OFFER_W - 24)}" lengthAdjust="spacingAndGlyphs"' if len(words) > 8 else ""
-    return _text(cx + 6, y + 16, words, f"ctr b{tc}", fit)
+    return _text(cx + 6, y + 16, words, f"ctr b{tc}", _fit(words, OFFER_W - 24))
 
 
 def _offer_label(ctx: _Ctx, m, o, st: str, covered: bool, shown: str) -> str:
